@@ -1,0 +1,13 @@
+from django.contrib import admin
+from django.urls import path
+
+from grading import views as grading_views
+
+admin.site.site_header = "Federation ratings: staff"
+admin.site.site_title = "Federation ratings"
+
+urlpatterns = [
+    path("", grading_views.home, name="home"),
+    path("admin/status/", grading_views.system_status, name="system-status"),
+    path("admin/", admin.site.urls),
+]

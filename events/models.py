@@ -1,0 +1,131 @@
+from django.conf import settings
+from django.db import models
+
+from . import results
+
+
+class Event(models.Model):
+    class Kind(models.TextChoices):
+        SWISS = "swiss", "Swiss"
+        ROUND_ROBIN = "round-robin", "round robin"
+        TEAM_MATCH = "team-match", "team match"
+        LEAGUE = "league", "league"
+        OTHER = "other", "other"
+
+    class Status(models.TextChoices):
+        UPLOADED = "uploaded", "uploaded"
+        CHECKED = "checked", "checked"
+        SUBMITTED = "submitted", "submitted"
+        SENT_BACK = "sent-back", "sent back"
+        APPROVED = "approved", "approved"
+        RATED = "rated", "rated"
+
+    code = models.CharField(max_length=40, unique=True)
+    name = models.CharField(max_length=200)
+    kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
+    rating_list = models.ForeignKey(
+        "grading.RatingList", on_delete=models.PROTECT, related_name="events"
+    )
+    start_date = models.DateField()
+    end_date = models.DateField()
+    time_control = models.CharField(max_length=100, blank=True)
+    online = models.BooleanField(default=False)
+    organiser = models.CharField(max_length=200, blank=True)
+    arbiter = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="arbitrated_events",
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.UPLOADED)
+    status_changed_at = models.DateTimeField(null=True, blank=True)
+    status_changed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+    )
+    sent_back_reason = models.TextField(blank=True)
+    submission_index = models.PositiveIntegerField(default=1)
+
+    class Meta:
+        ordering = ["-end_date", "code"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(end_date__gte=models.F("start_date")),
+                name="event_ends_after_it_starts",
+            )
+        ]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
+def upload_path(upload, filename):
+    # The stored name never comes from the user: the original name is kept in a field.
+    return f"uploads/{upload.uploaded_at:%Y/%m}/{upload.sha256}"
+
+
+class Upload(models.Model):
+    class Format(models.TextChoices):
+        TRF = "trf", "FIDE TRF"
+        ECF = "ecf", "ECF results file"
+        CSV = "csv", "CSV"
+
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="uploads"
+    )
+    file = models.FileField(upload_to=upload_path)
+    original_name = models.CharField(max_length=255)
+    sha256 = models.CharField(max_length=64, db_index=True)
+    format = models.CharField(max_length=3, choices=Format.choices)
+    uploaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="uploads"
+    )
+    uploaded_at = models.DateTimeField()
+    report = models.JSONField(default=dict, blank=True, help_text="The validation report.")
+
+    class Meta:
+        ordering = ["-uploaded_at"]
+
+    def __str__(self):
+        return f"{self.original_name} ({self.get_format_display()}, {self.uploaded_at:%Y-%m-%d %H:%M})"
+
+
+class Game(models.Model):
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
+    round = models.PositiveSmallIntegerField(null=True, blank=True)
+    board = models.PositiveSmallIntegerField(null=True, blank=True)
+    date = models.DateField()
+    white = models.ForeignKey(
+        "players.Player", on_delete=models.PROTECT, related_name="games_as_white"
+    )
+    black = models.ForeignKey(
+        "players.Player",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="games_as_black",
+        help_text="Empty for a bye.",
+    )
+    result = models.CharField(max_length=8, choices=results.CHOICES)
+    rated = models.BooleanField(default=True)
+    unrated_reason = models.CharField(max_length=100, blank=True)
+
+    class Meta:
+        ordering = ["event", "date", "round", "board", "pk"]
+        indexes = [models.Index(fields=["date", "rated"])]
+        constraints = [
+            models.CheckConstraint(
+                condition=~models.Q(white=models.F("black")), name="game_has_two_players"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(result__in=results.ALL), name="game_result_is_known"
+            ),
+        ]
+
+    def __str__(self):
+        black = self.black.name if self.black_id else "-"
+        return f"{self.white.name} {self.result} {black}"

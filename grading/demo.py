@@ -1,0 +1,253 @@
+"""A believable small federation for trying the site: clubs, players, ratings and events.
+
+Everything is drawn from a seeded random generator, so two demo databases are identical.
+The months are relative to today: ratings are taken on for the period seven months back and
+the events are played in the six months since, on all three lists.
+"""
+
+import datetime
+import random
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils import timezone
+
+from events import results
+from events.models import Event, Game
+from grading.engine.periods import Month
+from players.models import Club, Player, years_before
+
+from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
+
+CLUBS = [
+    ("NQC", "Northquay", "Northshire"),
+    ("SBK", "Southbank", "Northshire"),
+    ("HLM", "Hillmarsh", "Westmoor"),
+    ("RVT", "Riverton Knights", "Westmoor"),
+    ("CST", "Castleford Juniors", "Eastdale"),
+    ("EDL", "Eastdale Rooks", "Eastdale"),
+    ("WTR", "Wester Ross Online", "Highfold"),
+    ("HFD", "Highfold", "Highfold"),
+]
+SURNAMES = (
+    "Abbott Baker Carter Dunn Evans Fletcher Graham Hughes Irving Jones Khan Lewis Morgan Nash "
+    "Owen Patel Quinn Roberts Singh Taylor Underwood Vaughan Walsh Young Zielinski Ó_Briain "
+    "Müller Nowak Okafor Fernández Chen Nguyen Kowalski D'Arcy MacLeod Ferreira Novák Sørensen"
+).replace("_", " ").split()
+FORENAMES_M = "Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar Piotr Rhys Sam Tomás Wei".split()
+FORENAMES_F = "Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana".split()
+TITLES = ["GM", "IM", "IM", "FM", "FM", "FM", "WIM", "WFM", "CM", "CM"]
+CHECK_LETTERS = "ABCDEFGHJKL"
+
+
+class DemoRefused(Exception):
+    pass
+
+
+@dataclass
+class DemoSummary:
+    clubs: int
+    players: int
+    ratings: int
+    events: int
+    games: int
+    first_month: Month
+    last_month: Month
+
+
+def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
+    """Fill an empty database with the demo federation, in one transaction."""
+    rng = random.Random(seed)
+    today = today or timezone.localdate()
+    last = Month.of(today) - 1
+    take_on = last - 6
+    with transaction.atomic():
+        if Player.objects.exists() or Club.objects.exists() or Event.objects.exists():
+            raise DemoRefused("the database already has players, clubs or events: the demo loads only into an empty one")
+        clubs = Club.objects.bulk_create([Club(code=c, name=n, county=k) for c, n, k in CLUBS])
+        people = Player.objects.bulk_create(make_players(rng, players, clubs, today))
+        strength = {person.pk: player_strength(rng, person, today) for person in people}
+        ratings = take_on_ratings(rng, people, strength, take_on)
+        events, games = play_events(rng, people, strength, take_on + 1, last)
+    return DemoSummary(len(clubs), len(people), ratings, events, games, take_on + 1, last)
+
+
+def make_players(rng, count, clubs, today):
+    players = []
+    for number in range(count):
+        sex = "F" if rng.random() < 0.18 else "M"
+        forenames = rng.choice(FORENAMES_F if sex == "F" else FORENAMES_M)
+        junior = rng.random() < 0.22
+        age = rng.randint(8, 17) if junior else rng.randint(18, 84)
+        born = years_before(today, age) - datetime.timedelta(days=rng.randint(1, 360))
+        title = rng.choice(TITLES) if number % 29 == 0 and not junior else ""
+        if title.startswith("W") and sex == "M":
+            title = title[1:]
+        players.append(
+            Player(
+                code=f"{100000 + number * 37:06d}{CHECK_LETTERS[number % len(CHECK_LETTERS)]}",
+                surname=rng.choice(SURNAMES),
+                forenames=forenames,
+                birth_date=None if rng.random() < 0.05 else born,
+                sex=sex,
+                fide_title=title,
+                fide_id=400000 + number if title or rng.random() < 0.3 else None,
+                nationality="ENG",
+                club=rng.choice(clubs) if rng.random() < 0.92 else None,
+            )
+        )
+    return players
+
+
+def player_strength(rng, person, today):
+    base = {"GM": 2500, "IM": 2380, "FM": 2250, "WIM": 2150, "CM": 2100, "WFM": 2020}
+    if person.fide_title:
+        return base[person.fide_title] + rng.randint(-40, 60)
+    if person.birth_date and years_before(today, 18) < person.birth_date:
+        return rng.randint(500, 1700)
+    return int(rng.gauss(1650, 280))
+
+
+def take_on_ratings(rng, people, strength, month):
+    """The ratings published for ``month`` by the federation's previous system."""
+    rows = []
+    for rating_list, share in [("otb-standard", 0.8), ("otb-rapid", 0.5), ("online", 0.3)]:
+        the_list = RatingList.objects.get(code=rating_list)
+        period = RatingPeriod.objects.create(
+            rating_list=the_list,
+            month=str(month),
+            rule_set=the_list.rule_set,
+            status=RatingPeriod.Status.PUBLISHED,
+            published_at=timezone.now(),
+        )
+        for person in people:
+            if rng.random() > share:
+                continue
+            games = rng.choice([rng.randint(1, 9), rng.randint(10, 400), rng.randint(10, 400)])
+            rating = max(100, strength[person.pk] + rng.randint(-60, 60) - (60 if rating_list == "online" else 0))
+            last_played = month - rng.choice([0, 0, 0, 1, 2, 5, 14, 40])
+            rows.append(
+                PlayerRating(
+                    player=person,
+                    rating_list=the_list,
+                    period=period,
+                    rating=rating,
+                    type="full" if games >= 10 else "partial",
+                    games=games,
+                    opponents_total=games * max(100, rating + rng.randint(-80, 80)),
+                    points=rng.randint(0, games * 2) / 2,
+                    last_played=str(last_played),
+                    category=PlayerRating.Category.IMPORTED,
+                    method=PlayerRating.Method.IMPORTED,
+                )
+            )
+        count = sum(row.period_id == period.pk for row in rows)
+        now = timezone.now()
+        RatingRun.objects.create(
+            period=period, trigger="import", started_at=now, finished_at=now,
+            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=count,
+            message=f"{count} ratings taken on for the demo",
+        )
+    PlayerRating.objects.bulk_create(rows, batch_size=1000)
+    return len(rows)
+
+
+def play_events(rng, people, strength, first, last):
+    lists = {rating_list.code: rating_list for rating_list in RatingList.objects.all()}
+    events = games = 0
+    month = first
+    while month <= last:
+        plans = [
+            ("Congress", "otb-standard", "90 min + 30 sec", Event.Kind.SWISS, 5, rng.randint(36, 60), 2),
+            ("Invitational", "otb-standard", "90 min + 30 sec", Event.Kind.ROUND_ROBIN, 7, 8, 3),
+            ("Rapidplay", "otb-rapid", "15 min + 10 sec", Event.Kind.SWISS, 7, rng.randint(30, 50), 0),
+            ("Online Swiss", "online", "10 min + 5 sec", Event.Kind.SWISS, 6, rng.randint(24, 40), 0),
+        ]
+        for number, (title, list_code, time_control, kind, rounds, size, days) in enumerate(plans):
+            start = month.first_day() + datetime.timedelta(days=rng.randint(1, 20))
+            end = start + datetime.timedelta(days=days)
+            entrants = rng.sample(people, min(size, len(people)))
+            entrants.sort(key=lambda person: -strength[person.pk])
+            event = Event.objects.create(
+                code=f"DEMO-{month}-{number + 1}",
+                name=f"{rng.choice(CLUBS)[1]} {title} {month.year}",
+                kind=kind,
+                rating_list=lists[list_code],
+                start_date=start,
+                end_date=end,
+                time_control=time_control,
+                online=list_code == "online",
+                organiser=rng.choice(CLUBS)[1] + " Chess Club",
+                status=Event.Status.APPROVED,
+                status_changed_at=timezone.now(),
+            )
+            pairings = round_robin(entrants) if kind == Event.Kind.ROUND_ROBIN else swiss(rng, entrants, rounds)
+            rows = []
+            for round_number, pairs in enumerate(pairings, start=1):
+                day = start + datetime.timedelta(days=(round_number - 1) * (days + 1) // len(pairings))
+                for board, (white, black) in enumerate(pairs, start=1):
+                    result = play(rng, strength, white, black)
+                    reason = results.unrated_reason(result)
+                    rows.append(Game(
+                        event=event, round=round_number, board=board, date=day, white=white,
+                        black=black, result=result, rated=not reason, unrated_reason=reason,
+                    ))
+            Game.objects.bulk_create(rows)
+            events += 1
+            games += len(rows)
+        month += 1
+    return events, games
+
+
+def play(rng, strength, white, black):
+    if black is None:
+        return results.FULL_POINT_BYE if rng.random() < 0.7 else results.HALF_POINT_BYE
+    if rng.random() < 0.015:
+        return rng.choice(results.DEFAULTS[:2])
+    expected = 1 / (1 + 10 ** ((strength[black.pk] - strength[white.pk] - 30) / 400))
+    draw = 0.25 if abs(strength[white.pk] - strength[black.pk]) < 200 else 0.12
+    roll = rng.random()
+    if roll < expected - draw / 2:
+        return results.WHITE_WIN
+    if roll < expected + draw / 2:
+        return results.DRAW
+    return results.BLACK_WIN
+
+
+def round_robin(players):
+    """The circle method: every player meets every other once."""
+    field = list(players) + ([None] if len(players) % 2 else [])
+    rounds = []
+    for round_number in range(len(field) - 1):
+        pairs = []
+        for board in range(len(field) // 2):
+            a, b = field[board], field[-1 - board]
+            pair = (a, b) if (board + round_number) % 2 == 0 else (b, a)
+            if pair[0] is not None and pair[1] is not None:
+                pairs.append(pair)
+        rounds.append(pairs)
+        field = [field[0], field[-1]] + field[1:-1]
+    return rounds
+
+
+def swiss(rng, players, rounds):
+    """A simple Swiss: pair neighbours by score, nobody twice; the odd one out gets a bye."""
+    scores = {player.pk: 0.0 for player in players}
+    met = set()
+    pairings = []
+    for _ in range(rounds):
+        order = sorted(players, key=lambda player: (-scores[player.pk], rng.random()))
+        pairs = []
+        while len(order) > 1:
+            first = order.pop(0)
+            partner = next((other for other in order if (first.pk, other.pk) not in met), order[0])
+            order.remove(partner)
+            met.update({(first.pk, partner.pk), (partner.pk, first.pk)})
+            pair = (first, partner) if rng.random() < 0.5 else (partner, first)
+            pairs.append(pair)
+            scores[first.pk] += rng.choice([0, 0.5, 1])
+            scores[partner.pk] += rng.choice([0, 0.5, 1])
+        if order:
+            pairs.append((order[0], None))
+        pairings.append(pairs)
+    return pairings

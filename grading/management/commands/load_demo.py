@@ -1,0 +1,37 @@
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+
+from grading.demo import DemoRefused, load_demo
+
+
+class Command(BaseCommand):
+    help = (
+        "Load the demo federation into an empty database (skipped if it has players), and give "
+        "the user 'admin' a fresh random password, printed on screen."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("--players", type=int, default=320)
+        parser.add_argument("--no-admin", action="store_true", help="leave the admin user alone")
+
+    def handle(self, *args, players, no_admin, **options):
+        try:
+            summary = load_demo(players=players)
+        except DemoRefused as reason:
+            self.stdout.write(f"Demo not loaded: {reason}.")
+        else:
+            self.stdout.write(
+                f"Demo federation loaded: {summary.players} players in {summary.clubs} clubs, "
+                f"{summary.ratings} ratings taken on, {summary.events} events with {summary.games} "
+                f"games from {summary.first_month} to {summary.last_month}."
+            )
+        if not no_admin:
+            password = secrets.token_urlsafe(12)
+            admin, _ = get_user_model().objects.get_or_create(
+                username="admin", defaults={"is_staff": True, "is_superuser": True}
+            )
+            admin.set_password(password)
+            admin.save()
+            self.stdout.write(self.style.SUCCESS(f"Log in as admin / {password}"))

@@ -1,0 +1,139 @@
+from django.conf import settings
+from django.core.validators import RegexValidator
+from django.db import models
+
+month_validator = RegexValidator(r"^[0-9]{4}-(0[1-9]|1[0-2])$", "Enter a month as YYYY-MM.")
+
+RULE_SET_CHOICES = [("ecf-2020", "ECF 2020 (60-month window, Q)"), ("ecf-2024", "ECF 2024")]
+
+
+class RatingList(models.Model):
+    code = models.SlugField(max_length=30, unique=True)
+    name = models.CharField(max_length=100)
+    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES, default="ecf-2024")
+    standard_play = models.BooleanField(
+        default=False, help_text="True only for the OTB standard-play list."
+    )
+    online = models.BooleanField(default=False, help_text="Rates games played online.")
+    min_minutes = models.PositiveSmallIntegerField(
+        default=0,
+        help_text="Events whose time control gives each player at least this many minutes "
+        "for all moves (increments counted over 60 moves) belong to this list...",
+    )
+    max_minutes = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="...and under this many minutes (empty: no upper limit)."
+    )
+    display_order = models.PositiveSmallIntegerField(default=0)
+
+    class Meta:
+        ordering = ["display_order", "code"]
+
+    def __str__(self):
+        return self.name
+
+    @property
+    def band(self):
+        upper = f"under {self.max_minutes}" if self.max_minutes else "no limit"
+        where = "online" if self.online else "over the board"
+        return f"{where}, {self.min_minutes} min or more, {upper}"
+
+
+class RatingPeriod(models.Model):
+    class Status(models.TextChoices):
+        OPEN = "open", "open"
+        RATING = "rating", "being rated"
+        PUBLISHED = "published", "published"
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.PROTECT, related_name="periods")
+    month = models.CharField(max_length=7, validators=[month_validator], help_text="YYYY-MM")
+    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
+    published_at = models.DateTimeField(null=True, blank=True)
+    adjustment_a = models.DecimalField(
+        max_digits=8, decimal_places=4, default=0, help_text="Drift adjustment A (usually 0)."
+    )
+    adjustment_b = models.DecimalField(
+        max_digits=8, decimal_places=6, default=0, help_text="Drift adjustment B (usually 0)."
+    )
+
+    class Meta:
+        ordering = ["rating_list", "-month"]
+        constraints = [
+            models.UniqueConstraint(fields=["rating_list", "month"], name="one_period_per_month")
+        ]
+
+    def __str__(self):
+        return f"{self.rating_list.code} {self.month}"
+
+
+class PlayerRating(models.Model):
+    """A player's state on one list after one period: one row per period in which it changed."""
+
+    class Type(models.TextChoices):
+        FULL = "full", "Full"
+        PARTIAL = "partial", "Partial"
+
+    class Category(models.TextChoices):
+        FULL = "full", "fully rated"
+        PARTIAL = "partial", "partially rated"
+        NEW = "new", "new"
+        IMPORTED = "imported", "imported"
+
+    class Method(models.TextChoices):
+        P = "P", "P rating (performance)"
+        K = "K", "K rating (Elo update)"
+        IMPORTED = "import", "imported"
+
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
+    rating_list = models.ForeignKey(RatingList, on_delete=models.PROTECT, related_name="ratings")
+    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="ratings")
+    rating = models.PositiveSmallIntegerField()
+    type = models.CharField(max_length=7, choices=Type.choices)
+    games = models.PositiveIntegerField(default=0)
+    opponents_total = models.BigIntegerField(default=0)
+    points = models.DecimalField(max_digits=8, decimal_places=1, default=0)
+    last_played = models.CharField(
+        max_length=7, blank=True, validators=[month_validator], help_text="YYYY-MM"
+    )
+    category = models.CharField(max_length=8, choices=Category.choices)
+    method = models.CharField(max_length=6, choices=Method.choices)
+
+    class Meta:
+        ordering = ["rating_list", "-period__month", "-rating"]
+        constraints = [
+            models.UniqueConstraint(fields=["player", "period"], name="one_rating_per_period")
+        ]
+        indexes = [models.Index(fields=["rating_list", "player", "period"])]
+
+    def __str__(self):
+        return f"{self.player} {self.period}: {self.rating}{'P' if self.type == 'partial' else ''}"
+
+
+class RatingRun(models.Model):
+    """The audit row of one calculation: who started it, when, what it counted, how it ended."""
+
+    class Outcome(models.TextChoices):
+        RUNNING = "running", "running"
+        SUCCEEDED = "succeeded", "succeeded"
+        FAILED = "failed", "failed"
+        REFUSED = "refused", "refused"
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="runs")
+    started_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    trigger = models.CharField(
+        max_length=40, help_text="What started it: schedule, admin, command, import."
+    )
+    started_at = models.DateTimeField()
+    finished_at = models.DateTimeField(null=True, blank=True)
+    outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.RUNNING)
+    games = models.PositiveIntegerField(default=0)
+    players_rated = models.PositiveIntegerField(default=0)
+    message = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-started_at"]
+
+    def __str__(self):
+        return f"{self.period} run at {self.started_at:%Y-%m-%d %H:%M}: {self.outcome}"

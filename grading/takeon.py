@@ -1,0 +1,147 @@
+"""Taking on a federation's published ratings from the system it used before."""
+
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+
+from django.db import transaction
+from django.utils import timezone
+
+from grading.engine.periods import Month
+from players.csvfiles import FileRefused, read_fields, read_records
+from players.models import Player
+
+from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
+
+RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
+BATCH = 2000
+
+
+@dataclass
+class RatingsImported:
+    period: RatingPeriod
+    created: int
+    updated: int
+
+
+def whole_number(column, low=0, high=None):
+    def read(value):
+        try:
+            number = int(value)
+        except ValueError:
+            raise ValueError(f"{column}: {value!r} is not a whole number") from None
+        if number < low or (high is not None and number > high):
+            upper = f" to {high}" if high is not None else " or more"
+            raise ValueError(f"{column}: {number} is out of range ({low}{upper})")
+        return number
+
+    return read
+
+
+def points(value):
+    try:
+        number = Decimal(value)
+    except InvalidOperation:
+        raise ValueError(f"points: {value!r} is not a number") from None
+    if not number.is_finite() or number < 0 or (number * 2) % 1:
+        raise ValueError(f"points: {value} is not a multiple of 0.5")
+    return number
+
+
+def rating_type(value):
+    if value.lower() not in ("full", "partial"):
+        raise ValueError(f"type: {value!r} is not full or partial")
+    return value.lower()
+
+
+def last_played(period):
+    def read(value):
+        try:
+            month = Month.parse(value) if value else None
+        except ValueError as error:
+            raise ValueError(f"last_played: {error}") from None
+        if month and month > period:
+            raise ValueError(f"last_played: {value} is later than the period {period}")
+        return str(month) if month else ""
+
+    return read
+
+
+def read_state(row, period: Month):
+    state = read_fields(
+        row,
+        {
+            "code": ("code", str),
+            "rating": ("rating", whole_number("rating", 100, 4000)),
+            "type": ("type", rating_type),
+            "games": ("games", whole_number("games")),
+            "opponents_total": ("opponents_total", whole_number("opponents_total")),
+            "points": ("points", points),
+            "last_played": ("last_played", last_played(period)),
+        },
+    )
+    if state["points"] > state["games"]:
+        raise ValueError(f"points: {state['points']} is more than the {state['games']} games")
+    return state
+
+
+def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None) -> RatingsImported:
+    """Store the players' states as published for ``month`` on a list, all or nothing."""
+    records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, month))
+    codes = [record["code"] for _, record in records]
+    player_ids = {}
+    for start in range(0, len(codes), BATCH):
+        player_ids.update(Player.objects.filter(code__in=codes[start : start + BATCH]).values_list("code", "pk"))
+    first_line = {}
+    for line, record in records:
+        code = record["code"]
+        if code not in player_ids:
+            errors.append(f"line {line}: code: no player has the code {code!r} (import the players first)")
+        elif code in first_line:
+            errors.append(f"line {line}: code: {code} is also on line {first_line[code]}")
+        first_line.setdefault(code, line)
+
+    with transaction.atomic():
+        period, _ = RatingPeriod.objects.select_for_update().get_or_create(
+            rating_list=rating_list,
+            month=str(month),
+            defaults={
+                "rule_set": rating_list.rule_set,
+                "status": RatingPeriod.Status.PUBLISHED,
+                "published_at": timezone.now(),
+            },
+        )
+        if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
+            errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
+        if errors:
+            raise FileRefused(errors)
+        started = timezone.now()
+        replaced = set(period.ratings.values_list("player_id", flat=True))
+        existing = len(replaced.intersection(player_ids[code] for code in codes))
+        PlayerRating.objects.bulk_create(
+            [
+                PlayerRating(
+                    player_id=player_ids[record.pop("code")],
+                    rating_list=rating_list,
+                    period=period,
+                    category=PlayerRating.Category.IMPORTED,
+                    method=PlayerRating.Method.IMPORTED,
+                    **record,
+                )
+                for _, record in records
+            ],
+            batch_size=BATCH,
+            update_conflicts=True,
+            unique_fields=["player", "period"],
+            update_fields=["rating", "type", "games", "opponents_total", "points", "last_played"],
+        )
+        RatingRun.objects.create(
+            period=period,
+            started_by=started_by,
+            trigger="import",
+            started_at=started,
+            finished_at=timezone.now(),
+            outcome=RatingRun.Outcome.SUCCEEDED,
+            players_rated=len(records),
+            message=f"{len(records)} ratings imported ({existing} replaced)",
+        )
+    return RatingsImported(period=period, created=len(records) - existing, updated=existing)

@@ -1,0 +1,61 @@
+import datetime
+
+from django.contrib import admin
+from django.db.models import Count
+
+from .models import Club, Player, years_before
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ["code", "name", "county", "player_count"]
+    list_filter = ["county"]
+    search_fields = ["code", "name", "county"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(player_count=Count("players"))
+
+    @admin.display(ordering="player_count", description="players")
+    def player_count(self, club):
+        return club.player_count
+
+
+class JuniorFilter(admin.SimpleListFilter):
+    title = "age"
+    parameter_name = "age"
+
+    def lookups(self, request, model_admin):
+        return [
+            ("junior", "junior (under 18 today)"),
+            ("adult", "adult"),
+            ("unknown", "birth date unknown"),
+        ]
+
+    def queryset(self, request, queryset):
+        born_after = years_before(datetime.date.today(), 18)
+        if self.value() == "junior":
+            return queryset.filter(birth_date__gt=born_after)
+        if self.value() == "adult":
+            return queryset.filter(birth_date__lte=born_after)
+        if self.value() == "unknown":
+            return queryset.filter(birth_date=None)
+        return queryset
+
+
+@admin.register(Player)
+class PlayerAdmin(admin.ModelAdmin):
+    list_display = [
+        "code", "surname", "forenames", "birth_date", "sex", "fide_title", "fide_id", "club", "merged_into",
+    ]
+    list_display_links = ["code", "surname"]
+    list_filter = [
+        "sex", "fide_title", JuniorFilter, ("merged_into", admin.EmptyFieldListFilter), "club__county",
+    ]
+    search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
+    list_select_related = ["club", "merged_into"]
+    autocomplete_fields = ["club", "merged_into"]
+    fieldsets = [
+        (None, {"fields": ["code", ("surname", "forenames"), ("birth_date", "sex"), "club"]}),
+        ("FIDE", {"fields": [("fide_id", "fide_title", "nationality")]}),
+        ("Duplicates", {"fields": ["merged_into"], "classes": ["collapse"]}),
+    ]

@@ -1,0 +1,77 @@
+import datetime
+import re
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.db import models
+
+from . import titles
+
+
+def validate_player_code(value):
+    if not re.fullmatch(settings.PLAYER_CODE_PATTERN, value or ""):
+        raise ValidationError(
+            "%(value)s is not a federation code (expected six digits and a check letter, e.g. 123456A).",
+            params={"value": value},
+        )
+
+
+def years_before(day: datetime.date, years: int) -> datetime.date:
+    """The same calendar day ``years`` earlier (29 February becomes the 28th)."""
+    try:
+        return day.replace(year=day.year - years)
+    except ValueError:
+        return day.replace(year=day.year - years, day=28)
+
+
+class Club(models.Model):
+    code = models.CharField(max_length=8, unique=True)
+    name = models.CharField(max_length=120)
+    county = models.CharField("county or association", max_length=120, blank=True)
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+
+class Player(models.Model):
+    class Sex(models.TextChoices):
+        MALE = "M", "male"
+        FEMALE = "F", "female"
+
+    code = models.CharField(
+        "federation code", max_length=12, unique=True, validators=[validate_player_code]
+    )
+    surname = models.CharField(max_length=80)
+    forenames = models.CharField(max_length=120, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
+    fide_id = models.PositiveBigIntegerField("FIDE ID", null=True, blank=True, db_index=True)
+    fide_title = models.CharField("FIDE title", max_length=3, choices=titles.CHOICES, blank=True)
+    nationality = models.CharField(
+        max_length=3, blank=True, help_text="FIDE federation code, e.g. ENG."
+    )
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
+    )
+    merged_into = models.ForeignKey(
+        "self",
+        null=True,
+        blank=True,
+        on_delete=models.PROTECT,
+        related_name="merged_records",
+        help_text="Set on a duplicate record: the record its games and history moved to.",
+    )
+
+    class Meta:
+        ordering = ["surname", "forenames", "code"]
+        indexes = [models.Index(fields=["surname", "forenames"])]
+
+    def __str__(self):
+        return f"{self.name} ({self.code})"
+
+    @property
+    def name(self):
+        return f"{self.surname}, {self.forenames}" if self.forenames else self.surname

@@ -1,0 +1,106 @@
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from grading.models import PlayerRating, RatingPeriod, RatingRun
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+HEADER = "code,rating,type,games,opponents_total,points,last_played\n"
+
+
+def write(tmp_path, *lines):
+    path = tmp_path / "ratings.csv"
+    path.write_text(HEADER + "".join(line + "\n" for line in lines))
+    return str(path)
+
+
+@pytest.fixture
+def players():
+    return [PlayerFactory(code="123456A"), PlayerFactory(code="234567B")]
+
+
+def test_it_stores_the_states_published_for_a_period(tmp_path, players, capsys):
+    path = write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08", "234567B,1500,Partial,3,4500,1.5,")
+
+    call_command("import_ratings", path, "--list", "otb-standard", "--period", "2026-09")
+
+    assert capsys.readouterr().out == "otb-standard 2026-09: 2 ratings imported, 0 replaced.\n"
+    period = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-09")
+    assert (period.status, period.rule_set) == ("published", "ecf-2024")
+    alice = PlayerRating.objects.get(player__code="123456A")
+    assert (alice.rating, alice.type, alice.games, alice.opponents_total) == (1850, "full", 41, 74210)
+    assert (alice.points, alice.last_played, alice.method) == (Decimal("22.5"), "2026-08", "import")
+    brian = PlayerRating.objects.get(player__code="234567B")
+    assert (brian.type, brian.last_played) == ("partial", "")
+    assert RatingRun.objects.get(period=period).message == "2 ratings imported (0 replaced)"
+
+
+def test_importing_the_same_period_again_replaces_its_rows(tmp_path, players, capsys):
+    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+                 "--list", "online", "--period", "2026-09")
+    call_command("import_ratings", write(tmp_path, "123456A,1860,full,42,76000,23,2026-09"),
+                 "--list", "online", "--period", "2026-09")
+
+    assert capsys.readouterr().out.splitlines()[-1] == "online 2026-09: 0 ratings imported, 1 replaced."
+    assert list(PlayerRating.objects.values_list("rating", "games")) == [(1860, 42)]
+
+
+def test_it_refuses_a_bad_file_listing_every_bad_line_and_stores_nothing(tmp_path, players):
+    path = write(
+        tmp_path,
+        "123456A,99,fool,x,74210,22.25,2026-8",
+        "999999A,1500,partial,3,4500,1.5,",
+        "234567B,1500,partial,3,4500,4,",
+        "234567B,1500,partial,3,4500,1,2026-10",
+        "123456A,1500,full,30,4500,1,2025-01",
+        "123456A,1500,full,30,4500,1,2025-01",
+    )
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", path, "--list", "otb-standard", "--period", "2026-09")
+
+    assert error.value.returncode == 2
+    assert str(error.value).splitlines() == [
+        f"{path}: nothing imported, 5 problems:",
+        "line 2: rating: 99 is out of range (100 to 4000); type: 'fool' is not full or partial; "
+        "games: 'x' is not a whole number; points: 22.25 is not a multiple of 0.5; "
+        "last_played: '2026-8' is not a month in the form YYYY-MM",
+        "line 3: code: no player has the code '999999A' (import the players first)",
+        "line 4: points: 4 is more than the 3 games",
+        "line 5: last_played: 2026-10 is later than the period 2026-09",
+        "line 7: code: 123456A is also on line 6",
+    ]
+    assert not PlayerRating.objects.exists()
+    assert not RatingPeriod.objects.filter(month="2026-09").exists()
+
+
+@pytest.mark.parametrize(
+    "arguments, message",
+    [
+        (["--list", "blitz", "--period", "2026-09"], "--list: no rating list 'blitz' (lists: otb-standard, otb-rapid, online)"),
+        (["--list", "online", "--period", "2026-13"], "--period: '2026-13' is not a month in the form YYYY-MM"),
+        (["--list", "online", "--period", "Sept"], "--period: 'Sept' is not a month in the form YYYY-MM"),
+    ],
+)
+def test_it_refuses_a_wrong_list_or_period(tmp_path, players, arguments, message):
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"), *arguments)
+
+    assert str(error.value) == message
+    assert error.value.returncode == 2
+
+
+def test_it_will_not_import_over_a_period_this_system_rated(tmp_path, players):
+    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+                 "--list", "otb-rapid", "--period", "2026-09")
+    PlayerRating.objects.update(method="K", category="full")
+
+    with pytest.raises(CommandError, match="otb-rapid 2026-09 was rated by this system"):
+        call_command("import_ratings", write(tmp_path, "123456A,1900,full,41,74210,22.5,2026-08"),
+                     "--list", "otb-rapid", "--period", "2026-09")
+
+    assert PlayerRating.objects.get().rating == 1850

@@ -1,0 +1,64 @@
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.db.models import Count
+
+from events.models import Event, Game
+from grading.demo import load_demo
+from grading.models import PlayerRating, RatingPeriod, RatingRun
+from players.models import Club, Player, years_before
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_is_a_believable_federation():
+    summary = load_demo(today=datetime.date(2026, 11, 21))
+
+    assert (str(summary.first_month), str(summary.last_month)) == ("2026-05", "2026-10")
+    assert summary.players == Player.objects.count() == 320
+    juniors = Player.objects.filter(birth_date__gt=years_before(datetime.date(2026, 11, 21), 18))
+    assert 40 < juniors.count() < 110
+    assert Player.objects.exclude(fide_title="").count() >= 8
+    assert Player.objects.filter(sex="F").count() >= 30
+    per_list = dict(Event.objects.values_list("rating_list__code").annotate(Count("id")))
+    assert per_list == {"otb-standard": 12, "otb-rapid": 6, "online": 6}
+    months = {event.start_date.strftime("%Y-%m") for event in Event.objects.all()}
+    assert months == {"2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"}
+    assert Game.objects.filter(rated=False, unrated_reason="bye").exists()
+    assert Game.objects.filter(rated=False, unrated_reason="default").exists()
+    assert not Game.objects.filter(date__gt=datetime.date(2026, 10, 31)).exists()
+    assert set(PlayerRating.objects.values_list("type", flat=True)) == {"full", "partial"}
+    assert set(PlayerRating.objects.values_list("period__month", flat=True)) == {"2026-04"}
+
+
+def test_the_demo_is_the_same_every_time():
+    first = load_demo(players=50, seed=3, today=datetime.date(2026, 11, 21))
+    names = list(Player.objects.order_by("code").values_list("code", "surname", "birth_date"))
+    games = list(Game.objects.order_by("pk").values_list("white__code", "black__code", "result"))
+    Game.objects.all().delete()
+    Event.objects.all().delete()
+    PlayerRating.objects.all().delete()
+    RatingRun.objects.all().delete()
+    RatingPeriod.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+
+    second = load_demo(players=50, seed=3, today=datetime.date(2026, 11, 21))
+
+    assert first == second
+    assert list(Player.objects.order_by("code").values_list("code", "surname", "birth_date")) == names
+    assert list(Game.objects.order_by("pk").values_list("white__code", "black__code", "result")) == games
+
+
+def test_the_command_loads_once_and_prints_an_admin_login(capsys, django_user_model):
+    call_command("load_demo", "--players", "40")
+    first = capsys.readouterr().out
+    call_command("load_demo", "--players", "40")
+    second = capsys.readouterr().out
+
+    assert first.startswith("Demo federation loaded: 40 players in 8 clubs")
+    assert second.startswith("Demo not loaded: the database already has players, clubs or events")
+    password = second.strip().rsplit(" ", 1)[-1]
+    assert django_user_model.objects.get(username="admin").check_password(password)
+    assert Player.objects.count() == 40

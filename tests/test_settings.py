@@ -1,0 +1,89 @@
+"""The settings module, read in fresh processes with the environment a deployment gives it."""
+
+import json
+import os
+import subprocess
+import sys
+
+from tests.conftest import ROOT
+
+PRODUCTION = {
+    "SECRET_KEY": "a-production-secret-that-is-long-and-random-enough-0123456789abcdefgh",
+    "DEBUG": "false",
+    "ALLOWED_HOSTS": "ratings.example.org",
+    "DATABASE_URL": "postgres://ratings@db.internal:5432/ratings",
+    "REDIS_URL": "redis://cache.internal:6379/0",
+}
+
+
+def run_django(code, **env):
+    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION and key != "TIME_ZONE"}
+    return subprocess.run(
+        [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; " + code],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **env},
+        capture_output=True,
+        text=True,
+    )
+
+
+def read_settings(**env):
+    names = ["DEBUG", "ALLOWED_HOSTS", "TIME_ZONE", "CELERY_TASK_ALWAYS_EAGER", "CELERY_BROKER_URL"]
+    result = run_django(
+        "import json; db = settings.DATABASES['default']; print(json.dumps({"
+        + ", ".join(f"'{name}': settings.{name}" for name in names)
+        + ", 'ENGINE': db['ENGINE'], 'NAME': str(db['NAME']), 'HOST': db.get('HOST', '')}))",
+        **env,
+    )
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_with_nothing_set_but_debug_it_runs_on_sqlite_with_eager_tasks():
+    values = read_settings(DEBUG="true")
+
+    assert values["ENGINE"] == "django.db.backends.sqlite3"
+    assert values["NAME"].endswith("var/federation.sqlite3")
+    assert values["CELERY_TASK_ALWAYS_EAGER"] is True
+    assert values["TIME_ZONE"] == "Europe/London"
+    assert values["ALLOWED_HOSTS"] == ["127.0.0.1", "localhost"]
+
+
+def test_production_reads_the_database_and_broker_from_the_environment():
+    values = read_settings(**PRODUCTION, TIME_ZONE="Europe/Dublin")
+
+    assert (values["ENGINE"], values["NAME"], values["HOST"]) == (
+        "django.db.backends.postgresql", "ratings", "db.internal",
+    )
+    assert values["CELERY_TASK_ALWAYS_EAGER"] is False
+    assert values["CELERY_BROKER_URL"] == "redis://cache.internal:6379/0"
+    assert values["DEBUG"] is False
+    assert values["ALLOWED_HOSTS"] == ["ratings.example.org"]
+    assert values["TIME_ZONE"] == "Europe/Dublin"
+
+
+def test_it_refuses_to_start_in_production_without_a_secret_key():
+    result = run_django("print(settings.DEBUG)", DEBUG="false")
+
+    assert result.returncode != 0
+    assert "Set SECRET_KEY (or DEBUG=true for a development server)." in result.stderr
+
+
+def test_it_refuses_a_debug_value_it_cannot_read():
+    result = run_django("print(settings.DEBUG)", DEBUG="maybe")
+
+    assert "DEBUG must be true or false, not 'maybe'" in result.stderr
+
+
+def test_the_deployment_checklist_is_clean_under_production_settings():
+    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **PRODUCTION},
+        capture_output=True,
+        text=True,
+    )
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
