@@ -26,7 +26,7 @@ CLUBS = [
     ("RVT", "Riverton Knights", "Westmoor"),
     ("CST", "Castleford Juniors", "Eastdale"),
     ("EDL", "Eastdale Rooks", "Eastdale"),
-    ("WTR", "Wester Ross Online", "Highfold"),
+    ("WTR", "Wester Ross", "Highfold"),
     ("HFD", "Highfold", "Highfold"),
 ]
 SURNAMES = (

@@ -13,7 +13,7 @@ def home(request):
     lists = RatingList.objects.annotate(
         latest=Max("periods__month", filter=Q(periods__status="published")),
         rated_players=Count("ratings__player", distinct=True),
-    )
+    ).order_by("display_order", "code")
     context = {
         "lists": lists,
         "players": Player.objects.filter(merged_into=None).count(),

@@ -15,8 +15,8 @@ def test_the_home_page_shows_the_lists_and_recent_events(client, django_assert_m
     page = response.content.decode()
     assert response.status_code == 200
     assert "60 players in 8 clubs." in page
-    for name in ("OTB standard", "OTB rapid", "Online"):
-        assert f"<td>{name}</td>" in page
+    rows = [page.index(f"<td>{name}</td>") for name in ("OTB standard", "OTB rapid", "Online")]
+    assert rows == sorted(rows)
     assert "Congress" in page
 
 
