@@ -145,7 +145,13 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-LOGIN_URL = "admin:login"
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "arbiter-events"
+
+# Event files are small (a 3,000-player TRF is about 600 KB): anything larger is refused.
+MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
+DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES + 1024 * 1024
+FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES + 1024 * 1024
 
 # Security: sensible for production, switched off only where plain-http development needs it.
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)

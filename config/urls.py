@@ -1,5 +1,5 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
 from grading import views as grading_views
 
@@ -10,4 +10,6 @@ urlpatterns = [
     path("", grading_views.home, name="home"),
     path("admin/status/", grading_views.system_status, name="system-status"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("arbiter/", include("events.urls")),
 ]

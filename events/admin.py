@@ -1,6 +1,9 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.admin.helpers import ActionForm
 
-from .models import Event, Game, Upload
+from . import services
+from .models import Entry, Event, EventChange, Game, Upload
 
 
 class UploadInline(admin.TabularInline):
@@ -12,6 +15,34 @@ class UploadInline(admin.TabularInline):
     show_change_link = True
 
 
+class EntryInline(admin.TabularInline):
+    model = Entry
+    extra = 0
+    fields = ["pin", "surname", "forenames", "code", "birth_date", "player", "match"]
+    readonly_fields = ["pin", "surname", "forenames", "code", "birth_date", "match"]
+    autocomplete_fields = ["player"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class EventChangeInline(admin.TabularInline):
+    model = EventChange
+    extra = 0
+    fields = ["status", "by", "at", "note"]
+    readonly_fields = fields
+    can_delete = False
+    verbose_name_plural = "history"
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+
+class ReasonForm(ActionForm):
+    reason = forms.CharField(required=False, label="Reason (to send back)", max_length=2000)
+
+
 @admin.register(Event)
 class EventAdmin(admin.ModelAdmin):
     list_display = ["code", "name", "kind", "rating_list", "start_date", "end_date", "status", "arbiter"]
@@ -20,8 +51,69 @@ class EventAdmin(admin.ModelAdmin):
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
     autocomplete_fields = ["arbiter"]
-    readonly_fields = ["status_changed_at", "status_changed_by"]
-    inlines = [UploadInline]
+    readonly_fields = ["status", "status_changed_at", "status_changed_by", "sent_back_reason", "submission_index"]
+    inlines = [EntryInline, UploadInline, EventChangeInline]
+    action_form = ReasonForm
+    actions = ["approve", "send_back"]
+
+    def has_approve_permission(self, request):
+        return request.user.has_perm("events.approve_event")
+
+    def save_model(self, request, obj, form, change):
+        if "rating_list" in form.changed_data:
+            obj.list_overridden = True
+        super().save_model(request, obj, form, change)
+
+    def save_formset(self, request, form, formset, change):
+        super().save_formset(request, form, formset, change)
+        if formset.model is Entry:
+            chosen = [entry.pk for entry, fields in formset.changed_objects if "player" in fields]
+            if chosen:
+                Entry.objects.filter(pk__in=chosen).update(match=Entry.Match.CHOSEN)
+                services.link_games(form.instance)
+
+    @admin.action(description="Approve the selected events for rating", permissions=["approve"])
+    def approve(self, request, queryset):
+        self.apply(request, queryset, lambda event: services.approve_event(event, request.user), "approved")
+
+    @admin.action(description="Send the selected events back to their arbiters", permissions=["approve"])
+    def send_back(self, request, queryset):
+        reason = request.POST.get("reason", "")
+        self.apply(request, queryset, lambda event: services.send_back(event, request.user, reason), "sent back")
+
+    def apply(self, request, queryset, step, done):
+        count = 0
+        for event in queryset:
+            try:
+                step(event)
+                count += 1
+            except services.WorkflowError as refused:
+                self.message_user(request, f"{event.code}: {refused}", messages.ERROR)
+        if count:
+            self.message_user(request, f"{count} event(s) {done}.", messages.SUCCESS)
+
+
+@admin.register(Entry)
+class EntryAdmin(admin.ModelAdmin):
+    list_display = ["event", "pin", "surname", "forenames", "code", "birth_date", "player", "match"]
+    list_filter = ["match", "event__status"]
+    search_fields = ["surname", "forenames", "code", "event__code", "event__name"]
+    list_select_related = ["event", "player"]
+    autocomplete_fields = ["event", "player"]
+
+
+@admin.register(EventChange)
+class EventChangeAdmin(admin.ModelAdmin):
+    list_display = ["event", "status", "by", "at", "note"]
+    list_filter = ["status", "at"]
+    search_fields = ["event__code", "event__name", "by__username", "note"]
+    list_select_related = ["event", "by"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Upload)
@@ -30,8 +122,11 @@ class UploadAdmin(admin.ModelAdmin):
     list_filter = ["format", "uploaded_at"]
     search_fields = ["original_name", "sha256", "event__code", "event__name", "uploaded_by__username"]
     list_select_related = ["event", "uploaded_by"]
-    readonly_fields = ["file", "original_name", "sha256", "format", "uploaded_by", "uploaded_at", "report"]
-    autocomplete_fields = ["event"]
+    fields = ["event", "original_name", "sha256", "format", "uploaded_by", "uploaded_at", "report"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
 
 
 @admin.register(Game)
@@ -41,4 +136,5 @@ class GameAdmin(admin.ModelAdmin):
     search_fields = ["event__code", "event__name", "white__surname", "white__code", "black__surname", "black__code"]
     list_select_related = ["event", "white", "black"]
     autocomplete_fields = ["event", "white", "black"]
+    raw_id_fields = ["white_entry", "black_entry"]
     date_hierarchy = "date"

@@ -49,9 +49,16 @@ class Event(models.Model):
     )
     sent_back_reason = models.TextField(blank=True)
     submission_index = models.PositiveIntegerField(default=1)
+    list_overridden = models.BooleanField(
+        default=False, help_text="Staff chose the list; a new upload does not change it."
+    )
 
     class Meta:
         ordering = ["-end_date", "code"]
+        permissions = [
+            ("submit_results", "Can upload and submit results of their own events"),
+            ("approve_event", "Can approve events for rating and send them back"),
+        ]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(end_date__gte=models.F("start_date")),
@@ -61,6 +68,70 @@ class Event(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.code})"
+
+    @property
+    def editable(self):
+        """Whether the arbiter may still change it: until it is approved."""
+        return self.status not in (self.Status.APPROVED, self.Status.RATED)
+
+
+class EventChange(models.Model):
+    """One step of an event's workflow: what it became, who did it, when, and why."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
+    status = models.CharField(max_length=10, choices=Event.Status.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    at = models.DateTimeField()
+    note = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["event", "at", "pk"]
+
+    def __str__(self):
+        return f"{self.event.code} {self.status} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class Entry(models.Model):
+    """A player as the event file lists them, and the federation record they are matched to."""
+
+    class Match(models.TextChoices):
+        CODE = "code", "federation code"
+        FIDE_ID = "fide-id", "FIDE ID"
+        NAME = "name", "name and birth date"
+        CHOSEN = "chosen", "chosen by staff or the arbiter"
+        NEW = "new", "new player"
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="entries")
+    pin = models.PositiveIntegerField(help_text="Starting rank or PIN in the file.")
+    surname = models.CharField(max_length=80)
+    forenames = models.CharField(max_length=120, blank=True)
+    code = models.CharField("federation code", max_length=12, blank=True)
+    fide_id = models.PositiveBigIntegerField("FIDE ID", null=True, blank=True)
+    birth_date = models.DateField(null=True, blank=True)
+    sex = models.CharField(max_length=1, blank=True)
+    title = models.CharField(max_length=3, blank=True)
+    club_name = models.CharField(max_length=120, blank=True)
+    player = models.ForeignKey(
+        "players.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
+    )
+    match = models.CharField(max_length=8, choices=Match.choices, default=Match.NEW)
+    points = models.DecimalField(max_digits=5, decimal_places=1, null=True, blank=True)
+    rank = models.PositiveIntegerField(null=True, blank=True)
+    line = models.PositiveIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["event", "pin"]
+        verbose_name_plural = "entries"
+        constraints = [models.UniqueConstraint(fields=["event", "pin"], name="one_entry_per_pin")]
+
+    def __str__(self):
+        return f"{self.pin}. {self.name}"
+
+    @property
+    def name(self):
+        return f"{self.surname}, {self.forenames}" if self.forenames else self.surname
 
 
 def upload_path(upload, filename):
@@ -99,8 +170,13 @@ class Game(models.Model):
     round = models.PositiveSmallIntegerField(null=True, blank=True)
     board = models.PositiveSmallIntegerField(null=True, blank=True)
     date = models.DateField()
+    white_entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
+    black_entry = models.ForeignKey(
+        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    # The federation records behind the entries, set once the entries are matched.
     white = models.ForeignKey(
-        "players.Player", on_delete=models.PROTECT, related_name="games_as_white"
+        "players.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="games_as_white"
     )
     black = models.ForeignKey(
         "players.Player",
@@ -122,10 +198,13 @@ class Game(models.Model):
                 condition=~models.Q(white=models.F("black")), name="game_has_two_players"
             ),
             models.CheckConstraint(
+                condition=~models.Q(white_entry=models.F("black_entry")), name="game_has_two_entries"
+            ),
+            models.CheckConstraint(
                 condition=models.Q(result__in=results.ALL), name="game_result_is_known"
             ),
         ]
 
     def __str__(self):
-        black = self.black.name if self.black_id else "-"
-        return f"{self.white.name} {self.result} {black}"
+        black = self.black_entry.name if self.black_entry_id else "bye"
+        return f"{self.white_entry.name} {self.result} {black}"

@@ -13,7 +13,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from events import results
-from events.models import Event, Game
+from events.models import Entry, Event, EventChange, Game
 from grading.engine.periods import Month
 from players.models import Club, Player, years_before
 
@@ -181,6 +181,20 @@ def play_events(rng, people, strength, first, last):
                 status=Event.Status.APPROVED,
                 status_changed_at=timezone.now(),
             )
+            EventChange.objects.create(
+                event=event, status=Event.Status.APPROVED, at=event.status_changed_at, note="demo data"
+            )
+            entries = {
+                person.pk: entry
+                for person, entry in zip(entrants, Entry.objects.bulk_create([
+                    Entry(
+                        event=event, pin=pin, surname=person.surname, forenames=person.forenames,
+                        code=person.code, birth_date=person.birth_date, sex=person.sex,
+                        title=person.fide_title, player=person, match=Entry.Match.CODE,
+                    )
+                    for pin, person in enumerate(entrants, start=1)
+                ]))
+            }
             pairings = round_robin(entrants) if kind == Event.Kind.ROUND_ROBIN else swiss(rng, entrants, rounds)
             rows = []
             for round_number, pairs in enumerate(pairings, start=1):
@@ -189,8 +203,9 @@ def play_events(rng, people, strength, first, last):
                     result = play(rng, strength, white, black)
                     reason = results.unrated_reason(result)
                     rows.append(Game(
-                        event=event, round=round_number, board=board, date=day, white=white,
-                        black=black, result=result, rated=not reason, unrated_reason=reason,
+                        event=event, round=round_number, board=board, date=day,
+                        white_entry=entries[white.pk], black_entry=entries[black.pk] if black else None,
+                        white=white, black=black, result=result, rated=not reason, unrated_reason=reason,
                     ))
             Game.objects.bulk_create(rows)
             events += 1

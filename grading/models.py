@@ -31,6 +31,10 @@ class RatingList(models.Model):
     def __str__(self):
         return self.name
 
+    def holds(self, minutes):
+        """Whether a time control giving ``minutes`` for 60 moves falls in this list's band."""
+        return minutes >= self.min_minutes and (self.max_minutes is None or minutes < self.max_minutes)
+
     @property
     def band(self):
         upper = f"under {self.max_minutes}" if self.max_minutes else "no limit"
@@ -58,6 +62,7 @@ class RatingPeriod(models.Model):
 
     class Meta:
         ordering = ["rating_list", "-month"]
+        permissions = [("run_rating", "Can run and publish ratings")]
         constraints = [
             models.UniqueConstraint(fields=["rating_list", "month"], name="one_period_per_month")
         ]

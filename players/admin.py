@@ -1,9 +1,12 @@
 import datetime
 
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.shortcuts import render
 from django.db.models import Count
 
 from .models import Club, Player, years_before
+from .services import MergeRefused, merge_players
 
 
 @admin.register(Club)
@@ -42,6 +45,10 @@ class JuniorFilter(admin.SimpleListFilter):
         return queryset
 
 
+class MergeForm(forms.Form):
+    keep = forms.ModelChoiceField(queryset=Player.objects.none())
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = [
@@ -54,8 +61,38 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
     list_select_related = ["club", "merged_into"]
     autocomplete_fields = ["club", "merged_into"]
+    actions = ["merge_selected"]
     fieldsets = [
         (None, {"fields": ["code", ("surname", "forenames"), ("birth_date", "sex"), "club"]}),
         ("FIDE", {"fields": [("fide_id", "fide_title", "nationality")]}),
         ("Duplicates", {"fields": ["merged_into"], "classes": ["collapse"]}),
     ]
+
+    def has_merge_permission(self, request):
+        return request.user.has_perm("players.merge_player")
+
+    @admin.action(description="Merge the selected players", permissions=["merge"])
+    def merge_selected(self, request, queryset):
+        players = list(queryset.select_related("club"))
+        if len(players) < 2:
+            self.message_user(request, "Select two or more records of the same player.", messages.ERROR)
+            return None
+        form = MergeForm(request.POST if "keep" in request.POST else None)
+        form.fields["keep"].queryset = queryset
+        if not form.is_valid():
+            return render(request, "admin/players/merge.html", {
+                **self.admin_site.each_context(request),
+                "title": "Merge duplicate players",
+                "players": players,
+                "opts": self.model._meta,
+                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+            })
+        keep = form.cleaned_data["keep"]
+        try:
+            merged = merge_players(keep, players)
+        except MergeRefused as refused:
+            self.message_user(request, f"Nothing merged: {refused}.", messages.ERROR)
+        else:
+            self.message_user(request, f"{merged} record(s) merged into {keep}.", messages.SUCCESS)
+        return None
+

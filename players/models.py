@@ -67,6 +67,7 @@ class Player(models.Model):
 
     class Meta:
         ordering = ["surname", "forenames", "code"]
+        permissions = [("merge_player", "Can merge duplicate player records")]
         indexes = [models.Index(fields=["surname", "forenames"])]
 
     def __str__(self):

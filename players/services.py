@@ -173,3 +173,59 @@ def save_clubs(club_names, known_clubs):
             club.name = club_names[club.code]
             club.save(update_fields=["name"])
     return sum(code not in known_clubs for code in club_names)
+
+
+CHECK_LETTERS = "ABCDEFGHJKL"
+
+
+def check_letter(number: int) -> str:
+    """The check letter of codes this system issues: a weighted digit sum modulo 11.
+
+    The ECF does not publish its algorithm, so codes issued here use their own, documented one.
+    """
+    digits = f"{number:06d}"
+    return CHECK_LETTERS[sum(int(d) * w for d, w in zip(digits, (7, 6, 5, 4, 3, 2))) % 11]
+
+
+def issue_codes(count: int, also_taken=()) -> list[str]:
+    """``count`` unused federation codes, numbered on from the highest six-digit code in use
+    (or in ``also_taken``, codes about to be used)."""
+    in_use = Player.objects.filter(code__regex=r"^[0-9]{6}[A-Z]$").order_by("-code")
+    numbers = [int(code[:6]) for code in [*in_use.values_list("code", flat=True)[:1], *also_taken] if code[:6].isdigit()]
+    highest = max(numbers, default=0)
+    return [f"{number:06d}{check_letter(number)}" for number in range(highest + 1, highest + 1 + count)]
+
+
+class MergeRefused(Exception):
+    pass
+
+
+def merge_players(keep: Player, duplicates: list[Player]) -> int:
+    """Move the duplicates' games, entries and rating history to ``keep``; mark them merged.
+
+    Refused where both records hold a rating for the same period: those ratings were calculated
+    apart and cannot both stand; the period must be corrected first. Returns how many merged.
+    """
+    from events.models import Entry, Game
+    from grading.models import PlayerRating
+
+    duplicates = [player for player in duplicates if player.pk != keep.pk]
+    if not duplicates:
+        raise MergeRefused("choose at least one record other than the one kept")
+    if keep.merged_into_id:
+        raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
+    ids = [player.pk for player in duplicates]
+    with transaction.atomic():
+        Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids])
+        kept_periods = set(PlayerRating.objects.filter(player=keep).values_list("period_id", flat=True))
+        clashes = PlayerRating.objects.filter(player_id__in=ids, period_id__in=kept_periods).select_related("period")
+        if clashes:
+            periods = ", ".join(sorted({str(rating.period) for rating in clashes}))
+            raise MergeRefused(f"both records are rated in {periods}: correct those periods first")
+        Game.objects.filter(white_id__in=ids).update(white=keep)
+        Game.objects.filter(black_id__in=ids).update(black=keep)
+        Entry.objects.filter(player_id__in=ids).update(player=keep)
+        PlayerRating.objects.filter(player_id__in=ids).update(player=keep)
+        Player.objects.filter(merged_into_id__in=ids).update(merged_into=keep)
+        Player.objects.filter(pk__in=ids).update(merged_into=keep)
+    return len(ids)

@@ -1,0 +1,207 @@
+"""Checking an uploaded event file: what it would store, and everything wrong with it.
+
+Nothing here writes to the database: ``check_upload`` parses, validates, matches the players
+and puts the event on a list, and the resulting Check is what the arbiter reads in the report
+and what ``services.store_upload`` stores when it has no errors.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.conf import settings
+
+from grading.models import RatingList
+
+from . import results
+from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
+from .formats.base import HasProblems
+from .matching import Match, match_players
+from .timecontrol import TimeControl
+
+FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}
+
+
+@dataclass
+class EventDetails:
+    """What the upload form (or the command line) adds to, or overrides in, the file."""
+
+    code: str = ""
+    name: str = ""
+    start_date: datetime.date | None = None
+    end_date: datetime.date | None = None
+    time_control: str = ""
+    online: bool = False
+    kind: str = ""
+    submission_index: int | None = None
+    rating_list: RatingList | None = None  # staff only: overrides the time-control band
+
+
+@dataclass
+class Check(HasProblems):
+    parsed: ParsedEvent
+    details: EventDetails
+    matches: dict[int, Match] = field(default_factory=dict)
+    rating_list: RatingList | None = None
+    time_control: TimeControl | None = None
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def code(self):
+        return (self.details.code or self.parsed.code).strip()
+
+    @property
+    def name(self):
+        return (self.details.name or self.parsed.name).strip() or self.code
+
+    @property
+    def start_date(self):
+        return self.parsed.start_date or self.details.start_date or self.game_dates()[0]
+
+    @property
+    def end_date(self):
+        return self.parsed.end_date or self.details.end_date or self.game_dates()[1]
+
+    @property
+    def format(self):
+        return FORMAT_CODES.get(self.parsed.format, "")
+
+    def game_dates(self):
+        dates = [game.date for game in self.parsed.games if game.date]
+        return (min(dates), max(dates)) if dates else (None, None)
+
+    def game_date(self, game):
+        """A game's date; the event's last day when the file gives none (TRF without 132)."""
+        return game.date or self.end_date
+
+    def report(self) -> dict:
+        """The validation report as stored with the upload and shown to the arbiter."""
+        players = self.parsed.players
+        return {
+            "format": self.parsed.format,
+            "encoding": self.parsed.encoding,
+            "event": {
+                "code": self.code,
+                "name": self.name,
+                "start_date": self.start_date.isoformat() if self.start_date else None,
+                "end_date": self.end_date.isoformat() if self.end_date else None,
+                "time_control": str(self.time_control) if self.time_control else self.details.time_control,
+                "minutes": str(self.time_control.minutes_per_player()) if self.time_control else None,
+                "list": self.rating_list.code if self.rating_list else None,
+                "kind": self.details.kind or self.parsed.kind,
+            },
+            "errors": [problem_dict(problem) for problem in self.errors],
+            "warnings": [problem_dict(problem) for problem in self.warnings],
+            "players": [player_dict(player, self.matches.get(player.pin)) for player in players],
+            "games": {
+                "total": len(self.parsed.games),
+                "rated": sum(not results.unrated_reason(game.result) for game in self.parsed.games),
+                "unrated": [
+                    {
+                        "line": game.lines[0] if game.lines else None,
+                        "round": game.round,
+                        "board": game.board,
+                        "white": game.white,
+                        "black": game.black,
+                        "result": game.result,
+                        "reason": results.unrated_reason(game.result),
+                    }
+                    for game in self.parsed.games
+                    if results.unrated_reason(game.result)
+                ],
+            },
+        }
+
+
+def problem_dict(problem):
+    return {"line": problem.line, "column": problem.column, "message": problem.message}
+
+
+def player_dict(parsed, match):
+    record = match.player if match else None
+    return {
+        "pin": parsed.pin,
+        "name": parsed.name,
+        "code": parsed.federation_code or "",
+        "birth_date": parsed.birth_date.isoformat() if parsed.birth_date else None,
+        "match": match.how if match else "new",
+        "player": {"code": record.code, "name": record.name} if record else None,
+        "suggestions": [{"code": p.code, "name": p.name} for p in match.suggestions] if match else [],
+        "warnings": match.warnings if match else [],
+        "line": parsed.line,
+    }
+
+
+def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
+    check = Check(parse_event_file(data, filename, settings.PLAYER_CODE_PATTERN), details)
+    check.problems = list(check.parsed.problems)
+    if not check.parsed.format:
+        return check
+    check_event_details(check)
+    check.matches = match_players(check.parsed.players)
+    check_same_person_twice(check)
+    for parsed in check.parsed.players:
+        for warning in check.matches[parsed.pin].warnings:
+            check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {warning}", WARNING))
+    check.problems.sort(key=lambda problem: (problem.line or 0, problem.column or 0))
+    return check
+
+
+def check_event_details(check):
+    parsed, details = check.parsed, check.details
+    if not check.code:
+        check.problems.append(Problem(None, None, "the file gives no event code: give one with the upload"))
+    elif len(check.code) > 40:
+        check.problems.append(Problem(None, None, f"the event code {check.code!r} is longer than 40 characters"))
+    if len(check.name) > 200:
+        check.problems.append(Problem(None, None, "the event name is longer than 200 characters"))
+    if not check.start_date or not check.end_date:
+        check.problems.append(Problem(None, None, "the file gives no event dates: give them with the upload"))
+    elif check.end_date < check.start_date:
+        check.problems.append(Problem(None, None, "the event ends before it starts"))
+    elif not (parsed.start_date and parsed.end_date):
+        # The dates came from the form: the games must fall within them.
+        check.problems += check_dates(parsed, check.start_date, check.end_date)
+    if parsed.games and not any(game.date for game in parsed.games) and check.end_date:
+        check.problems.append(Problem(
+            None, None, f"the file gives no round dates: every game is dated {check.end_date:%d/%m/%Y}, "
+            "the event's last day", WARNING,
+        ))
+    check.time_control = parsed.time_control or (
+        TimeControl.from_text(details.time_control) if details.time_control else None
+    )
+    online = details.online or bool(parsed.online)
+    check.rating_list = details.rating_list or classify(check.time_control, online)
+    if check.rating_list is None:
+        if check.time_control is None:
+            check.problems.append(Problem(None, None, "the file gives no time control: give one with the upload (e.g. 90+30)"))
+        else:
+            minutes = check.time_control.minutes_per_player()
+            check.problems.append(Problem(
+                None, None, f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) "
+                "is not rated on any list",
+            ))
+
+
+def classify(time_control, online=False):
+    """The list an event belongs to: the first, online or over the board, whose band holds the
+    minutes each player has for 60 moves. An online event with no time control goes on the
+    first online list."""
+    lists = list(RatingList.objects.filter(online=online).order_by("display_order", "code"))
+    if time_control is None:
+        return lists[0] if online and lists else None
+    minutes = time_control.minutes_per_player()
+    return next((rating_list for rating_list in lists if rating_list.holds(minutes)), None)
+
+
+def check_same_person_twice(check):
+    seen = {}
+    for parsed in check.parsed.players:
+        player = check.matches[parsed.pin].player
+        if player is None:
+            continue
+        if player.pk in seen:
+            check.problems.append(Problem(
+                parsed.line, None, f"players {seen[player.pk]} and {parsed.pin} are both the federation's "
+                f"{player.code} ({player.name})",
+            ))
+        seen.setdefault(player.pk, parsed.pin)

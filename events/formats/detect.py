@@ -1,0 +1,65 @@
+"""Which of the three formats an uploaded file is, judged by its content."""
+
+import re
+
+from .base import CODE_PATTERN, ParsedEvent
+from .csvgames import REQUIRED, header_columns, parse_csv
+from .decoding import decode
+from .ecf import parse_ecf
+from .trf import parse_trf
+
+TRF, ECF, CSV = "trf", "ecf", "csv"
+_PARSERS = {TRF: parse_trf, ECF: parse_ecf, CSV: parse_csv}
+_EXTENSIONS = {".trf": TRF, ".trfx": TRF, ".csv": CSV}
+_TRF_RECORD = re.compile(r"^\d{3}(?: |$)", re.MULTILINE)
+_ECF_FIELD = re.compile(r"#\s*[A-Z][A-Z0-9 ]*(?:=|\s*(?:#|$))", re.IGNORECASE | re.MULTILINE)
+EXPECTED = (
+    "Expected one of: a FIDE TRF file (lines starting with record numbers such as '012 ' and "
+    "'001 '); an ECF results file (starting '#EVENT DETAILS', then '#NAME=value' fields); or a "
+    "CSV file whose first row names the columns " + ", ".join(REQUIRED) + "."
+)
+
+
+def detect_format(text: str, filename: str = "") -> str | None:
+    """TRF, ECF or CSV from the content; the file name only settles a tie. None if none fits."""
+    lines = [line for line in text.split("\n") if line.strip()]
+    if not lines:
+        return None
+    found = []
+    if lines[0].lstrip().startswith("#") and len(_ECF_FIELD.findall(text)) >= 2:
+        found.append(ECF)
+    records = _TRF_RECORD.findall(text)
+    if len(records) >= 2 and any(line.startswith(("001 ", "012 ")) for line in lines):
+        found.append(TRF)
+    columns, _ = header_columns(lines[0])
+    if sum(name in columns for name in REQUIRED) >= 2:
+        found.append(CSV)
+    extension = filename.lower()[filename.rfind("."):] if "." in filename else ""
+    if len(found) > 1 and _EXTENSIONS.get(extension) in found:
+        return _EXTENSIONS[extension]
+    return found[0] if found else None
+
+
+def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_PATTERN
+                     ) -> ParsedEvent:
+    """Parse an uploaded event file. Never raises for bad content: what is wrong is in
+    ``problems`` (an unrecognised file is a ParsedEvent with format "" and one error).
+    ``code_pattern`` is the shape of the federation's player codes (a regular expression)."""
+    if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
+        return _refused("this is a spreadsheet (or other binary) file, not text: save it as CSV "
+                        "(comma separated values) and upload that. " + EXPECTED)
+    text, encoding = decode(data)
+    if "\x00" in text:
+        return _refused("this is a binary file, not text. " + EXPECTED)
+    kind = detect_format(text, filename)
+    if kind is None:
+        return _refused("the file's format is not recognised. " + EXPECTED)
+    event = _PARSERS[kind](text, code_pattern)
+    event.encoding = encoding
+    return event
+
+
+def _refused(message):
+    event = ParsedEvent(format="")
+    event.error(None, message)
+    return event

@@ -1,0 +1,386 @@
+"""FIDE Tournament Report File, TRF16 and TRF-2026 (formats.md section 1).
+
+Columns are read as the specification places them, with two tolerances real files need:
+a player line whose round results sit a few columns off (software that pads names by bytes
+rather than characters) is read at the shift where every round block fits, with a warning; and
+the fields between the name and the rounds are taken from the words nearest their columns.
+"""
+
+import re
+from collections import defaultdict
+from dataclasses import dataclass, replace
+from decimal import Decimal, InvalidOperation
+
+from events import results
+from events.timecontrol import TimeControl
+from players.titles import normalise_title
+
+from . import dates
+from .base import (
+    CODE_PATTERN, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH, ParsedEvent, ParsedGame,
+    CodeShape, ParsedPlayer, check_games, date_span, guess_kind, normalise_code, split_name,
+)
+
+# Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
+_TRF2026 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
+            "299", "300", "310", "320", "330", "352", "362", "801", "802"}
+_ONLINE = re.compile(r"https?://|lichess|chess\.com|\bonline\b", re.IGNORECASE)
+_BLOCK = re.compile(r"^( {0,3}\d{1,4}| {4}) ([wb\- ]) ([10=+\-wdlhfuz ])  $", re.IGNORECASE)
+_SHIFTS = (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6)
+# 1-based columns of the fields between the name and the rounds.
+_FIELDS = {"rating": (49, 52), "federation": (54, 56), "fide_id": (58, 68),
+           "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}
+_SEX = {"m": "M", "w": "F", "f": "F"}
+
+# The white player's TRF code, given black's, as a result code.
+_PLAYED = {("1", "0"): results.WHITE_WIN, ("0", "1"): results.BLACK_WIN,
+           ("=", "="): results.DRAW, ("+", "-"): results.WHITE_WIN_BY_DEFAULT,
+           ("-", "+"): results.BLACK_WIN_BY_DEFAULT, ("-", "-"): results.DOUBLE_DEFAULT,
+           ("W", "L"): results.WHITE_WIN_NO_MOVE, ("L", "W"): results.BLACK_WIN_NO_MOVE,
+           ("D", "D"): results.DRAW_NO_MOVE}
+# A round with no opponent: what the player scored decides the kind of bye.
+_BYES = {"F": results.FULL_POINT_BYE, "U": results.FULL_POINT_BYE, "+": results.FULL_POINT_BYE,
+         "1": results.FULL_POINT_BYE, "W": results.FULL_POINT_BYE,
+         "H": results.HALF_POINT_BYE, "=": results.HALF_POINT_BYE, "D": results.HALF_POINT_BYE,
+         "Z": results.ZERO_POINT_BYE, "-": results.ZERO_POINT_BYE, "0": results.ZERO_POINT_BYE,
+         "L": results.ZERO_POINT_BYE}
+
+
+@dataclass
+class _Half:
+    """One player's view of one round."""
+
+    round: int
+    pin: int
+    opponent: int | None
+    colour: str  # "w", "b" or "" (not known)
+    result: str  # upper-cased TRF code, "" for blank
+    line: int
+    column: int
+
+
+def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
+    event = ParsedEvent(format="TRF16")
+    header, halves, byes, national, teams = {}, [], [], [], False
+    player_lines, points = {}, {}
+    for n, line in enumerate(text.split("\n"), 1):
+        line = line.rstrip()
+        code = line[:3]
+        if code in _TRF2026 or _is_national(line):
+            event.format = "TRF-2026"
+        if code == "001":
+            _read_player(event, line, n, halves, player_lines, points)
+        elif code in ("012", "022", "032", "042", "052", "062", "092", "122", "132", "222"):
+            header[code] = (n, line)
+        elif code == "240":
+            byes.append((n, line))
+        elif code in ("013", "310"):
+            teams = True
+        elif _is_national(line):
+            national.append((n, line))
+        # Everything else (XX?, DAT, ###, column rulers, later TRF-2026 records) is not needed.
+    if not event.players:
+        event.error(None, "the file has no player records (lines starting '001')")
+    _read_header(event, header)
+    round_dates = _read_round_dates(event, header.get("132"))
+    _merge(event, halves, player_lines)
+    _read_byes(event, byes, halves)
+    _read_national(event, national, CodeShape(code_pattern))
+    _date_games(event, round_dates)
+    event.games.sort(key=lambda g: (g.round, g.lines))
+    _check_points(event, points)
+    event.kind = _kind(header, teams) or guess_kind(event) or OTHER
+    check_games(event)
+    _warn_names_without_comma(event)
+    event.sort_problems()
+    return event
+
+
+def _is_national(line):
+    """A national-rating record: a federation's three letters where 001 would be ("ENG    1")."""
+    code = line[:3]
+    return (code.isalpha() and code.isupper() and not code.startswith("XX") and code != "DAT"
+            and line[3:4] == " " and line[4:8].strip().isdigit())
+
+
+def _value(header, code):
+    return header[code][1][4:].strip() if code in header else ""
+
+
+def _read_header(event, header):
+    event.name = _value(header, "012")
+    event.city = _value(header, "022")
+    event.federation = _value(header, "032")
+    if not event.name:
+        event.warn(None, "no event name (record 012)")
+    start_text, end_text = _value(header, "042"), _value(header, "052")
+    event.start_date, event.end_date = dates.read_pair(start_text, end_text)
+    for code, text, value in (("042", start_text, event.start_date),
+                              ("052", end_text, event.end_date)):
+        if text and value is None:
+            event.error(header[code][0], f"cannot read the date {text!r}; expected YYYY/MM/DD", 5)
+    if event.start_date and event.end_date and event.end_date < event.start_date:
+        event.error(header["052"][0], "the end date (052) is before the start date (042)", 5)
+    stated = _value(header, "062")
+    if stated.isdigit() and int(stated) != len(event.players):
+        event.warn(header["062"][0],
+                   f"record 062 says {stated} players but the file has {len(event.players)}")
+    texts = " ".join(_value(header, c) for c in ("012", "022", "032", "122"))
+    event.online = True if _ONLINE.search(texts) else None
+    _read_time_control(event, header)
+
+
+def _read_time_control(event, header):
+    text = _value(header, "122")
+    coded = _value(header, "222")
+    event.time_control_text = text or coded
+    tc = (TimeControl.from_trf222(coded) if coded else None) or TimeControl.from_text(text)
+    if tc:
+        event.time_control = replace(tc, online=event.online or tc.online)
+    elif text or coded:
+        line = header["222" if coded else "122"][0]
+        event.warn(line, f"cannot read the time control {event.time_control_text!r}; "
+                         "staff will have to set it", 5)
+    else:
+        event.warn(None, "no time control (record 122); staff will have to set it")
+
+
+def _read_round_dates(event, record):
+    """{round: date} from record 132; each date is read the way that puts it in the event."""
+    if record is None:
+        return {}
+    n, line = record
+    found = {}
+    for m in re.finditer(r"\S+", line[80:]):
+        column = 81 + m.start()
+        round_ = max(1, (column - 87) // 10 + 1)
+        readings = [d for _, d in dates.candidates(m.group())]
+        if not readings:
+            event.error(n, f"cannot read the date of round {round_}: {m.group()!r}", column)
+            continue
+        inside = [d for d in readings if _within(event, d)]
+        found[round_] = (inside or readings)[0]
+        if not inside:
+            event.error(n, f"round {round_} is dated {found[round_]:%d/%m/%Y}, outside the event "
+                           f"({date_span(event.start_date, event.end_date)})", column)
+    if found and not (event.start_date and event.end_date):
+        event.start_date = event.start_date or min(found.values())
+        event.end_date = event.end_date or max(found.values())
+    return found
+
+
+def _within(event, day):
+    return (event.start_date is None or event.start_date <= day) and (
+        event.end_date is None or day <= event.end_date)
+
+
+def _read_player(event, line, n, halves, player_lines, points):
+    rank = line[4:8].strip()
+    if not rank.isdigit() or int(rank) == 0:
+        event.error(n, f"the starting rank (columns 5-8) is {rank!r}, not a number", 5)
+        return
+    pin = int(rank)
+    if pin in player_lines:
+        event.error(n, f"starting rank {pin} is also used on line {player_lines[pin]}", 5)
+        return
+    player_lines[pin] = n
+    shift, blocks = _find_shift(line)
+    if blocks is None:
+        shift, blocks = 0, []
+        event.error(n, "cannot read the round results: each round needs opponent (4 columns), "
+                       "colour w/b/- and result, 10 columns apart", 92)
+    elif shift:
+        event.warn(n, f"the round results start at column {92 + shift}, not 92; read with "
+                      f"that shift", 92 + shift)
+    fields = _fixed_fields(line, shift)
+    surname, forenames = split_name(line[14:47 + shift])
+    player = ParsedPlayer(pin, surname, forenames, line=n)
+    player.sex = _SEX.get(line[9:10].lower())
+    title = normalise_title(line[10:13])
+    if title is None:
+        event.warn(n, f"unknown title {line[10:13].strip()!r} ignored", 11)
+    player.title = title or ""
+    player.fide_rating = _int(fields.get("rating"))
+    player.fide_federation = fields.get("federation", "")
+    player.fide_id = _int(fields.get("fide_id"))
+    _read_birth(player, fields.get("birth", ""))
+    points[pin] = fields.get("points", "")
+    event.players.append(player)
+    for round_, (opponent, colour, result, column) in enumerate(blocks, 1):
+        halves.append(_Half(round_, pin, opponent, colour, result, n, column))
+
+
+def _find_shift(line):
+    """(shift, [(opponent, colour, result, column)]) for the first shift where every round
+    block reads; (0, None) if none does."""
+    for shift in _SHIFTS:
+        start = 91 + shift
+        if len(line) > start and line[start - 1] != " ":
+            continue
+        blocks = []
+        for i in range(start, max(len(line), start), 10):
+            m = _BLOCK.match(line[i:i + 10].ljust(10))
+            if not m:
+                break
+            opponent = int(m.group(1)) if m.group(1).strip() else None
+            colour = m.group(2).lower().strip(" -")
+            blocks.append((opponent or None, colour, m.group(3).upper().strip(), i + 1))
+        else:
+            return shift, blocks
+    return 0, None
+
+
+def _fixed_fields(line, shift):
+    """The fields of columns 49-89, each the word that overlaps its columns most."""
+    fields = {}
+    for m in re.finditer(r"\S+", line[47 + shift:90 + shift]):
+        first, last = m.start() + 48, m.end() + 47  # 1-based columns as if unshifted
+        overlaps = {name: min(last, end) - max(first, start)
+                    for name, (start, end) in _FIELDS.items()}
+        name = max(overlaps, key=overlaps.get)
+        if overlaps[name] >= 0:
+            fields[name] = m.group()
+    return fields
+
+
+def _int(text):
+    return int(text) if text and text.isdigit() and int(text) else None
+
+
+def _read_birth(player, text):
+    if m := re.fullmatch(r"(\d{4})(?:[/.-]00[/.-]00)?", text):  # the year alone: "1978/00/00"
+        player.birth_year = int(m.group(1)) or None
+    elif found := dates.candidates(text):
+        player.birth_date = found[0][1]
+        player.birth_year = player.birth_date.year
+
+
+def _merge(event, halves, player_lines):
+    """One game from the two halves of each played round; a half alone becomes a bye."""
+    pairs = defaultdict(list)
+    for half in halves:
+        if half.opponent is None:
+            bye = _BYES.get(half.result)
+            if bye:
+                event.games.append(ParsedGame(half.pin, None, bye, half.round, lines=(half.line,)))
+        elif half.result and half.result in "HFUZ":
+            event.error(half.line, f"round {half.round}: {half.result!r} is a bye, but an "
+                                   f"opponent ({half.opponent}) is given", half.column)
+        elif half.opponent == half.pin:
+            event.error(half.line, f"round {half.round}: player {half.pin} is paired with "
+                                   "themself", half.column)
+        elif half.opponent not in player_lines:
+            event.error(half.line, f"round {half.round}: the opponent's starting rank "
+                                   f"{half.opponent} is not in the file", half.column)
+        else:
+            pairs[(half.round, frozenset((half.pin, half.opponent)))].append(half)
+    for (round_, _), pair in sorted(pairs.items(), key=lambda item: item[0][0]):
+        if len(pair) == 1:
+            half = pair[0]
+            event.error(half.line, f"round {round_}: player {half.pin} is paired with "
+                                   f"{half.opponent}, but line {player_lines[half.opponent]} "
+                                   f"(player {half.opponent}) shows no game against "
+                                   f"{half.pin} in that round", half.column)
+        else:
+            _merge_pair(event, round_, *sorted(pair, key=lambda h: h.pin))
+
+
+def _merge_pair(event, round_, a, b):
+    where = (f"round {round_}: lines {a.line} (player {a.pin}) and {b.line} (player {b.pin}) "
+             "disagree")
+    if not (a.result or b.result):
+        event.warn(a.line, f"round {round_}: {a.pin} and {b.pin} are paired but have no result; "
+                           "the game is left out", a.column)
+    elif a.colour and a.colour == b.colour:
+        colour = "white" if a.colour == "w" else "black"
+        event.error(b.line, f"{where}: both give {a.pin} and {b.pin} {colour}", b.column)
+    else:
+        a_white = a.colour == "w" or b.colour == "b" or not (a.colour or b.colour)
+        white, black = (a, b) if a_white else (b, a)
+        result = _PLAYED.get((white.result, black.result))
+        if result is None:
+            event.error(b.line, f"{where} about the result: {a.pin} has "
+                                f"{a.result or 'blank'!r}, {b.pin} has {b.result or 'blank'!r}",
+                        b.column)
+        else:
+            event.games.append(
+                ParsedGame(white.pin, black.pin, result, round_, lines=(a.line, b.line)))
+
+
+def _read_byes(event, records, halves):
+    """TRF-2026 record 240: byes listed apart from the player lines."""
+    kinds = {"F": results.FULL_POINT_BYE, "H": results.HALF_POINT_BYE, "Z": results.ZERO_POINT_BYE}
+    taken = {(h.pin, h.round) for h in halves if h.opponent or h.result}
+    for n, line in records:
+        kind, round_ = line[4:5].upper(), line[6:9].strip()
+        if kind not in kinds or not round_.isdigit():
+            event.error(n, "record 240 needs a bye type F, H or Z (column 5) and a round "
+                           "(columns 7-9)", 5)
+            continue
+        for pin in (int(p) for p in line[10:].split() if p.isdigit()):
+            if (pin, int(round_)) not in taken:
+                event.games.append(ParsedGame(pin, None, kinds[kind], int(round_), lines=(n,)))
+
+
+def _read_national(event, records, shape):
+    """National-rating records: a national number shaped like a federation code is the code."""
+    for n, line in records:
+        pin, code = int(line[4:8]), normalise_code(line[57:68])
+        player = event.player(pin)
+        if player is None:
+            event.warn(n, f"national-rating record for starting rank {pin}, who has no 001 "
+                          "record; it is ignored", 5)
+        elif shape.fits(code):
+            player.federation_code = code
+
+
+def _date_games(event, round_dates):
+    event.start_date = event.start_date or event.end_date
+    event.end_date = event.end_date or event.start_date
+    one_day = event.start_date if event.start_date == event.end_date else None
+    undated = 0
+    for game in event.games:
+        game.date = round_dates.get(game.round, one_day)
+        undated += game.date is None
+    if undated:
+        event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record "
+                         "132) for their rounds")
+
+
+def _check_points(event, declared):
+    """A warning where a player's points column differs from what their results add up to:
+    usually a bye written without its code, sometimes a misread line."""
+    scored = defaultdict(Decimal)
+    for game in event.games:
+        white, black = results.scores(game.result)
+        scored[game.white] += white
+        if game.black is not None:
+            scored[game.black] += black
+    for player in event.players:
+        try:
+            points = Decimal(declared[player.pin].replace(",", "."))
+        except InvalidOperation:
+            continue
+        if points != scored[player.pin]:
+            event.warn(player.line, f"player {player.pin} has {points:.1f} points in columns 81-84 "
+                                    f"but their results add up to {scored[player.pin]:.1f}", 81)
+
+
+def _kind(header, teams):
+    text = _value(header, "092").lower()
+    if "swiss" in text or "schweizer" in text:
+        return SWISS
+    if "robin" in text or "rundenturnier" in text or "berger" in text:
+        return ROUND_ROBIN
+    if "team" in text or teams:
+        return TEAM_MATCH
+    return None
+
+
+def _warn_names_without_comma(event):
+    lines = [str(p.line) for p in event.players if p.surname and not p.forenames]
+    if lines:
+        shown = ", ".join(lines[:10]) + (", ..." if len(lines) > 10 else "")
+        event.warn(int(lines[0]), f"{len(lines)} player names have no comma between surname "
+                                  "and forenames; each whole name is kept as the surname "
+                                  f"(lines {shown})")

@@ -1,0 +1,69 @@
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from events import services
+from events.checking import EventDetails, check_upload
+from grading.models import RatingList
+from players.csvfiles import FileRefused, read_path
+
+
+class Command(BaseCommand):
+    help = (
+        "Load an event file (TRF, ECF results file or CSV) with the same parsing, validation and "
+        "matching as an arbiter's upload; --approve approves it at once. A file with errors "
+        "stores nothing: the report is printed and the exit status is 2."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--list", dest="list_code", help="put the event on this list, whatever its time control")
+        parser.add_argument("--approve", action="store_true", help="approve the event for rating at once")
+        parser.add_argument("--code", default="", help="the event code, where the file has none")
+        parser.add_argument("--time-control", default="", help="e.g. 90+30, where the file has none")
+        parser.add_argument("--online", action="store_true", help="the games were played online")
+        parser.add_argument("--user", default="", help="the staff user recorded as uploading it")
+
+    def handle(self, *args, file, list_code, approve, code, time_control, online, user, **options):
+        rating_list = None
+        if list_code:
+            rating_list = RatingList.objects.filter(code=list_code).first()
+            if rating_list is None:
+                codes = ", ".join(RatingList.objects.values_list("code", flat=True))
+                raise CommandError(f"--list: no rating list {list_code!r} (lists: {codes})", returncode=2)
+        staff = self.staff_user(user)
+        try:
+            data = read_path(file)
+        except FileRefused as refused:
+            raise CommandError(refused.errors[0], returncode=2) from None
+        details = EventDetails(code=code, time_control=time_control, online=online, rating_list=rating_list)
+        check = check_upload(data, file, details)
+        for problem in check.warnings:
+            self.stderr.write(f"{file}: warning: {problem}")
+        if check.errors:
+            lines = "\n".join(f"{file}: error: {problem}" for problem in check.errors)
+            raise CommandError(f"{lines}\n{file}: nothing stored, {len(check.errors)} error(s)", returncode=2)
+        try:
+            event = services.store_upload(check, data, file, staff, staff=True)
+            if approve:
+                services.submit_event(event, staff)
+                event = services.approve_event(event, staff)
+        except services.WorkflowError as refused:
+            raise CommandError(f"{file}: {refused}", returncode=2) from None
+        games = event.games.count()
+        rated = event.games.filter(rated=True).count()
+        self.stdout.write(
+            f"{event.code}: {event.entries.count()} players, {games} games ({rated} rated) on "
+            f"{event.rating_list.code}, {event.get_status_display()}."
+        )
+
+    def staff_user(self, username):
+        users = get_user_model().objects.filter(is_superuser=True)
+        if username:
+            users = get_user_model().objects.filter(username=username, is_staff=True)
+        user = users.order_by("pk").first()
+        if user is None:
+            raise CommandError(
+                f"no staff user {username!r}" if username else "no superuser: create one with createsuperuser, or name a staff --user",
+                returncode=2,
+            )
+        return user

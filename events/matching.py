@@ -1,0 +1,97 @@
+"""Matching the players of an event file to the federation's records.
+
+By federation code, then by FIDE ID; a player matched by neither gets suggestions (same name, or
+same surname and birth date) for the arbiter or staff to choose from, and otherwise becomes a
+new record when the event is approved.
+"""
+
+from dataclasses import dataclass, field
+
+from django.db.models.functions import Lower
+
+from players.models import Player
+
+from .models import Entry
+
+
+@dataclass
+class Match:
+    player: Player | None
+    how: str
+    suggestions: list[Player] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+
+def current_record(player):
+    """The record a merged duplicate now points to."""
+    while player.merged_into_id:
+        player = player.merged_into
+    return player
+
+
+def match_players(parsed_players) -> dict[int, Match]:
+    """A Match for each parsed player, by pin, in three queries whatever the field's size."""
+    codes = {p.federation_code for p in parsed_players if p.federation_code}
+    fide_ids = {p.fide_id for p in parsed_players if p.fide_id}
+    records = Player.objects.select_related("merged_into")
+    by_code = {player.code: player for player in records.filter(code__in=codes)}
+    by_fide_id = {}
+    for player in records.filter(fide_id__in=fide_ids, merged_into=None):
+        by_fide_id.setdefault(player.fide_id, player)
+
+    matches = {}
+    for parsed in parsed_players:
+        if parsed.federation_code in by_code:
+            matches[parsed.pin] = Match(current_record(by_code[parsed.federation_code]), Entry.Match.CODE)
+        elif parsed.fide_id in by_fide_id:
+            matches[parsed.pin] = Match(by_fide_id[parsed.fide_id], Entry.Match.FIDE_ID)
+        else:
+            matches[parsed.pin] = Match(None, Entry.Match.NEW)
+            if parsed.federation_code:
+                matches[parsed.pin].warnings.append(
+                    f"federation code {parsed.federation_code} is not on record: a new player "
+                    "with this code will be created on approval"
+                )
+            else:
+                matches[parsed.pin].warnings.append(
+                    "no federation record found: a new player will be created on approval"
+                )
+    suggest(parsed_players, matches)
+    for parsed in parsed_players:
+        match = matches[parsed.pin]
+        if match.player:
+            match.warnings += differences(parsed, match.player)
+    return matches
+
+
+def suggest(parsed_players, matches):
+    unmatched = [parsed for parsed in parsed_players if matches[parsed.pin].player is None]
+    surnames = {parsed.surname.lower() for parsed in unmatched if parsed.surname}
+    if not surnames:
+        return
+    candidates = {}
+    for player in Player.objects.annotate(lower_surname=Lower("surname")).filter(
+        lower_surname__in=surnames, merged_into=None
+    ):
+        candidates.setdefault(player.lower_surname, []).append(player)
+    for parsed in unmatched:
+        for player in candidates.get(parsed.surname.lower(), []):
+            same_name = player.forenames.lower() == parsed.forenames.lower()
+            same_birth = parsed.birth_date is not None and player.birth_date == parsed.birth_date
+            if same_name or same_birth:
+                matches[parsed.pin].suggestions.append(player)
+
+
+def differences(parsed, player):
+    warnings = []
+    if parsed.surname and (parsed.surname.lower(), parsed.forenames.lower()) != (
+        player.surname.lower(),
+        player.forenames.lower(),
+    ):
+        warnings.append(f"the name differs from the federation record {player.code} ({player.name})")
+    if parsed.birth_date and player.birth_date and parsed.birth_date != player.birth_date:
+        warnings.append(
+            f"the birth date {parsed.birth_date:%d/%m/%Y} differs from the federation record's "
+            f"({player.birth_date:%d/%m/%Y})"
+        )
+    return warnings

@@ -1,0 +1,49 @@
+"""The federation's roles, as Django groups kept in step with the code after every migrate.
+
+Administrators are Django superusers. A rating officer also needs "staff status" to use the
+admin; an arbiter does not use the admin at all.
+"""
+
+from django.contrib.auth.models import Group, Permission
+
+ARBITERS = "Arbiters"
+RATING_OFFICERS = "Rating officers"
+
+ROLES = {
+    ARBITERS: ["events.submit_results"],
+    RATING_OFFICERS: [
+        "events.approve_event",
+        "events.view_event",
+        "events.change_event",
+        "events.view_entry",
+        "events.change_entry",
+        "events.view_game",
+        "events.view_upload",
+        "events.view_eventchange",
+        "players.merge_player",
+        "players.view_player",
+        "players.change_player",
+        "players.add_player",
+        "players.view_club",
+        "players.change_club",
+        "players.add_club",
+        "grading.run_rating",
+        "grading.view_ratinglist",
+        "grading.view_ratingperiod",
+        "grading.change_ratingperiod",
+        "grading.view_playerrating",
+        "grading.view_ratingrun",
+    ],
+}
+
+
+def ensure_roles(**kwargs):
+    # post_migrate comes once per app: permissions of apps not yet through it are added on a
+    # later call, so the last call leaves every group complete.
+    for name, permissions in ROLES.items():
+        group, _ = Group.objects.get_or_create(name=name)
+        wanted = Permission.objects.none()
+        for dotted in permissions:
+            app_label, codename = dotted.split(".")
+            wanted |= Permission.objects.filter(content_type__app_label=app_label, codename=codename)
+        group.permissions.set(wanted)

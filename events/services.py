@@ -1,0 +1,179 @@
+"""The event workflow: uploaded -> checked -> submitted -> approved -> rated, or sent back.
+
+Views, admin actions and commands all call these; each runs in one transaction and holds a lock
+on the event, so two clicks or two staff members cannot interleave.
+"""
+
+import hashlib
+
+from django.core.files.base import ContentFile
+from django.db import transaction
+from django.utils import timezone
+
+from players.models import Player
+from players.services import issue_codes
+
+from . import results
+from .checking import Check
+from .models import Entry, Event, EventChange, Game, Upload
+
+
+class WorkflowError(Exception):
+    """A step the event's state or the user's role does not allow; the message says why."""
+
+
+def record(event, status, user, note=""):
+    event.status = status
+    event.status_changed_at = timezone.now()
+    event.status_changed_by = user
+    event.save(update_fields=["status", "status_changed_at", "status_changed_by", "sent_back_reason"])
+    EventChange.objects.create(event=event, status=status, by=user, at=event.status_changed_at, note=note)
+
+
+def store_upload(check: Check, data: bytes, filename: str, user, staff=False) -> Event:
+    """Store a checked file as its event (new, or replacing a not yet rated one)."""
+    if check.errors:
+        raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
+    digest = hashlib.sha256(data).hexdigest()
+    with transaction.atomic():
+        event = Event.objects.select_for_update().filter(code=check.code).first()
+        if event:
+            if Upload.objects.filter(event=event, sha256=digest).exists():
+                raise WorkflowError(f"this file was already uploaded for {event.code}: nothing changed")
+            refuse_replacement(event, check, user, staff)
+        index = check.details.submission_index or check.parsed.submission_index
+        index = index or (event.submission_index + 1 if event else 1)
+        event = save_event(event, check, user, index)
+        upload = Upload(
+            event=event, original_name=filename[:255], sha256=digest, format=check.format,
+            uploaded_by=user, uploaded_at=timezone.now(), report=check.report(),
+        )
+        upload.file.save(digest, ContentFile(data), save=False)
+        upload.save()
+        save_games(event, check)
+        record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
+        record(event, Event.Status.CHECKED, user, f"{len(check.warnings)} warning(s)")
+    return event
+
+
+def refuse_replacement(event, check, user, staff):
+    if not staff and event.arbiter_id != user.pk:
+        raise WorkflowError(f"the event code {event.code} belongs to another arbiter's event")
+    if event.status == Event.Status.RATED:
+        raise WorkflowError(f"{event.code} has been rated: ask a rating officer to correct it")
+    if not staff and not event.editable:
+        raise WorkflowError(f"{event.code} has been approved: ask a rating officer to send it back first")
+    index = check.details.submission_index or check.parsed.submission_index
+    if index is not None and index <= event.submission_index:
+        raise WorkflowError(
+            f"{event.code} is stored with submission index {event.submission_index}: "
+            f"a replacement needs a higher index than {index}"
+        )
+
+
+def save_event(event, check, user, index):
+    event = event or Event(code=check.code, arbiter=user)
+    event.name = check.name
+    event.kind = check.details.kind or check.parsed.kind
+    event.start_date, event.end_date = check.start_date, check.end_date
+    event.time_control = (str(check.time_control) if check.time_control else check.details.time_control)[:100]
+    event.online = check.rating_list.online
+    if not event.list_overridden or check.details.rating_list:
+        event.rating_list = check.rating_list
+        event.list_overridden = check.details.rating_list is not None
+    event.submission_index = index
+    event.sent_back_reason = ""
+    event.save()
+    event.games.all().delete()
+    event.entries.all().delete()
+    return event
+
+
+def save_games(event, check):
+    entries = Entry.objects.bulk_create([
+        Entry(
+            event=event, pin=parsed.pin, surname=parsed.surname[:80], forenames=parsed.forenames[:120],
+            code=(parsed.federation_code or "")[:12], fide_id=parsed.fide_id, birth_date=parsed.birth_date,
+            sex=parsed.sex or "", title=parsed.title[:3], club_name=parsed.club_name[:120],
+            player=check.matches[parsed.pin].player, match=check.matches[parsed.pin].how, line=parsed.line,
+        )
+        for parsed in check.parsed.players
+    ])
+    by_pin = {entry.pin: entry for entry in entries}
+    games = []
+    for parsed in check.parsed.games:
+        white, black = by_pin[parsed.white], by_pin.get(parsed.black)
+        reason = results.unrated_reason(parsed.result)
+        games.append(Game(
+            event=event, round=parsed.round, board=parsed.board, date=check.game_date(parsed),
+            white_entry=white, black_entry=black, white=white.player, black=black.player if black else None,
+            result=parsed.result, rated=not reason, unrated_reason=reason,
+        ))
+    Game.objects.bulk_create(games, batch_size=2000)
+
+
+def locked(event):
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def submit_event(event, user):
+    with transaction.atomic():
+        event = locked(event)
+        if event.status not in (Event.Status.CHECKED, Event.Status.SENT_BACK):
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a checked event can be submitted")
+        record(event, Event.Status.SUBMITTED, user)
+    return event
+
+
+def approve_event(event, user):
+    """Approve for rating: players matched by nobody become federation records now."""
+    with transaction.atomic():
+        event = locked(event)
+        if event.status not in (Event.Status.SUBMITTED, Event.Status.CHECKED):
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
+        create_new_players(event)
+        record(event, Event.Status.APPROVED, user)
+    return event
+
+
+def send_back(event, user, reason):
+    reason = (reason or "").strip()
+    if not reason:
+        raise WorkflowError("say why the event is sent back")
+    with transaction.atomic():
+        event = locked(event)
+        if event.status not in (Event.Status.SUBMITTED, Event.Status.CHECKED, Event.Status.APPROVED):
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
+        event.sent_back_reason = reason
+        record(event, Event.Status.SENT_BACK, user, reason)
+    return event
+
+
+def create_new_players(event):
+    new = list(event.entries.filter(player=None))
+    taken = set(Player.objects.filter(code__in=[e.code for e in new if e.code]).values_list("code", flat=True))
+    own_codes = [e.code for e in new if e.code and e.code not in taken]
+    fresh = iter(issue_codes(len(new) - len(own_codes), also_taken=own_codes))
+    players = Player.objects.bulk_create([
+        Player(
+            code=entry.code if entry.code and entry.code not in taken else next(fresh),
+            surname=entry.surname, forenames=entry.forenames, birth_date=entry.birth_date,
+            sex=entry.sex if entry.sex in ("M", "F") else "", fide_id=entry.fide_id,
+            fide_title=entry.title,
+        )
+        for entry in new
+    ])
+    for entry, player in zip(new, players):
+        entry.player = player
+    Entry.objects.bulk_update(new, ["player"])
+    link_games(event)
+
+
+def link_games(event):
+    """Point every game at the federation records its entries are matched to."""
+    players = dict(event.entries.values_list("pk", "player_id"))
+    games = list(event.games.all())
+    for game in games:
+        game.white_id = players[game.white_entry_id]
+        game.black_id = players.get(game.black_entry_id)
+    Game.objects.bulk_update(games, ["white", "black"], batch_size=2000)

@@ -1,0 +1,10 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.my_events, name="arbiter-events"),
+    path("upload/", views.upload, name="arbiter-upload"),
+    path("events/<int:pk>/", views.event_report, name="arbiter-event"),
+    path("events/<int:pk>/submit/", views.submit, name="arbiter-submit"),
+]

@@ -1,0 +1,77 @@
+"""The arbiter's pages: their events, an upload with its report, and submitting for approval."""
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required, permission_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_POST
+
+from . import services
+from .checking import check_upload
+from .forms import UploadForm
+from .models import Event
+
+arbiter_required = permission_required("events.submit_results", raise_exception=True)
+
+
+def own_event(request, pk):
+    """The event, if it is this arbiter's; staff who approve events may see any."""
+    event = get_object_or_404(Event.objects.select_related("rating_list"), pk=pk)
+    if event.arbiter_id != request.user.pk and not request.user.has_perm("events.approve_event"):
+        raise Http404("No such event.")
+    return event
+
+
+@login_required
+@arbiter_required
+def my_events(request):
+    events = Event.objects.filter(arbiter=request.user).select_related("rating_list").order_by("-end_date", "code")
+    return render(request, "events/my_events.html", {"events": events})
+
+
+@login_required
+@arbiter_required
+def upload(request):
+    form = UploadForm(request.POST or None, request.FILES or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data["file"].read()
+        filename = form.cleaned_data["file"].name
+        check = check_upload(data, filename, form.details())
+        if not check.errors:
+            try:
+                event = services.store_upload(check, data, filename, request.user)
+            except services.WorkflowError as refused:
+                form.add_error(None, str(refused))
+            else:
+                messages.success(request, f"{event.code} is checked: read the report, then submit it.")
+                return redirect("arbiter-event", pk=event.pk)
+        return render(request, "events/upload.html", {"form": form, "report": check.report()})
+    return render(request, "events/upload.html", {"form": form})
+
+
+@login_required
+@arbiter_required
+def event_report(request, pk):
+    event = own_event(request, pk)
+    latest = event.uploads.order_by("-uploaded_at").first()
+    return render(request, "events/event.html", {
+        "event": event,
+        "report": latest.report if latest else None,
+        "history": event.changes.select_related("by"),
+    })
+
+
+@require_POST
+@login_required
+@arbiter_required
+def submit(request, pk):
+    event = own_event(request, pk)
+    if event.arbiter_id != request.user.pk:
+        raise Http404("No such event.")
+    try:
+        services.submit_event(event, request.user)
+    except services.WorkflowError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, f"{event.code} is submitted for approval.")
+    return redirect("arbiter-event", pk=event.pk)

@@ -1,0 +1,87 @@
+"""Recognising the format from the content, and turning any encoding into text."""
+
+import codecs
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from events.formats import detect_format, parse_event_file
+from events.formats.decoding import decode
+
+from .helpers import ECF_EXAMPLE, TRF_DIR, trf, trf_player
+
+CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"
+
+
+@pytest.mark.parametrize("data, expected", [
+    ((TRF_DIR / "bunratty-masters-2011.trf").read_bytes(), "TRF16"),
+    (ECF_EXAMPLE.read_bytes(), "ECF"),
+    (CSV, "CSV"),
+])
+@pytest.mark.parametrize("filename", ["", "upload.txt", "upload.csv", "upload.trf"])
+def test_it_detects_the_format_from_the_content_whatever_the_file_is_called(data, expected,
+                                                                             filename):
+    assert parse_event_file(data, filename).format == expected
+
+
+def test_it_refuses_an_unrecognisable_file_saying_what_it_expected():
+    event = parse_event_file(b"Results of the club championship\nAlice beat Brian\n", "r.txt")
+    assert event.format == "" and not event.ok
+    [problem] = event.errors
+    assert problem.message.startswith("the file's format is not recognised. Expected one of: "
+                                      "a FIDE TRF file")
+    assert "white, black, result, date" in problem.message
+
+
+def test_it_refuses_a_spreadsheet_asking_for_csv():
+    event = parse_event_file(b"PK\x03\x04rest of a zip", "results.xlsx")
+    assert "save it as CSV" in event.errors[0].message
+
+
+def test_it_refuses_an_empty_file():
+    assert not parse_event_file(b"", "empty.csv").ok
+
+
+def test_the_file_name_only_breaks_a_tie():
+    # A header naming CSV columns and lines that look like TRF records: the name decides.
+    text = "white,black,result,date\n001 x\n012 y\n"
+    assert detect_format(text, "games.csv") == "csv"
+    assert detect_format(text, "games.trf") == "trf"
+
+
+@pytest.mark.parametrize("data, text, encoding", [
+    (codecs.BOM_UTF8 + "Läs\r\nVégas\r".encode(), "Läs\nVégas\n", "utf-8"),
+    (codecs.BOM_UTF16_LE + "Örr\r\n".encode("utf-16-le"), "Örr\n", "utf-16"),
+    ("Örr “quoted”\n".encode("cp1252"), "Örr “quoted”\n", "cp1252"),
+    (b"\x81\xd6rr\n", "\x81Örr\n", "latin-1"),  # 0x81 is undefined in CP1252
+])
+def test_it_decodes_boms_utf_16_cp1252_and_latin_1_and_normalises_line_ends(data, text,
+                                                                            encoding):
+    assert decode(data) == (text, encoding)
+
+
+def test_a_trf_file_in_utf_16_with_crlf_parses():
+    text = trf(trf_player(1, "Örr, Mârk", (2, "w", "1")), trf_player(2, "Baker, Brian",
+                                                                     (1, "b", "0")))
+    event = parse_event_file(text.replace("\n", "\r\n").encode("utf-16"), "x.trf")
+    assert event.ok and event.player(1).name == "Örr, Mârk" and event.encoding == "utf-16"
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.binary(max_size=600))
+def test_it_never_raises_on_arbitrary_bytes(data):
+    parse_event_file(data, "x")
+
+
+REAL = [(TRF_DIR / "javafo-example-open.trf").read_text(), ECF_EXAMPLE.read_text(),
+        CSV.decode()]
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(REAL), st.integers(0, 10_000), st.integers(0, 40),
+       st.text(alphabet="0123456789 #=-+wbWBHUZ/.,;\n", max_size=12))
+def test_it_never_raises_on_a_real_file_with_a_stretch_replaced(text, at, length, junk):
+    at %= len(text)
+    event = parse_event_file((text[:at] + junk + text[at + length:]).encode(), "x")
+    assert all(p.message for p in event.problems)

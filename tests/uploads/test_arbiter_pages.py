@@ -1,0 +1,181 @@
+import datetime
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from django.urls import reverse
+
+from events.models import Entry, Event, Game, Upload
+from tests.factories import PlayerFactory
+from tests.uploads.conftest import ECF_EXAMPLE, ecf_file
+
+pytestmark = pytest.mark.django_db
+
+
+def upload(client, data, filename="results.txt", **fields):
+    return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})
+
+
+def test_an_arbiter_uploads_reads_the_report_and_submits(client, arbiter):
+    PlayerFactory(code="123456A", surname="Abbott", forenames="Alice", birth_date=datetime.date(1990, 5, 12))
+    client.force_login(arbiter)
+
+    response = upload(client, ECF_EXAMPLE, "northquay.txt")
+
+    event = Event.objects.get(code="NQ241001")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("arbiter-event", args=[event.pk])
+    assert (event.status, event.arbiter, event.rating_list.code) == ("checked", arbiter, "otb-standard")
+    assert (event.start_date, event.end_date) == (datetime.date(2026, 10, 3), datetime.date(2026, 10, 4))
+    assert event.entries.count() == 4
+    assert Game.objects.filter(event=event).count() == 6
+    assert Game.objects.filter(event=event, rated=False).get().unrated_reason == "default"
+    assert Entry.objects.get(event=event, pin=1).player.code == "123456A"
+
+    page = client.get(response["Location"]).content.decode()
+    assert "Abbott, Alice (123456A), by code" in page
+    assert "Games</dt><dd>6, of which 5 rated" in page
+    assert "federation code 234567B is not on record" in page
+
+    response = client.post(reverse("arbiter-submit", args=[event.pk]))
+    event.refresh_from_db()
+    assert event.status == "submitted"
+    assert [change.status for change in event.changes.all()] == ["uploaded", "checked", "submitted"]
+
+
+def test_a_file_with_errors_stores_nothing_and_the_report_names_the_lines(client, arbiter):
+    client.force_login(arbiter)
+    broken = ECF_EXAMPLE.replace(b"#PIN1=1#SCORE=10#PIN2=2", b"#PIN1=1#SCORE=10#PIN2=9")
+
+    response = upload(client, broken)
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    assert "1 error: nothing can be stored until they are fixed" in page
+    assert "Line 17: " in page and "player 9, who is not in the player list" in page
+    assert not Event.objects.exists()
+    assert not Upload.objects.exists()
+
+
+def test_a_file_too_large_is_refused_before_it_is_read(client, arbiter, settings):
+    settings.MAX_UPLOAD_BYTES = 1000
+    client.force_login(arbiter)
+
+    response = upload(client, ECF_EXAMPLE)
+
+    assert "The file is larger than 0 MB: no event file is that large." in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_an_unrecognised_file_gets_a_clear_message(client, arbiter):
+    client.force_login(arbiter)
+
+    response = upload(client, b"\x89PNG\r\n\x1a\n\x00\x00binary", "photo.png")
+
+    assert response.status_code == 200
+    assert "not text" in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_a_hostile_name_is_shown_escaped(client, arbiter):
+    client.force_login(arbiter)
+    hostile = ECF_EXAMPLE.replace(b"Dunn, David", b"<script>alert(1)</script>, Eve")
+
+    upload(client, hostile)
+    event = Event.objects.get()
+    page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
+
+    assert "<script>alert(1)</script>" not in page
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;, Eve" in page
+
+
+def test_the_same_file_twice_never_duplicates_anything(client, arbiter):
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+
+    response = upload(client, ECF_EXAMPLE)
+
+    assert "this file was already uploaded for NQ241001: nothing changed" in response.content.decode()
+    assert (Event.objects.count(), Upload.objects.count(), Game.objects.count(), Entry.objects.count()) == (1, 1, 6, 4)
+
+
+def test_a_higher_submission_index_replaces_the_games_and_a_lower_one_is_refused(client, arbiter):
+    client.force_login(arbiter)
+    upload(client, ecf_file(submission_index=2))
+    corrected = ecf_file(submission_index=3).replace(b"#PIN1=1#SCORE=10#PIN2=2", b"#PIN1=1#SCORE=01#PIN2=2")
+
+    upload(client, corrected)
+    response = upload(client, ecf_file(submission_index=1))
+
+    event = Event.objects.get()
+    assert event.submission_index == 3
+    assert Game.objects.filter(event=event).count() == 6
+    assert Game.objects.get(event=event, round=1, white_entry__pin=1).result == "0-1"
+    assert "submission index 3: a replacement needs a higher index than 1" in response.content.decode()
+    assert Upload.objects.count() == 2
+
+
+def test_an_approved_event_cannot_be_replaced_by_its_arbiter(client, arbiter):
+    client.force_login(arbiter)
+    upload(client, ecf_file(submission_index=1))
+    Event.objects.update(status="approved")
+
+    response = upload(client, ecf_file(submission_index=2))
+
+    assert "has been approved: ask a rating officer to send it back first" in response.content.decode()
+    assert Event.objects.get().submission_index == 1
+
+
+def test_an_arbiter_cannot_see_submit_or_overwrite_another_arbiters_event(client, arbiter, other_arbiter):
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    event = Event.objects.get()
+    client = Client()
+    client.force_login(other_arbiter)
+
+    assert client.get(reverse("arbiter-event", args=[event.pk])).status_code == 404
+    assert client.post(reverse("arbiter-submit", args=[event.pk])).status_code == 404
+    assert "NQ241001" not in client.get(reverse("arbiter-events")).content.decode()
+    response = upload(client, ecf_file(submission_index=5))
+    assert "belongs to another arbiter&#x27;s event" in response.content.decode()
+    event.refresh_from_db()
+    assert (event.status, event.arbiter, event.submission_index) == ("checked", arbiter, 1)
+
+
+def test_only_arbiters_may_upload(client, django_user_model):
+    client.force_login(django_user_model.objects.create_user("player", password="pw"))
+
+    assert client.get(reverse("arbiter-upload")).status_code == 403
+    assert client.get(reverse("arbiter-events")).status_code == 403
+
+
+def test_a_visitor_is_asked_to_log_in(client):
+    response = client.get(reverse("arbiter-upload"))
+
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_submitting_needs_a_post_with_a_csrf_token(arbiter):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(arbiter)
+
+    assert client.get(reverse("arbiter-submit", args=[1])).status_code == 405
+    assert client.post(reverse("arbiter-submit", args=[1])).status_code == 403
+
+
+def test_a_csv_upload_takes_the_event_details_from_the_form(client, arbiter):
+    PlayerFactory(code="123456A")
+    PlayerFactory(code="234567B")
+    client.force_login(arbiter)
+    data = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n234567B,123456A,1/2-1/2,2026-10-10\n"
+
+    response = upload(
+        client, data, "club.csv", code="LEAGUE-26", name="Northshire League", start_date="2026-10-01",
+        end_date="2026-10-31", time_control="75+15",
+    )
+
+    assert response.status_code == 302, response.content.decode()
+    event = Event.objects.get(code="LEAGUE-26")
+    assert (event.name, event.rating_list.code) == ("Northshire League", "otb-standard")
+    assert list(event.games.values_list("result", flat=True).order_by("date")) == ["1-0", "1/2-1/2"]

@@ -1,0 +1,265 @@
+import datetime
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.urls import reverse
+
+from events import services
+from events.checking import EventDetails, check_upload
+from events.models import Event, Game
+from grading.models import PlayerRating, RatingList, RatingPeriod
+from players.models import Player
+from players.services import MergeRefused, check_letter, issue_codes, merge_players
+from tests.conftest import SHARED
+from tests.factories import PlayerFactory
+from tests.uploads.conftest import ECF_EXAMPLE
+
+pytestmark = pytest.mark.django_db
+
+
+def stored_event(user, data=ECF_EXAMPLE, **details):
+    check = check_upload(data, "results.txt", EventDetails(**details))
+    return services.store_upload(check, data, "results.txt", user)
+
+
+def changelist_action(client, action, events, reason=""):
+    return client.post(
+        reverse("admin:events_event_changelist"),
+        {"action": action, "_selected_action": [event.pk for event in events], "reason": reason},
+        follow=True,
+    )
+
+
+def test_approval_makes_new_players_federation_records_and_links_every_game(arbiter, officer):
+    PlayerFactory(code="123456A")
+    PlayerFactory(code="100000A")
+    event = services.submit_event(stored_event(arbiter), arbiter)
+
+    services.approve_event(event, officer)
+
+    event.refresh_from_db()
+    assert event.status == "approved"
+    baker = Player.objects.get(code="234567B")
+    assert (baker.surname, baker.forenames, baker.sex) == ("Baker", "Brian", "M")
+    dunn = event.entries.get(pin=4).player
+    # 234567B, 345678C are created with their own codes; Dunn has none and gets the next free
+    # number after the highest in use (345678) with our check letter.
+    assert dunn.code == "345679" + check_letter(345679)
+    assert not Game.objects.filter(event=event, white=None).exists()
+    assert Game.objects.filter(event=event, black=None).count() == 0
+    assert event.changes.last().by == officer
+
+
+def test_issued_codes_follow_the_highest_code_with_a_check_letter():
+    PlayerFactory(code="123456A")
+    PlayerFactory(code="200001B")
+
+    # 200002: 2*7 + 0 + 0 + 0 + 0 + 2*2 = 18; 18 mod 11 = 7 -> the eighth letter, H.
+    assert issue_codes(2) == ["200002H", "200003" + check_letter(200003)]
+
+
+def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, officer):
+    first = services.submit_event(stored_event(arbiter), arbiter)
+    second = services.submit_event(stored_event(arbiter, code="SECOND"), arbiter)
+    client.force_login(officer)
+
+    changelist_action(client, "approve", [first])
+    response = changelist_action(client, "send_back", [second], reason="Round 3 is missing")
+
+    assert "1 event(s) sent back." in response.content.decode()
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert first.status == "approved"
+    assert (second.status, second.sent_back_reason) == ("sent-back", "Round 3 is missing")
+
+
+def test_sending_back_needs_a_reason(client, arbiter, officer):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    client.force_login(officer)
+
+    response = changelist_action(client, "send_back", [event])
+
+    assert "say why the event is sent back" in response.content.decode()
+    event.refresh_from_db()
+    assert event.status == "submitted"
+
+
+def test_an_arbiter_has_no_way_into_the_admin(client, arbiter):
+    client.force_login(arbiter)
+
+    response = client.get(reverse("admin:events_event_changelist"))
+
+    assert response.status_code == 302
+    assert reverse("admin:login") in response["Location"]
+
+
+def test_staff_without_the_approval_permission_see_no_approve_action(client, django_user_model, arbiter):
+    stored_event(arbiter)
+    viewer = django_user_model.objects.create_user("viewer", password="pw", is_staff=True)
+    from django.contrib.auth.models import Permission
+
+    viewer.user_permissions.add(Permission.objects.get(codename="view_event"))
+    client.force_login(viewer)
+
+    response = client.get(reverse("admin:events_event_changelist"))
+
+    assert response.status_code == 200
+    assert 'value="approve"' not in response.content.decode()
+
+
+def test_an_event_cannot_be_approved_twice_or_submitted_once_approved(arbiter, officer):
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+
+    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
+        services.approve_event(event, officer)
+    with pytest.raises(services.WorkflowError, match="only a checked event can be submitted"):
+        services.submit_event(event, arbiter)
+
+
+@pytest.mark.parametrize(
+    "time_control, online, expected",
+    [
+        ("90+30", False, "otb-standard"),  # 90 + 60 x 30 s = 120 minutes
+        ("60", False, "otb-standard"),  # exactly 60: standard
+        ("45+15", False, "otb-standard"),  # 45 + 60 x 15 s = 60 minutes
+        ("15+10", False, "otb-rapid"),  # 15 + 60 x 10 s = 25 minutes
+        ("10", False, "otb-rapid"),  # exactly 10: rapid
+        ("5+3", False, None),  # 5 + 3 = 8 minutes: blitz, on no list
+        ("3+2", True, "online"),
+    ],
+)
+def test_the_time_control_puts_the_event_on_its_list(time_control, online, expected):
+    from events.checking import classify
+    from events.timecontrol import TimeControl
+
+    chosen = classify(TimeControl.from_text(time_control), online)
+
+    assert (chosen.code if chosen else None) == expected
+
+
+def test_a_list_band_changed_by_staff_changes_where_events_go():
+    from events.checking import classify
+    from events.timecontrol import TimeControl
+
+    RatingList.objects.filter(code="otb-rapid").update(min_minutes=5)
+
+    assert classify(TimeControl.from_text("5+3")).code == "otb-rapid"
+
+
+def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbiter):
+    kept = PlayerFactory(code="999999L", surname="Abbott", forenames="Alice")
+    PlayerFactory(code="123456A", surname="Abbot", forenames="Alice", merged_into=kept)
+    PlayerFactory(code="555555E", surname="Baker", forenames="Brian", fide_id=12345)
+    PlayerFactory(code="666666F", surname="Dunn", forenames="David")
+    data = ECF_EXAMPLE.replace(b"#ECF CODE=234567B", b"#FIDE NO=12345")
+
+    check = check_upload(data, "x.txt", EventDetails())
+
+    assert (check.matches[1].player.code, check.matches[1].how) == ("999999L", "code")
+    assert (check.matches[2].player.code, check.matches[2].how) == ("555555E", "fide-id")
+    assert check.matches[4].player is None
+    assert [player.code for player in check.matches[4].suggestions] == ["666666F"]
+    assert "line 15: player 1 (Abbott, Alice): the name differs" not in [str(p) for p in check.warnings]
+
+
+def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, officer):
+    PlayerFactory(code="123456A")
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    duplicate = Player.objects.get(code="234567B")
+    kept = PlayerFactory(code="777777G", surname="Baker", forenames="Brian")
+    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="otb-rapid"), month="2026-09", rule_set="ecf-2024")
+    PlayerRating.objects.create(player=duplicate, rating_list=period.rating_list, period=period, rating=1500,
+                                type="full", category="imported", method="import")
+
+    assert merge_players(kept, [duplicate]) == 1
+
+    duplicate.refresh_from_db()
+    assert duplicate.merged_into == kept
+    assert Game.objects.filter(event=event, white=duplicate).count() == 0
+    assert Game.objects.filter(event=event, white=kept).count() + Game.objects.filter(event=event, black=kept).count() == 3
+    assert event.entries.get(pin=2).player == kept
+    assert PlayerRating.objects.get().player == kept
+
+
+def test_merging_is_refused_where_both_records_are_rated_in_the_same_period():
+    a, b = PlayerFactory(), PlayerFactory()
+    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="online"), month="2026-09", rule_set="ecf-2024")
+    for player in (a, b):
+        PlayerRating.objects.create(player=player, rating_list=period.rating_list, period=period, rating=1500,
+                                    type="full", category="imported", method="import")
+
+    with pytest.raises(MergeRefused, match="both records are rated in online 2026-09"):
+        merge_players(a, [b])
+
+    b.refresh_from_db()
+    assert b.merged_into is None
+
+
+@pytest.mark.parametrize(
+    "name, players, games, rated, rating_list",
+    [
+        ("armstrong-2012-with-bom.trf", 2, 1, 1, "otb-standard"),
+        ("bunratty-masters-2011.trf", 34, 97, 97, "otb-standard"),
+        ("javafo-example-open.trf", 52, 115, 89, "otb-standard"),
+        ("latin-1.trf", 3, 3, 3, "otb-standard"),
+        ("online-swiss-2020-06.trf", 13, 74, 56, "online"),
+        ("online-swiss-2021-03.trf", 9, 45, 36, "online"),
+    ],
+)
+def test_every_real_trf_file_imports(name, players, games, rated, rating_list, officer, capsys):
+    officer.is_superuser = True
+    officer.save()
+
+    call_command("import_event", str(SHARED / "data" / "trf" / name), "--code", "T1", "--time-control", "90+30", "--approve")
+
+    event = Event.objects.get(code="T1")
+    assert (event.entries.count(), event.games.count(), event.games.filter(rated=True).count()) == (players, games, rated)
+    assert (event.rating_list.code, event.status) == (rating_list, "approved")
+    assert not event.games.filter(white=None).exists()
+
+
+def test_import_event_refuses_a_broken_file_with_status_2_and_stores_nothing(tmp_path, officer):
+    officer.is_superuser = True
+    officer.save()
+    path = tmp_path / "broken.txt"
+    path.write_bytes(ECF_EXAMPLE.replace(b"#PIN1=3#SCORE=55#PIN2=4", b"#PIN1=3#SCORE=55#PIN2=3"))
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_event", str(path))
+
+    assert error.value.returncode == 2
+    assert "player 3 is paired with themself" in str(error.value)
+    assert str(error.value).endswith("nothing stored, 1 error(s)")
+    assert not Event.objects.exists()
+
+
+def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
+    kept, duplicate = PlayerFactory(code="111111A"), PlayerFactory(code="222222B")
+    client.force_login(officer)
+    url = reverse("admin:players_player_changelist")
+    selected = {"action": "merge_selected", "_selected_action": [kept.pk, duplicate.pk]}
+
+    confirm = client.post(url, selected)
+    done = client.post(url, {**selected, "keep": kept.pk}, follow=True)
+
+    assert "Choose the record to keep" in confirm.content.decode()
+    assert f"1 record(s) merged into {kept}" in done.content.decode()
+    duplicate.refresh_from_db()
+    assert duplicate.merged_into == kept
+
+
+def test_staff_without_the_merge_permission_cannot_merge(client, django_user_model):
+    from django.contrib.auth.models import Permission
+
+    clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
+    clerk.user_permissions.add(Permission.objects.get(codename="view_player"))
+    a, b = PlayerFactory(), PlayerFactory()
+    client.force_login(clerk)
+
+    response = client.post(reverse("admin:players_player_changelist"),
+                           {"action": "merge_selected", "_selected_action": [a.pk, b.pk], "keep": a.pk})
+
+    b.refresh_from_db()
+    assert b.merged_into is None
+    assert response.status_code in (200, 302)
