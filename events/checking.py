@@ -87,6 +87,7 @@ class Check(HasProblems):
                 "time_control": str(self.time_control) if self.time_control else self.details.time_control,
                 "minutes": str(self.time_control.minutes_per_player()) if self.time_control else None,
                 "list": self.rating_list.code if self.rating_list else None,
+                "list_name": self.rating_list.name if self.rating_list else None,
                 "kind": self.details.kind or self.parsed.kind,
             },
             "errors": [problem_dict(problem) for problem in self.errors],

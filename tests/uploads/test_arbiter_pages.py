@@ -51,7 +51,7 @@ def test_a_file_with_errors_stores_nothing_and_the_report_names_the_lines(client
 
     assert response.status_code == 200
     page = response.content.decode()
-    assert "1 error: nothing can be stored until they are fixed" in page
+    assert "1 error: nothing can be stored until it is fixed" in page
     assert "Line 17: " in page and "player 9, who is not in the player list" in page
     assert not Event.objects.exists()
     assert not Upload.objects.exists()
