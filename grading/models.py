@@ -2,9 +2,11 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
+from .engine import RULE_SETS
+
 month_validator = RegexValidator(r"^[0-9]{4}-(0[1-9]|1[0-2])$", "Enter a month as YYYY-MM.")
 
-RULE_SET_CHOICES = [("ecf-2020", "ECF 2020 (60-month window, Q)"), ("ecf-2024", "ECF 2024")]
+RULE_SET_CHOICES = [(name, name) for name in RULE_SETS]
 
 
 class RatingList(models.Model):

@@ -22,7 +22,7 @@ class Migration(migrations.Migration):
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('code', models.SlugField(max_length=30, unique=True)),
                 ('name', models.CharField(max_length=100)),
-                ('rule_set', models.CharField(choices=[('ecf-2020', 'ECF 2020 (60-month window, Q)'), ('ecf-2024', 'ECF 2024')], default='ecf-2024', max_length=20)),
+                ('rule_set', models.CharField(choices=[('ecf-2020', 'ecf-2020'), ('ecf-2024', 'ecf-2024')], default='ecf-2024', max_length=20)),
                 ('standard_play', models.BooleanField(default=False, help_text='True only for the OTB standard-play list.')),
                 ('online', models.BooleanField(default=False, help_text='Rates games played online.')),
                 ('min_minutes', models.PositiveSmallIntegerField(default=0, help_text='Events whose time control gives each player at least this many minutes for all moves (increments counted over 60 moves) belong to this list...')),
@@ -38,7 +38,7 @@ class Migration(migrations.Migration):
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('month', models.CharField(help_text='YYYY-MM', max_length=7, validators=[django.core.validators.RegexValidator('^[0-9]{4}-(0[1-9]|1[0-2])$', 'Enter a month as YYYY-MM.')])),
-                ('rule_set', models.CharField(choices=[('ecf-2020', 'ECF 2020 (60-month window, Q)'), ('ecf-2024', 'ECF 2024')], max_length=20)),
+                ('rule_set', models.CharField(choices=[('ecf-2020', 'ecf-2020'), ('ecf-2024', 'ecf-2024')], max_length=20)),
                 ('status', models.CharField(choices=[('open', 'open'), ('rating', 'being rated'), ('published', 'published')], default='open', max_length=10)),
                 ('published_at', models.DateTimeField(blank=True, null=True)),
                 ('adjustment_a', models.DecimalField(decimal_places=4, default=0, help_text='Drift adjustment A (usually 0).', max_digits=8)),

@@ -1,0 +1,38 @@
+"""The rating engine: one period of one rating list, by the ECF three-pass method.
+
+Pure Python and numpy, no Django. The rules are RULES.md of the specification; docs/engine.md
+describes this API and the decisions taken where RULES.md is silent.
+
+Two ways in, one way out::
+
+    from grading.engine import PeriodInputs, Player, RatingState, Game, Month, rate_period
+
+    result = rate_period(PeriodInputs(rules="ecf-2024", list_code="otb-standard",
+                                      period=Month.parse("2026-10"), players=[...], games=[...]))
+    result.players.rating            # numpy column per input player position
+    result.games.increment_micro     # numpy column per input game and side, shape (m, 2)
+    result.player_by_id("123456A")   # PlayerResult: everything behind one player's rating
+
+``rate_period`` also takes a ``ColumnarInputs`` (numpy arrays, players by position), the fast
+path for a national month: nothing is built per player or per game in Python.
+"""
+
+from .codes import (CATEGORY_NAMES, FULL, FULLY_RATED, METHOD_K, METHOD_NAMES, METHOD_P, NEW,
+                    NO_METHOD, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED, RESULT_WHITE_HALVES,
+                    TYPE_NAMES)
+from .convert import to_columnar, validate_columnar
+from .inputs import (ColumnarInputs, EngineInputError, Game, PeriodInputs, Player, RatingState,
+                     StateColumns)
+from .passes import rate_period
+from .periods import Month
+from .result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
+from .rulesets import ECF_2020, ECF_2024, RAPID_LIST, RULE_SETS, STANDARD_LIST, RuleSet
+
+__all__ = [
+    "CATEGORY_NAMES", "FULL", "FULLY_RATED", "METHOD_K", "METHOD_NAMES", "METHOD_P", "NEW",
+    "NO_METHOD", "NO_STATE", "NOT_RATED", "PARTIAL", "PARTIALLY_RATED", "RESULT_WHITE_HALVES",
+    "TYPE_NAMES", "to_columnar", "validate_columnar", "ColumnarInputs", "EngineInputError",
+    "Game", "PeriodInputs", "Player", "RatingState", "StateColumns", "rate_period", "Month",
+    "GameColumns", "GameLine", "PeriodResult", "PlayerColumns", "PlayerResult", "ECF_2020",
+    "ECF_2024", "RAPID_LIST", "RULE_SETS", "STANDARD_LIST", "RuleSet",
+]

@@ -1,0 +1,83 @@
+"""Who a player is at the start of the period: age, category and dummy rating (RULES.md 3, 4)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
+from .inputs import ColumnarInputs, StateColumns
+from .periods import Month
+from .rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
+
+
+def ages(birth_date: np.ndarray, period: Month) -> np.ndarray:
+    """Completed years on the first day of the period; -1 where the birth date is unknown."""
+    born = birth_date.astype("datetime64[D]")
+    unknown = np.isnat(born)
+    born = np.where(unknown, np.datetime64("2000-01-01"), born)
+    born_month = born.astype("datetime64[M]")
+    year = born.astype("datetime64[Y]").astype(np.int64) + 1970
+    month = born_month.astype(np.int64) % 12 + 1
+    day = (born - born_month).astype(np.int64) + 1
+    birthday_to_come = (month > period.month) | ((month == period.month) & (day > 1))
+    age = period.year - year - birthday_to_come
+    return np.where(unknown, -1, age)
+
+
+def is_junior(age: np.ndarray, rules: RuleSet) -> np.ndarray:
+    return (age >= 0) & (age < rules.junior_below_age)
+
+
+def is_active(states: StateColumns, rules: RuleSet, period: Month) -> np.ndarray:
+    """last_played >= period - window; never played (-1) is not active."""
+    earliest = period.index - rules.activity_window_months
+    return (states.last_played >= 0) & (states.last_played >= earliest)
+
+
+def categories(states: StateColumns, rated: np.ndarray, rules: RuleSet, period: Month) -> np.ndarray:
+    """FULLY_RATED / PARTIALLY_RATED / NEW for players with games, NOT_RATED for the others."""
+    active = is_active(states, rules, period)
+    category = np.full(len(states), NEW, dtype=np.int8)
+    category[active & (states.type == FULL)] = FULLY_RATED
+    category[active & (states.type == PARTIAL)] = PARTIALLY_RATED
+    category[~rated] = NOT_RATED
+    return category
+
+
+def title_values(titles, positions: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The title's dummy rating for the players at ``positions``, 0 for no (listed) title."""
+    table = rules.title_dummies
+    values = np.zeros(len(titles), dtype=np.int64)
+    if table:
+        values[positions] = [table.get(_title_key(titles[i]), 0) for i in positions]
+    return values
+
+
+def _title_key(title) -> str | None:
+    return title.strip().upper() if isinstance(title, str) else None
+
+
+def dummy_ratings(inputs: ColumnarInputs, age: np.ndarray, positions: np.ndarray) -> np.ndarray:
+    """The dummy opponent's rating of the players at ``positions`` (the others' entries are
+    meaningless), in the five steps of RULES.md section 4."""
+    rules, period, list_code = inputs.rules, inputs.period, inputs.list_code
+    dummy = np.where(is_junior(age, rules), rules.junior_dummy_per_year * age, rules.adult_dummy)
+
+    standard = inputs.states_on(STANDARD_LIST)
+    never_full = positions[standard.type[positions] != FULL]
+    titled = title_values(inputs.title, never_full, rules)
+    dummy = np.where(titled > 0, titled, dummy)
+
+    if list_code != STANDARD_LIST:
+        dummy = dummy + rules.non_standard_dummy_offset
+
+    if rules.lapsed_full_dummy:
+        own = inputs.states_on(list_code)
+        lapsed_full = (own.type == FULL) & ~is_active(own, rules, period)
+        dummy = np.where(lapsed_full & (own.rating > dummy), own.rating, dummy)
+
+    if rules.rapid_for_standard_dummy and list_code == STANDARD_LIST:
+        rapid = inputs.states_on(RAPID_LIST)
+        newcomer = (standard.type == NO_STATE) & (rapid.type == FULL) & is_active(rapid, rules, period)
+        dummy = np.where(newcomer & (rapid.rating > dummy), rapid.rating, dummy)
+    return dummy.astype(np.int64)

@@ -1,0 +1,139 @@
+"""One period of one list: categories, then the three passes of RULES.md section 5.
+
+Every game has two sides, white's and black's; every per-player sum over them is an exact
+int64 ``np.add.at``.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from .categories import ages, categories, dummy_ratings, is_junior
+from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
+from .convert import to_columnar, validate_columnar
+from .inputs import ColumnarInputs, PeriodInputs
+from .krating import game_terms, increments, k_factors, k_rating, micro_units
+from .prating import p_rating
+from .result import GameColumns, PeriodResult, PlayerColumns
+
+
+def rate_period(inputs: PeriodInputs | ColumnarInputs) -> PeriodResult:
+    """Rate one period of one list; raises EngineInputError on bad input."""
+    if isinstance(inputs, PeriodInputs):
+        return _rate(to_columnar(inputs))
+    validate_columnar(inputs)
+    return _rate(inputs)
+
+
+class _Sides:
+    """The two sides of every game: white's at position g, black's at g + m."""
+
+    def __init__(self, inputs: ColumnarInputs):
+        white = np.asarray(inputs.white, dtype=np.int64)
+        black = np.asarray(inputs.black, dtype=np.int64)
+        white_halves = np.asarray(inputs.white_halves, dtype=np.int64)
+        self.player_count = inputs.player_count
+        self.player = np.concatenate((white, black))
+        self.opponent = np.concatenate((black, white))
+        self.halves = np.concatenate((white_halves, 2 - white_halves))
+        self.count = np.bincount(self.player, minlength=self.player_count)
+        self.rated = self.count > 0
+        self.rated_positions = np.flatnonzero(self.rated)
+
+    def total(self, side_values: np.ndarray) -> np.ndarray:
+        """Per player position: the exact sum of the values of their sides."""
+        totals = np.zeros(self.player_count, dtype=np.int64)
+        np.add.at(totals, self.player, side_values)
+        return totals
+
+    def opponent_total(self, rating_by_player: np.ndarray) -> np.ndarray:
+        """Per player position: the sum of their opponents' ratings from a per-player table."""
+        return self.total(rating_by_player[self.opponent])
+
+
+def _rate(inputs: ColumnarInputs) -> PeriodResult:
+    rules, period = inputs.rules, inputs.period
+    sides = _Sides(inputs)
+    rated = sides.rated
+    own = inputs.states_on(inputs.list_code)
+    prior_rating = np.where(own.type > 0, own.rating, 0)
+
+    age = ages(inputs.birth_date, period)
+    junior = is_junior(age, rules)
+    category = categories(own, rated, rules, period)
+    dummy = np.where(rated, dummy_ratings(inputs, age, sides.rated_positions), 0)
+    fully_rated = category == FULLY_RATED
+    p_rated = (category == PARTIALLY_RATED) | (category == NEW)
+    game_count = sides.count
+    points_halves = sides.total(sides.halves)
+
+    # Prior accumulators count for the P rating of Partially Rated players only.
+    partial = category == PARTIALLY_RATED
+    p_games = game_count + np.where(partial, own.games, 0)
+    p_prior_total = np.where(partial, own.opponents_total, 0)
+    p_points = points_halves + np.where(partial, own.points_halves, 0)
+
+    def pass_of_p(opponent_rating: np.ndarray):
+        rating, kind = p_rating(p_games, p_prior_total + sides.opponent_total(opponent_rating),
+                                p_points, dummy, rules)
+        return np.where(p_rated, rating, 0), np.where(p_rated, kind, 0).astype(np.int8)
+
+    pass1, pass1_type = pass_of_p(np.where(category == NEW, dummy, prior_rating))
+    used2 = np.where(p_rated, pass1, prior_rating)
+    pass2, pass2_type = pass_of_p(used2)
+    used3 = np.where(p_rated, pass2, prior_rating)
+    used3_type = np.where(p_rated, pass2_type, FULL).astype(np.int8)
+
+    terms = game_terms(prior_rating[sides.player], used3[sides.opponent], sides.halves,
+                       used3_type[sides.opponent], rules)
+    weighted_sum = sides.total(terms)
+    k_num, k_den = k_factors(weighted_sum, game_count, junior, rules)
+    k_num, k_den = np.where(fully_rated, k_num, 0), np.where(fully_rated, k_den, 1)
+    k_new = k_rating(prior_rating, weighted_sum, k_num, k_den,
+                     inputs.adjustment_a, inputs.adjustment_b, rules)
+
+    method = np.select([fully_rated, p_rated], [METHOD_K, METHOD_P], NO_METHOD).astype(np.int8)
+    k_opponent_total = np.where(fully_rated, sides.opponent_total(used3), 0)
+    p_opponent_total = np.where(p_rated, sides.opponent_total(used2), 0)
+    keeps_prior = fully_rated | partial
+    players = PlayerColumns(
+        rated=rated, category=category, method=method, age=age, junior=junior & rated,
+        dummy=dummy, prior_rating=prior_rating, prior_type=own.type.astype(np.int8),
+        game_count=game_count, period_points_halves=points_halves,
+        pass1=pass1, pass1_type=pass1_type, pass2=pass2, pass2_type=pass2_type,
+        k_num=k_num, k_den=k_den,
+        rating=np.select([fully_rated, p_rated], [k_new, pass2], 0),
+        type=np.select([fully_rated, p_rated], [FULL, pass2_type], 0).astype(np.int8),
+        state_games=np.where(rated, game_count + np.where(keeps_prior, own.games, 0), 0),
+        state_opponents_total=k_opponent_total + p_opponent_total
+        + np.where(rated & keeps_prior, own.opponents_total, 0),
+        state_points_halves=np.where(rated, points_halves + np.where(keeps_prior, own.points_halves, 0), 0),
+    )
+    return PeriodResult(
+        rules=rules, list_code=inputs.list_code, period=period, player_ids=inputs.player_ids,
+        players=players, games=_game_columns(sides, players, used2, used3, used3_type, terms, rules),
+        prior_states=own,
+    )
+
+
+def _game_columns(sides: _Sides, players: PlayerColumns, used2, used3, used3_type, terms,
+                  rules) -> GameColumns:
+    k_side = players.method[sides.player] == METHOD_K
+    opponent = sides.opponent
+    used2_type = np.where(players.method == METHOD_P, players.pass1_type, FULL)
+    numerator, denominator = increments(terms, players.k_num[sides.player],
+                                        players.k_den[sides.player], rules)
+    numerator = np.where(k_side, numerator, 0)
+    denominator = np.where(k_side, denominator, 1)
+
+    def by_game(side_values: np.ndarray) -> np.ndarray:
+        return side_values.reshape(2, -1).T
+
+    return GameColumns(
+        player=by_game(sides.player), opponent=by_game(opponent), halves=by_game(sides.halves),
+        opponent_rating=by_game(np.where(k_side, used3[opponent], used2[opponent])),
+        opponent_type=by_game(np.where(k_side, used3_type[opponent], used2_type[opponent]).astype(np.int8)),
+        has_increment=by_game(k_side),
+        increment_num=by_game(numerator), increment_den=by_game(denominator),
+        increment_micro=by_game(micro_units(numerator, denominator)),
+    )

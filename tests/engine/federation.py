@@ -1,0 +1,61 @@
+"""Random federations for property tests and the cross-check against the reference."""
+
+from __future__ import annotations
+
+import datetime
+import random
+from decimal import Decimal
+
+from grading.engine import Game, PeriodInputs, Player, RatingState
+
+from .helpers import PERIOD
+
+TITLES = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "NM", None]
+LIST_CODES = ["otb-standard", "otb-rapid", "online"]
+RESULTS = ["1-0", "0-1", "1/2-1/2"]
+
+
+def random_state(rng: random.Random, kind: str) -> RatingState:
+    games = rng.randint(1, 9) if kind == "partial" else rng.randint(10, 400)
+    rating = rng.randint(100, 2700)
+    opponents_total = sum(rng.randint(max(100, rating - 400), rating + 400) for _ in range(min(games, 20)))
+    opponents_total = opponents_total * games // min(games, 20)
+    points = Decimal(rng.randint(0, 2 * games)) / 2
+    back = rng.choice([0, 1, 5, 30, 35, 36, 37, 59, 60, 61, 100])
+    last = None if rng.random() < 0.05 else PERIOD - back
+    return RatingState(rating, kind, games, opponents_total, points, last)
+
+
+def random_player(rng: random.Random, pid: str) -> Player:
+    born = None
+    if rng.random() < 0.8:
+        born = PERIOD.first_day() - datetime.timedelta(days=rng.randint(1, 365 * 80))
+    ratings = {}
+    for code in LIST_CODES:
+        roll = rng.random()
+        if roll < 0.55:
+            ratings[code] = random_state(rng, "full")
+        elif roll < 0.75:
+            ratings[code] = random_state(rng, "partial")
+    title = rng.choice(TITLES) if rng.random() < 0.15 else None
+    return Player(pid, born, title, ratings)
+
+
+def random_month(seed: int, players: int = 200, games: int = 600, rules: str | None = None,
+                 list_code: str | None = None, adjustment: bool | None = None) -> PeriodInputs:
+    rng = random.Random(seed)
+    roster = [random_player(rng, f"P{rng.randint(0, 10**6):06d}-{i}") for i in range(players)]
+    # a few players play a lot, to reach K = 700 / N
+    weights = [rng.choice([1, 1, 1, 2, 5, 30]) for _ in roster]
+    month_games = []
+    for _ in range(games):
+        white, black = rng.choices(range(players), weights=weights, k=2)
+        if white == black:
+            continue
+        day = datetime.date(PERIOD.year, PERIOD.month, rng.randint(1, 28))
+        month_games.append(Game(roster[white].id, roster[black].id, rng.choice(RESULTS), day))
+    with_adjustment = rng.random() < 0.3 if adjustment is None else adjustment
+    a = Decimal(rng.randint(-300, 300)) / 10 if with_adjustment else Decimal(0)
+    b = Decimal(rng.randint(-50, 50)) / 10000 if with_adjustment else Decimal(0)
+    return PeriodInputs(rules or rng.choice(["ecf-2020", "ecf-2024"]), list_code or rng.choice(LIST_CODES),
+                        PERIOD, roster, month_games, a, b)

@@ -1,0 +1,202 @@
+"""``python -m grading rate-file``: golden files, and one-line errors for bad input.
+
+The golden outputs were checked by hand; the arithmetic for the less obvious numbers:
+
+- adult_1500_beats_1900: (8.4 + 10) * 20 / 20 = 18.4 -> 1518; 1900 - 18.4 = 1881.6 -> 1882.
+- three_passes: see test_passes.py (N 1725/1778, P 1560/1547, F 1603).
+- ecf_2020_opponent_q: F active in the 60-month window. N (GM, no title dummy in ecf-2020):
+  A = (1600 + 1400 + 1500 + 1800) / 4 = 1575; B = (1600 + 1498 + 1500 + 1800) / 4 = 1599.5 -> 1600.
+  P: A = (4500 + 1800 + 1600 + 1500 + 1800) / 7 - 102 = 1498; B = 10975 / 7 - 102 = 1465.86 -> 1466.
+  F: loss to N, D = 0: -10 * 20 / 40 = -5; win over P, D = -134: (-3.6 + 10) * 20 / 40 = 3.2 -> 1598.
+  J (14 on 2026-10-01, K 40): (2.8 + 10) * 40 / 40 = 12.8, (-1.0 + 10) * 40 / 40 = 9.0 -> 1522.
+- rapid_list_titles_and_lapsed: dummies b (GM) 2500 - 100, B (10) 1000 - 100, é lapsed Full 2150,
+  10 (FM with a Full standard rating) 1800 - 100. Player 9: 8.4 + 1.6 - 3.0 - 5.6 = 1.4 -> 1751.
+- cap_rapid_newcomer_and_adjustment: A = -0.7, B = 0.0003.
+  A2040: 2040 + 8.2 - 0.7 + 0.612 = 2048.112 -> 2048.
+  C1500: 37 games, K = 700 / 37; 2 * 18.4 + 34 * 8.4 + 6.2 (draw with R, B 1750) = 328.6;
+  328.6 * 35 / 37 = 310.84; 1500 + 310.84 - 0.7 + 0.45 = 1810.59 -> 1811; a win 17.405405.
+  R: no standard state, active Full rapid 2000 > 1800: (1500 + 2000) / 2 = 1750.
+"""
+
+import json
+import pathlib
+import subprocess
+import sys
+from decimal import Decimal
+
+import pytest
+
+GOLDEN = pathlib.Path(__file__).parent / "golden"
+PROJECT = pathlib.Path(__file__).parents[2]
+CASES = sorted(path.name.removesuffix(".in.json") for path in GOLDEN.glob("*.in.json"))
+
+
+def run(*arguments, cwd=PROJECT):
+    return subprocess.run([sys.executable, "-m", "grading", *map(str, arguments)],
+                          capture_output=True, text=True, cwd=cwd)
+
+
+def exact(text: str):
+    return json.loads(text, parse_float=Decimal)
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_the_cli_output_matches_the_golden_file(name):
+    done = run("rate-file", GOLDEN / f"{name}.in.json")
+    assert (done.returncode, done.stderr) == (0, "")
+    assert exact(done.stdout) == exact((GOLDEN / f"{name}.out.json").read_text(encoding="utf-8"))
+
+
+def test_players_without_games_are_left_out_and_the_others_sorted_by_code_point():
+    three = exact(run("rate-file", GOLDEN / "three_passes.in.json").stdout)
+    assert [p["id"] for p in three["players"]] == ["F", "N", "P"]  # IDLE had no game
+    rapid = exact(run("rate-file", GOLDEN / "rapid_list_titles_and_lapsed.in.json").stdout)
+    assert [p["id"] for p in rapid["players"]] == ["10", "9", "B", "b", "é"]
+
+
+def test_there_are_golden_files():
+    assert len(CASES) >= 5
+
+
+def test_the_output_option_writes_the_file_and_nothing_on_stdout(tmp_path):
+    out = tmp_path / "out.json"
+    done = run("rate-file", GOLDEN / "three_passes.in.json", "-o", out)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "", "")
+    assert exact(out.read_text()) == exact((GOLDEN / "three_passes.out.json").read_text())
+
+
+def test_increments_and_points_are_written_as_exact_decimal_numbers():
+    document = exact(run("rate-file", GOLDEN / "cap_rapid_newcomer_and_adjustment.in.json").stdout)
+    c1500 = next(p for p in document["players"] if p["id"] == "C1500")
+    # 18.4 * (700 / 37) / 20 = 17.4054054... written to 6 decimals
+    assert c1500["games"][0]["increment"] == Decimal("17.405405")
+    assert c1500["state"]["points"] == Decimal("39.5")
+
+
+def base_document():
+    return {
+        "rules": "ecf-2024", "list": "otb-standard", "period": "2026-10",
+        "adjustment": {"a": 0, "b": 0},
+        "players": [
+            {"id": "A", "birth_date": "2011-04-30", "title": "FM",
+             "ratings": {"otb-standard": {"rating": 1850, "type": "full", "games": 41,
+                                          "opponents_total": 74210, "points": 22.5,
+                                          "last_played": "2026-08"}}},
+            {"id": "B"},
+        ],
+        "games": [{"white": "A", "black": "B", "result": "1-0", "date": "2026-10-04"}],
+    }
+
+
+def state(document):
+    return document["players"][0]["ratings"]["otb-standard"]
+
+
+def with_change(change):
+    document = base_document()
+    change(document)
+    return json.dumps(document)
+
+
+BAD_INPUTS = [
+    ("not json", "{", "input"),
+    ("not an object", "[]", "input"),
+    ("missing rules", with_change(lambda d: d.pop("rules")), "rules"),
+    ("missing players", with_change(lambda d: d.pop("players")), "players"),
+    ("games not an array", with_change(lambda d: d.update(games={})), "games"),
+    ("unknown rule set", with_change(lambda d: d.update(rules="ecf-2030")), "rules"),
+    ("malformed period", with_change(lambda d: d.update(period="2026-13")), "period"),
+    ("period not a string", with_change(lambda d: d.update(period=202610)), "period"),
+    ("period with spaces", with_change(lambda d: d.update(period=" 2026-10")), "period"),
+    ("adjustment out of range", with_change(lambda d: d.update(adjustment={"a": 1e30})), "adjustment.a"),
+    ("adjustment not a number", with_change(lambda d: d.update(adjustment={"a": "0.5"})), "adjustment.a"),
+    ("NaN adjustment", with_change(lambda d: d.update(adjustment={"a": float("nan")})), "input"),
+    ("player id missing", with_change(lambda d: d["players"][1].pop("id")), "players[1].id"),
+    ("player id not a string", with_change(lambda d: d["players"][1].update(id=7)), "players[1].id"),
+    ("duplicate player id", with_change(lambda d: d["players"].append({"id": "A"})), "players[2].id"),
+    ("malformed birth date", with_change(lambda d: d["players"][0].update(birth_date="30/04/2011")),
+     "players[0].birth_date"),
+    ("impossible birth date", with_change(lambda d: d["players"][0].update(birth_date="2011-02-30")),
+     "players[0].birth_date"),
+    ("birth date on the first day", with_change(lambda d: d["players"][1].update(birth_date="2026-10-01")),
+     "players[1].birth_date"),
+    ("birth date after the period", with_change(lambda d: d["players"][1].update(birth_date="2027-01-01")),
+     "players[1].birth_date"),
+    ("title not a string", with_change(lambda d: d["players"][0].update(title=1)), "players[0].title"),
+    ("bad state type", with_change(lambda d: state(d).update(type="Full")),
+     "players[0].ratings.otb-standard.type"),
+    ("non-integer rating", with_change(lambda d: state(d).update(rating=1850.5)),
+     "players[0].ratings.otb-standard.rating"),
+    ("rating a string", with_change(lambda d: state(d).update(rating="1850")),
+     "players[0].ratings.otb-standard.rating"),
+    ("negative rating", with_change(lambda d: state(d).update(rating=-5)),
+     "players[0].ratings.otb-standard.rating"),
+    ("huge opponents_total", with_change(lambda d: state(d).update(opponents_total=10**30)),
+     "players[0].ratings.otb-standard.opponents_total"),
+    ("non-integer games", with_change(lambda d: state(d).update(games=41.5)),
+     "players[0].ratings.otb-standard.games"),
+    ("non-integer opponents_total", with_change(lambda d: state(d).update(opponents_total=1.25)),
+     "players[0].ratings.otb-standard.opponents_total"),
+    ("points not a multiple of 0.5", with_change(lambda d: state(d).update(points=22.25)),
+     "players[0].ratings.otb-standard.points"),
+    ("points above games", with_change(lambda d: state(d).update(points=42)),
+     "players[0].ratings.otb-standard.points"),
+    ("missing state field", with_change(lambda d: state(d).pop("games")),
+     "players[0].ratings.otb-standard.games"),
+    ("last_played after the period", with_change(lambda d: state(d).update(last_played="2026-11")),
+     "players[0].ratings.otb-standard.last_played"),
+    ("malformed last_played", with_change(lambda d: state(d).update(last_played="2026-8")),
+     "players[0].ratings.otb-standard.last_played"),
+    ("game player not listed", with_change(lambda d: d["games"][0].update(black="Z")), "games[0].black"),
+    ("player playing themself", with_change(lambda d: d["games"][0].update(black="A")), "games[0].black"),
+    ("game outside the period", with_change(lambda d: d["games"][0].update(date="2026-11-02")),
+     "games[0].date"),
+    ("malformed game date", with_change(lambda d: d["games"][0].update(date="2026-10-32")), "games[0].date"),
+    ("bad result", with_change(lambda d: d["games"][0].update(result="1-0F")), "games[0].result"),
+    ("missing result", with_change(lambda d: d["games"][0].pop("result")), "games[0].result"),
+    ("game not an object", with_change(lambda d: d["games"].append(["A", "B"])), "games[1]"),
+]
+
+
+@pytest.mark.parametrize("text, field", [case[1:] for case in BAD_INPUTS], ids=[case[0] for case in BAD_INPUTS])
+def test_bad_input_gets_one_error_line_naming_the_field_and_exit_status_2(tmp_path, text, field):
+    source = tmp_path / "in.json"
+    source.write_text(text)
+    done = run("rate-file", source)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith(f"error: {field}: "), done.stderr
+
+
+def test_the_error_names_the_game_index_and_the_period():
+    document = base_document()
+    document["games"] = [document["games"][0]] * 3 + [dict(document["games"][0], date="2026-11-02")]
+    source_text = json.dumps(document)
+    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"], input=source_text,
+                          capture_output=True, text=True, cwd=PROJECT)
+    assert done.stderr == "error: games[3].date: 2026-11-02 is outside period 2026-10\n"
+
+
+def test_a_missing_input_file_is_an_error_too(tmp_path):
+    done = run("rate-file", tmp_path / "nowhere.json")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr.count("\n") == 1 and done.stderr.startswith("error: ")
+
+
+def test_the_example_of_the_format_document_is_accepted():
+    document = base_document()
+    document["players"][0]["ratings"]["otb-rapid"] = {
+        "rating": 1790, "type": "partial", "games": 6, "opponents_total": 10400, "points": 3.0,
+        "last_played": "2025-01"}
+    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
+                          input=json.dumps(document), capture_output=True, text=True, cwd=PROJECT)
+    assert done.returncode == 0, done.stderr
+    ids = [p["id"] for p in exact(done.stdout)["players"]]
+    assert ids == ["A", "B"]
+
+
+def test_a_month_without_games_gives_an_empty_list_of_players():
+    document = dict(base_document(), games=[])
+    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
+                          input=json.dumps(document), capture_output=True, text=True, cwd=PROJECT)
+    assert done.returncode == 0 and exact(done.stdout)["players"] == []
