@@ -10,6 +10,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -61,10 +62,13 @@ INSTALLED_APPS = [
     "django.contrib.messages",
     "django.contrib.staticfiles",
     "django.contrib.humanize",
+    "django.contrib.postgres",
     "django_tables2",
+    "django_filters",
     "players",
     "events",
     "grading",
+    "api",
 ]
 
 MIDDLEWARE = [
@@ -167,14 +171,32 @@ X_FRAME_OPTIONS = "DENY"
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
+CELERY_BROKER_URL = REDIS_URL or "memory://localhost/"
+CELERY_RESULT_BACKEND = REDIS_URL or None
 CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_TASK_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 7 * 24 * 3600
 CELERY_TIMEZONE = TIME_ZONE
+# A rating run acknowledges its message only when done (acks_late), so that a worker killed part
+# way leaves it to be delivered again. Redis redelivers an unacknowledged message after the
+# visibility timeout: it must be longer than the longest run (a FIDE-sized month takes minutes),
+# or a run still working would be started a second time (and refused by the list lock).
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("RATING_VISIBILITY_TIMEOUT", 6 * 3600)}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one long run at a time per worker process
+
+# The monthly run: every list is rated for the month just ended, on this day at this time.
+RATING_DAY = envint("RATING_DAY", 1)
+RATING_HOUR = envint("RATING_HOUR", 2)
+RATING_MINUTE = envint("RATING_MINUTE", 0)
+CELERY_BEAT_SCHEDULE = {
+    "rate-the-month-just-ended": {
+        "task": "grading.tasks.rate_month_just_ended",
+        "schedule": crontab(minute=RATING_MINUTE, hour=RATING_HOUR, day_of_month=RATING_DAY),
+    }
+}
 
 # Federation codes: NNNNNNL by default (six digits and an ECF check letter; no I).
 PLAYER_CODE_PATTERN = os.environ.get("PLAYER_CODE_PATTERN", r"[0-9]{6}[ABCDEFGHJKL]")
@@ -184,5 +206,9 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    "loggers": {"django.db.backends": {"level": "WARNING"}},
+    "loggers": {
+        "django.db.backends": {"level": "WARNING"},
+        # In process (no REDIS_URL) every task would log its success to the console.
+        "celery.app.trace": {"level": "INFO" if REDIS_URL else "WARNING"},
+    },
 }

@@ -12,4 +12,8 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("arbiter/", include("events.urls")),
+    path("", include("grading.urls")),
+    path("", include("players.urls")),
+    path("", include("events.public_urls")),
+    path("api/", include("api.urls")),
 ]

@@ -10,6 +10,7 @@ from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 
+from grading.services import revise_after_change
 from players.models import Player
 from players.services import issue_codes
 
@@ -60,7 +61,7 @@ def refuse_replacement(event, check, user, staff):
     if not staff and event.arbiter_id != user.pk:
         raise WorkflowError(f"the event code {event.code} belongs to another arbiter's event")
     if event.status == Event.Status.RATED:
-        raise WorkflowError(f"{event.code} has been rated: ask a rating officer to correct it")
+        raise WorkflowError(f"{event.code} has been rated: a rating officer must send it back first")
     if not staff and not event.editable:
         raise WorkflowError(f"{event.code} has been approved: ask a rating officer to send it back first")
     index = check.details.submission_index or check.parsed.submission_index
@@ -133,6 +134,7 @@ def approve_event(event, user):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event)
         record(event, Event.Status.APPROVED, user)
+        transaction.on_commit(lambda: revise_after_change(event))
     return event
 
 
@@ -142,10 +144,16 @@ def send_back(event, user, reason):
         raise WorkflowError("say why the event is sent back")
     with transaction.atomic():
         event = locked(event)
-        if event.status not in (Event.Status.SUBMITTED, Event.Status.CHECKED, Event.Status.APPROVED):
+        if event.status not in (
+            Event.Status.SUBMITTED, Event.Status.CHECKED, Event.Status.APPROVED, Event.Status.RATED
+        ):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
+        was_rated = event.status == Event.Status.RATED
         event.sent_back_reason = reason
         record(event, Event.Status.SENT_BACK, user, reason)
+        if was_rated:
+            # Withdrawn from rated months: they are revised without its games.
+            transaction.on_commit(lambda: revise_after_change(event))
     return event
 
 

@@ -7,6 +7,7 @@ the events are played in the six months since, on all three lists.
 
 import datetime
 import random
+from decimal import Decimal
 from dataclasses import dataclass
 
 from django.db import transaction
@@ -17,6 +18,7 @@ from events.models import Entry, Event, EventChange, Game
 from grading.engine.periods import Month
 from players.models import Club, Player, years_before
 
+from .history import publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 
 CLUBS = [
@@ -110,46 +112,38 @@ def player_strength(rng, person, today):
 
 def take_on_ratings(rng, people, strength, month):
     """The ratings published for ``month`` by the federation's previous system."""
-    rows = []
+    count = 0
     for rating_list, share in [("otb-standard", 0.8), ("otb-rapid", 0.5), ("online", 0.3)]:
         the_list = RatingList.objects.get(code=rating_list)
-        period = RatingPeriod.objects.create(
-            rating_list=the_list,
-            month=str(month),
-            rule_set=the_list.rule_set,
-            status=RatingPeriod.Status.PUBLISHED,
-            published_at=timezone.now(),
-        )
+        period = RatingPeriod.objects.create(rating_list=the_list, month=str(month), rule_set=the_list.rule_set)
+        rows = []
         for person in people:
             if rng.random() > share:
                 continue
             games = rng.choice([rng.randint(1, 9), rng.randint(10, 400), rng.randint(10, 400)])
-            rating = max(100, strength[person.pk] + rng.randint(-60, 60) - (60 if rating_list == "online" else 0))
+            offset = 60 if rating_list == "online" else 0
+            rating = max(100, strength[person.pk] + rng.randint(-60, 60) - offset)
             last_played = month - rng.choice([0, 0, 0, 1, 2, 5, 14, 40])
-            rows.append(
-                PlayerRating(
-                    player=person,
-                    rating_list=the_list,
-                    period=period,
-                    rating=rating,
-                    type="full" if games >= 10 else "partial",
-                    games=games,
-                    opponents_total=games * max(100, rating + rng.randint(-80, 80)),
-                    points=rng.randint(0, games * 2) / 2,
-                    last_played=str(last_played),
-                    category=PlayerRating.Category.IMPORTED,
-                    method=PlayerRating.Method.IMPORTED,
-                )
-            )
-        count = sum(row.period_id == period.pk for row in rows)
+            rows.append({
+                "player_id": person.pk,
+                "rating": rating,
+                "type": "full" if games >= 10 else "partial",
+                "games": games,
+                "opponents_total": games * max(100, rating + rng.randint(-80, 80)),
+                "points": Decimal(rng.randint(0, games * 2)) / 2,
+                "last_played": str(last_played),
+                "category": PlayerRating.Category.IMPORTED,
+                "method": PlayerRating.Method.IMPORTED,
+            })
         now = timezone.now()
-        RatingRun.objects.create(
+        run = RatingRun.objects.create(
             period=period, trigger="import", started_at=now, finished_at=now,
-            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=count,
-            message=f"{count} ratings taken on for the demo",
+            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(rows),
+            message=f"{len(rows)} ratings taken on for the demo",
         )
-    PlayerRating.objects.bulk_create(rows, batch_size=1000)
-    return len(rows)
+        publish(period, run, rows, prior={})
+        count += len(rows)
+    return count
 
 
 def play_events(rng, people, strength, first, last):

@@ -61,6 +61,9 @@ class RatingPeriod(models.Model):
     adjustment_b = models.DecimalField(
         max_digits=8, decimal_places=6, default=0, help_text="Drift adjustment B (usually 0)."
     )
+    revision = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="0 once the original list is published, then 1, 2, ... per revision."
+    )
 
     class Meta:
         ordering = ["rating_list", "-month"]
@@ -74,7 +77,12 @@ class RatingPeriod(models.Model):
 
 
 class PlayerRating(models.Model):
-    """A player's state on one list after one period: one row per period in which it changed."""
+    """A player's state on one list after one period: one row per period in which it changed.
+
+    Every row belongs to the run that published it. A revision of the period publishes new rows
+    and marks the old ones superseded, so a list can be read as it stands now (rows not
+    superseded) or as it was first published (rows published by then and not yet superseded).
+    """
 
     class Type(models.TextChoices):
         FULL = "full", "Full"
@@ -94,6 +102,11 @@ class PlayerRating(models.Model):
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
     rating_list = models.ForeignKey(RatingList, on_delete=models.PROTECT, related_name="ratings")
     period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="ratings")
+    # The period's month again: the prior-state query of a run orders by it on one index.
+    month = models.CharField(max_length=7, validators=[month_validator])
+    run = models.ForeignKey("RatingRun", on_delete=models.PROTECT, related_name="ratings")
+    published_at = models.DateTimeField()
+    superseded_at = models.DateTimeField(null=True, blank=True)
     rating = models.PositiveSmallIntegerField()
     type = models.CharField(max_length=7, choices=Type.choices)
     games = models.PositiveIntegerField(default=0)
@@ -104,24 +117,90 @@ class PlayerRating(models.Model):
     )
     category = models.CharField(max_length=8, choices=Category.choices)
     method = models.CharField(max_length=6, choices=Method.choices)
+    # How the rating was reached (empty for imported ratings).
+    prior_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    dummy_rating = models.IntegerField(null=True, blank=True)
+    pass1 = models.PositiveSmallIntegerField(null=True, blank=True)
+    pass2 = models.PositiveSmallIntegerField(null=True, blank=True)
+    k_factor = models.DecimalField(max_digits=12, decimal_places=6, null=True, blank=True)
+    age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
 
     class Meta:
-        ordering = ["rating_list", "-period__month", "-rating"]
+        ordering = ["rating_list", "-month", "-rating"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "period"], name="one_rating_per_period")
+            models.UniqueConstraint(fields=["player", "run"], name="one_rating_per_run")
         ]
-        indexes = [models.Index(fields=["rating_list", "player", "period"])]
+        indexes = [
+            models.Index(fields=["rating_list", "player", "month"], name="rating_history"),
+            models.Index(
+                fields=["rating_list", "player", "month"],
+                condition=models.Q(superseded_at=None),
+                name="current_rating_history",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.player} {self.period}: {self.rating}{'P' if self.type == 'partial' else ''}"
+
+
+class ListEntry(models.Model):
+    """One line of a rating list as published for a period: the players active on it then.
+
+    Written once per publication (the original, then each revision) from the rating history, so
+    that list pages and downloads read a list as it was published without recomputing it.
+    """
+
+    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="entries")
+    revision = models.PositiveSmallIntegerField(help_text="0 the original list, then 1, 2, ...")
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="list_entries")
+    rating = models.PositiveSmallIntegerField()
+    type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
+    category = models.CharField(max_length=8, choices=PlayerRating.Category.choices)
+    games = models.PositiveIntegerField()
+    last_played = models.CharField(max_length=7)
+    club = models.ForeignKey("players.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["period", "revision", "-rating", "player__surname", "player__forenames"]
+        constraints = [
+            models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")
+        ]
+        indexes = [models.Index(fields=["period", "revision", "-rating"], name="list_by_rating")]
+
+    def __str__(self):
+        return f"{self.player} {self.rating} ({self.period} r{self.revision})"
+
+
+class RatedGame(models.Model):
+    """One side of one game as the engine rated it: the breakdown behind a rating."""
+
+    rating = models.ForeignKey(PlayerRating, on_delete=models.CASCADE, related_name="rated_games")
+    game = models.ForeignKey("events.Game", on_delete=models.PROTECT, related_name="+")
+    opponent = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    colour = models.CharField(max_length=1, choices=[("w", "white"), ("b", "black")])
+    score = models.DecimalField(max_digits=2, decimal_places=1)
+    opponent_rating = models.IntegerField(help_text="As used in the deciding pass.")
+    opponent_type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
+    pass1_opponent_rating = models.IntegerField(null=True, blank=True)
+    increment = models.DecimalField(
+        max_digits=12, decimal_places=6, null=True, blank=True, help_text="K-rated players only."
+    )
+
+    class Meta:
+        ordering = ["rating", "game__date", "game__round", "game__board", "game"]
+
+    def __str__(self):
+        return f"{self.rating.player} v {self.opponent} ({self.score})"
 
 
 class RatingRun(models.Model):
     """The audit row of one calculation: who started it, when, what it counted, how it ended."""
 
     class Outcome(models.TextChoices):
+        QUEUED = "queued", "queued"
         RUNNING = "running", "running"
         SUCCEEDED = "succeeded", "succeeded"
+        UNCHANGED = "unchanged", "unchanged: nothing to publish"
         FAILED = "failed", "failed"
         REFUSED = "refused", "refused"
 
@@ -135,6 +214,11 @@ class RatingRun(models.Model):
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)
     outcome = models.CharField(max_length=10, choices=Outcome.choices, default=Outcome.RUNNING)
+    revision = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The revision it published: 0 the original list."
+    )
+    task_id = models.CharField(max_length=50, blank=True)
+    progress = models.CharField(max_length=200, blank=True)
     games = models.PositiveIntegerField(default=0)
     players_rated = models.PositiveIntegerField(default=0)
     message = models.TextField(blank=True)

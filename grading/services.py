@@ -1,15 +1,44 @@
-"""Operations on ratings that views, admin actions, commands and tasks all call."""
+"""Rating runs, and the worker check: what views, admin actions, commands and tasks all call.
 
+A run rates one list from a month on. It holds a row lock on the list for its whole
+transaction: a second run of the same list is refused while it lasts, and a worker killed part
+way releases the lock as its connection dies, its transaction rolled back whole. Every period
+from the earliest one that has changed (late results, a withdrawn event) up to the month asked
+for is rated again in that one transaction, so the chain of states stays consistent.
+"""
+
+import time
+
+from celery import current_app
 from celery.exceptions import TimeoutError as CeleryTimeout
-from django.conf import settings
+from celery.result import AsyncResult
+from django.db import OperationalError, transaction
+from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
+from events.models import Event, Game
+
 from . import tasks
+from .engine.periods import Month
+from .models import PlayerRating, RatedGame, RatingList, RatingPeriod, RatingRun
+from .rating import rate_one_period
+
+
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
+
+
+class RunRefused(Exception):
+    """A run that cannot start now; the message says why."""
+
+
+def in_process() -> bool:
+    """Whether tasks run in this process (no broker configured) rather than on a worker."""
+    return bool(current_app.conf.task_always_eager)
 
 
 def check_worker(timeout=5):
     """Ask a Celery worker for its status: (ok, details or the reason it failed)."""
-    if settings.CELERY_TASK_ALWAYS_EAGER:
+    if in_process():
         return True, {"mode": "in process (no REDIS_URL)", **tasks.worker_status.apply().get()}
     try:
         reply = tasks.worker_status.apply_async(expires=timeout).get(timeout=timeout)
@@ -18,3 +47,186 @@ def check_worker(timeout=5):
     except BrokerError as error:
         return False, f"the broker cannot be reached: {error}"
     return True, {"mode": "worker", **reply}
+
+
+def lock_list(rating_list):
+    """Lock the list's row for this transaction, or refuse at once if a run holds it."""
+    try:
+        return RatingList.objects.select_for_update(nowait=True).get(pk=rating_list.pk)
+    except OperationalError as error:
+        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+            raise
+        raise RunRefused(f"a rating run of {rating_list.code} is in progress: try again when it has finished") from None
+
+
+def start_rating(rating_list, month: Month, trigger: str, user=None, today=None) -> RatingRun:
+    """Queue a run rating ``rating_list`` up to ``month`` (through a worker, or in process)."""
+    today = today or timezone.localdate()
+    if month >= Month.of(today):
+        raise RunRefused(f"{month} has not ended yet: a month is rated once it is over")
+    with transaction.atomic():
+        lock_list(rating_list)
+        waiting = RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.QUEUED)
+        if waiting.exists():
+            raise RunRefused(f"a rating run of {rating_list.code} is already queued")
+        # Holding the lock proves no run is working: a "running" one was cut off (a killed worker).
+        RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.RUNNING).update(
+            outcome=RatingRun.Outcome.FAILED, finished_at=timezone.now(),
+            message="interrupted: the worker stopped before the run finished; nothing of it was kept",
+        )
+        period, _ = RatingPeriod.objects.get_or_create(
+            rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
+        )
+        run = RatingRun.objects.create(
+            period=period, started_by=user, trigger=trigger, started_at=timezone.now(),
+            outcome=RatingRun.Outcome.QUEUED, progress="queued",
+        )
+        transaction.on_commit(lambda: enqueue(run))
+    return run
+
+
+def enqueue(run):
+    result = tasks.rate_list.delay(run.pk)
+    RatingRun.objects.filter(pk=run.pk, task_id="").update(task_id=result.id or "")
+
+
+def run_rating(run_pk: int, progress=None) -> RatingRun:
+    """Carry out a queued run: rate every period that needs it, up to the run's month."""
+    run = RatingRun.objects.select_related("period__rating_list").get(pk=run_pk)
+    if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+        return run  # a duplicate delivery of a run already finished
+    rating_list, month = run.period.rating_list, Month.parse(run.period.month)
+
+    # Progress goes to the caller (the task reports it to the result backend): anything written
+    # to the database inside the run's transaction would only be seen once it is over.
+    report = progress or (lambda stage: None)
+    RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.RUNNING, progress="started")
+    try:
+        with transaction.atomic():
+            lock_list(rating_list)
+            outcomes = []
+            for period in periods_to_rate(rating_list, month):
+                period_run = run if period.pk == run.period_id else RatingRun.objects.create(
+                    period=period, started_by=run.started_by, trigger=f"revision from run {run.pk}",
+                    started_at=timezone.now(), outcome=RatingRun.Outcome.SUCCEEDED,
+                )
+                outcome = rate_one_period(period, period_run, report)
+                outcomes.append(outcome)
+                if period_run is not run:
+                    finish(period_run, outcome)
+    except RunRefused as refused:
+        return close(run, RatingRun.Outcome.REFUSED, str(refused))
+    except Exception as error:
+        close(run, RatingRun.Outcome.FAILED, f"{type(error).__name__}: {error}")
+        raise
+    own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
+    return finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
+
+
+def finish(run, outcome, revisions=()):
+    message = describe(outcome)
+    for revised in revisions:
+        message += f"; {describe(revised)}"
+    run.games, run.players_rated = outcome.games, outcome.players
+    run.save(update_fields=["games", "players_rated"])
+    unchanged = outcome.revision is None
+    return close(run, RatingRun.Outcome.UNCHANGED if unchanged else RatingRun.Outcome.SUCCEEDED, message)
+
+
+def describe(outcome):
+    if outcome.revision is None:
+        return f"{outcome.period}: unchanged, nothing published"
+    kind = "original list" if outcome.revision == 0 else f"revision {outcome.revision}"
+    return f"{outcome.period}: {outcome.players} players rated on {outcome.games} games, {kind} published"
+
+
+def close(run, outcome, message):
+    RatingRun.objects.filter(pk=run.pk).update(
+        outcome=outcome, message=message, finished_at=timezone.now(), progress=outcome
+    )
+    run.refresh_from_db()
+    return run
+
+
+def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
+    """The run's month, and before it every period rated already whose games have changed
+    since (late results approved, or rated events withdrawn), with every period between."""
+    first = min([month, *changed_months(rating_list, month)])
+    periods = []
+    current = first
+    while current <= month:
+        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
+        if current == month or (period and period.revision is not None):
+            period = period or RatingPeriod.objects.create(
+                rating_list=rating_list, month=str(current), rule_set=rating_list.rule_set
+            )
+            periods.append(period)
+        current += 1
+    return periods
+
+
+def changed_months(rating_list, month: Month):
+    """Months before ``month`` already published whose rated games are no longer what was rated."""
+    published = RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__lt=str(month))
+    months = set()
+    for period in published.only("month"):
+        start = Month.parse(period.month)
+        waiting = Game.objects.filter(
+            event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True,
+            date__gte=start.first_day(), date__lte=start.last_day(),
+        )
+        withdrawn = RatedGame.objects.filter(
+            rating__period=period, rating__superseded_at=None,
+        ).exclude(game__event__status__in=[Event.Status.APPROVED, Event.Status.RATED])
+        if waiting.exists() or withdrawn.exists():
+            months.add(start)
+    return months
+
+
+class NoWorker(Exception):
+    pass
+
+
+def wait_for(run, progress=None, poll=0.5, pickup_timeout=120) -> RatingRun:
+    """Wait for a run to end, passing each new progress line to ``progress``. A run that no
+    worker has taken after ``pickup_timeout`` seconds raises NoWorker (it stays queued)."""
+    shown = ""
+    deadline = time.monotonic() + pickup_timeout
+    while True:
+        run.refresh_from_db()
+        stage = live_progress(run)
+        if progress and stage != shown:
+            shown = stage
+            progress(shown)
+        if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+            return run
+        if run.task_id and AsyncResult(run.task_id).failed():
+            return close(run, RatingRun.Outcome.FAILED, "the worker reported the task failed")
+        if run.outcome == RatingRun.Outcome.QUEUED and time.monotonic() > deadline:
+            raise NoWorker(f"no worker took run {run.pk} within {pickup_timeout} seconds: is a worker running?")
+        time.sleep(poll)
+
+
+def revise_after_change(event):
+    """After an event's games were approved for, or withdrawn from, months already rated:
+    queue the run that revises them (up to the latest month published). If a run of the list is
+    under way, the next one revises them (it looks for changed months itself)."""
+    latest = (
+        RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False)
+        .order_by("-month").values_list("month", flat=True).first()
+    )
+    if latest is None or Month.of(event.start_date) > Month.parse(latest):
+        return None
+    try:
+        return start_rating(event.rating_list, Month.parse(latest), trigger=f"late change to {event.code}")
+    except RunRefused:
+        return None
+
+
+def live_progress(run) -> str:
+    """What a running run is doing now, as its worker reports it; else the run's own record."""
+    if run.outcome == RatingRun.Outcome.RUNNING and run.task_id and not in_process():
+        result = AsyncResult(run.task_id)
+        if result.state == "PROGRESS" and isinstance(result.info, dict):
+            return str(result.info.get("stage", ""))
+    return run.progress

@@ -10,6 +10,7 @@ from grading.engine.periods import Month
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
 
+from .history import latest_states, publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
@@ -102,46 +103,26 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
 
     with transaction.atomic():
         period, _ = RatingPeriod.objects.select_for_update().get_or_create(
-            rating_list=rating_list,
-            month=str(month),
-            defaults={
-                "rule_set": rating_list.rule_set,
-                "status": RatingPeriod.Status.PUBLISHED,
-                "published_at": timezone.now(),
-            },
+            rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
         )
         if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
             errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
         if errors:
             raise FileRefused(errors)
-        started = timezone.now()
-        replaced = set(period.ratings.values_list("player_id", flat=True))
+        replaced = set(period.ratings.filter(superseded_at=None).values_list("player_id", flat=True))
         existing = len(replaced.intersection(player_ids[code] for code in codes))
-        PlayerRating.objects.bulk_create(
-            [
-                PlayerRating(
-                    player_id=player_ids[record.pop("code")],
-                    rating_list=rating_list,
-                    period=period,
-                    category=PlayerRating.Category.IMPORTED,
-                    method=PlayerRating.Method.IMPORTED,
-                    **record,
-                )
-                for _, record in records
-            ],
-            batch_size=BATCH,
-            update_conflicts=True,
-            unique_fields=["player", "period"],
-            update_fields=["rating", "type", "games", "opponents_total", "points", "last_played"],
-        )
-        RatingRun.objects.create(
-            period=period,
-            started_by=started_by,
-            trigger="import",
-            started_at=started,
-            finished_at=timezone.now(),
-            outcome=RatingRun.Outcome.SUCCEEDED,
-            players_rated=len(records),
+        now = timezone.now()
+        run = RatingRun.objects.create(
+            period=period, started_by=started_by, trigger="import", started_at=now, finished_at=now,
+            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(records),
             message=f"{len(records)} ratings imported ({existing} replaced)",
         )
+        prior = latest_states(rating_list, month)
+        # A re-import replaces the period's rows: those it leaves out keep their earlier state.
+        rows = [
+            {"player_id": player_ids[record.pop("code")], "category": PlayerRating.Category.IMPORTED,
+             "method": PlayerRating.Method.IMPORTED, **record}
+            for _, record in records
+        ]
+        publish(period, run, rows, prior)
     return RatingsImported(period=period, created=len(records) - existing, updated=existing)

@@ -16,3 +16,34 @@ def worker_status():
         "players": Player.objects.count(),
         "time": timezone.now().isoformat(),
     }
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True)
+def rate_list(self, run_pk):
+    """Carry out a queued rating run. acks_late: a worker killed part way leaves the message
+    to be delivered again, and the run, rolled back whole, is done again from the start."""
+    from .services import run_rating
+
+    def progress(stage):
+        if not self.request.is_eager:
+            self.update_state(state="PROGRESS", meta={"stage": stage})
+
+    run = run_rating(run_pk, progress)
+    return {"run": run.pk, "outcome": run.outcome, "message": run.message}
+
+
+@shared_task
+def rate_month_just_ended():
+    """The monthly schedule: every list rated for the month that has just ended."""
+    from .engine.periods import Month
+    from .models import RatingList
+    from .services import RunRefused, start_rating
+
+    month = Month.of(timezone.localdate()) - 1
+    started = {}
+    for rating_list in RatingList.objects.all():
+        try:
+            started[rating_list.code] = start_rating(rating_list, month, trigger="schedule").pk
+        except RunRefused as refused:
+            started[rating_list.code] = str(refused)
+    return started

@@ -1,19 +1,40 @@
+import hashlib
+
 from django.contrib.admin.views.decorators import staff_member_required
-from django.db.models import Count, Max, Q
-from django.shortcuts import render
+from django.core.cache import cache
+from django.db.models import OuterRef, Subquery
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
 
 from events.models import Event
 from players.models import Club, Player
 
 from . import services
-from .models import RatingList
+from .filters import ListEntryFilter, top_lists
+from .history import list_csv, published_list, published_periods
+from .models import RatingList, RatingPeriod
+from .tables import ListTable, list_size, list_sizes, paginate, publication_key
+
+
+def lists_with_latest():
+    """Every rating list, annotated with its latest published period (month, pk, revision)."""
+    latest = RatingPeriod.objects.filter(rating_list=OuterRef("pk"), revision__isnull=False).order_by("-month")
+    return list(
+        RatingList.objects.annotate(
+            latest=Subquery(latest.values("month")[:1]),
+            latest_pk=Subquery(latest.values("pk")[:1]),
+            latest_revision=Subquery(latest.values("revision")[:1]),
+            latest_published_at=Subquery(latest.values("published_at")[:1]),
+        ).order_by("display_order", "code")
+    )
 
 
 def home(request):
-    lists = RatingList.objects.annotate(
-        latest=Max("periods__month", filter=Q(periods__status="published")),
-        rated_players=Count("ratings__player", distinct=True),
-    ).order_by("display_order", "code")
+    lists = lists_with_latest()
+    sizes = list_sizes([(item.latest_pk, item.latest_revision, item.latest_published_at) for item in lists if item.latest])
+    for item in lists:
+        item.size = sizes.get((item.latest_pk, item.latest_revision), 0)
     context = {
         "lists": lists,
         "players": Player.objects.filter(merged_into=None).count(),
@@ -29,3 +50,103 @@ def home(request):
 def system_status(request):
     worker_ok, worker = services.check_worker()
     return render(request, "admin/system_status.html", {"worker_ok": worker_ok, "worker": worker})
+
+
+def list_index(request):
+    return render(request, "grading/lists.html", {"lists": lists_with_latest()})
+
+
+def the_list(code, month=None, original=False):
+    """(rating list, PublishedList) or 404: an unknown list, or a month never published."""
+    rating_list = get_object_or_404(RatingList, code=code)
+    published = published_list(rating_list, month, original)
+    if published is None and month is not None:
+        raise Http404(f"The {rating_list.name} list was not published for {month}.")
+    return rating_list, published
+
+
+def wants_original(request):
+    return request.GET.get("edition") == "original"
+
+
+def rating_list(request, code, month=None):
+    if month is None and request.GET.get("period"):
+        return redirect_to_period(request, code)
+    rating_list, published = the_list(code, month, wants_original(request))
+    if published is None:
+        return render(request, "grading/list.html", {"rating_list": rating_list, "published": None})
+    periods = published_periods(rating_list)
+    # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
+    # publication, the list's latest one (the period menu) and the query (a logged-in user's
+    # header differs, so theirs is not kept).
+    key = None
+    if not request.user.is_authenticated:
+        key = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
+        key += f":{periods[0].pk}:{periods[0].revision}:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
+        page = cache.get(key)
+        if page is not None:
+            return HttpResponse(page)
+    response = render_list(request, code, rating_list, published, periods)
+    if key:
+        cache.set(key, response.content, 3600)
+    return response
+
+
+def render_list(request, code, rating_list, published, periods):
+    filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
+    table = paginate(ListTable(filters.qs), request, known_count=None if filters.active else list_size(published))
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "rating_list": rating_list,
+        "published": published,
+        "periods": periods,
+        "filters": filters,
+        "table": table,
+        "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),
+    }
+    return render(request, "grading/list.html", context)
+
+
+def redirect_to_period(request, code):
+    month = request.GET["period"]
+    rest = request.GET.copy()
+    del rest["period"]
+    rest.pop("page", None)
+    try:
+        url = reverse("rating-list-period", args=[code, month])
+    except NoReverseMatch:
+        raise Http404(f"{month[:20]!r} is not a month (YYYY-MM).") from None
+    return redirect(url + ("?" + rest.urlencode() if rest else ""))
+
+
+def rating_list_csv(request, code, month):
+    _, published = the_list(code, month, wants_original(request))
+    filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
+    table = ListTable(filters.qs)
+    sort = [key for key in request.GET.getlist("sort") if key]
+    if sort:
+        table.order_by = sort
+    name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
+    name += "-filtered" if filters.active else ""
+    response = HttpResponse(list_csv(table.data.data.iterator(chunk_size=5000)), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
+    return response
+
+
+def top_index(request):
+    first = RatingList.objects.order_by("display_order", "code").first()
+    if first is None:
+        raise Http404("There is no rating list yet.")
+    return redirect("top-lists", first.code)
+
+
+def top(request, code):
+    rating_list, published = the_list(code)
+    context = {
+        "rating_list": rating_list,
+        "published": published,
+        "lists": RatingList.objects.order_by("display_order", "code"),
+        "tops": top_lists(published) if published else [],
+    }
+    return render(request, "grading/top.html", context)

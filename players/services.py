@@ -203,11 +203,13 @@ class MergeRefused(Exception):
 def merge_players(keep: Player, duplicates: list[Player]) -> int:
     """Move the duplicates' games, entries and rating history to ``keep``; mark them merged.
 
+    Lists already published keep their lines as published (under the duplicate's record).
+
     Refused where both records hold a rating for the same period: those ratings were calculated
     apart and cannot both stand; the period must be corrected first. Returns how many merged.
     """
     from events.models import Entry, Game
-    from grading.models import PlayerRating
+    from grading.models import PlayerRating, RatedGame
 
     duplicates = [player for player in duplicates if player.pk != keep.pk]
     if not duplicates:
@@ -217,8 +219,9 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
         Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids])
-        kept_periods = set(PlayerRating.objects.filter(player=keep).values_list("period_id", flat=True))
-        clashes = PlayerRating.objects.filter(player_id__in=ids, period_id__in=kept_periods).select_related("period")
+        current = PlayerRating.objects.filter(superseded_at=None)
+        kept_periods = set(current.filter(player=keep).values_list("period_id", flat=True))
+        clashes = current.filter(player_id__in=ids, period_id__in=kept_periods).select_related("period")
         if clashes:
             periods = ", ".join(sorted({str(rating.period) for rating in clashes}))
             raise MergeRefused(f"both records are rated in {periods}: correct those periods first")
@@ -226,6 +229,8 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
         Game.objects.filter(black_id__in=ids).update(black=keep)
         Entry.objects.filter(player_id__in=ids).update(player=keep)
         PlayerRating.objects.filter(player_id__in=ids).update(player=keep)
+        RatedGame.objects.filter(opponent_id__in=ids).update(opponent=keep)
+        # Published lists stay as they were published: their entries keep the old record.
         Player.objects.filter(merged_into_id__in=ids).update(merged_into=keep)
         Player.objects.filter(pk__in=ids).update(merged_into=keep)
     return len(ids)

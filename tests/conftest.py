@@ -1,3 +1,4 @@
+import contextlib
 import os
 import subprocess
 import sys
@@ -11,16 +12,22 @@ ROOT = Path(__file__).resolve().parents[1]
 SHARED = ROOT.parent / "shared"
 
 
-@pytest.fixture(scope="session")
-def celery_worker_process(django_db_setup, django_db_blocker):
-    """A real ``celery worker`` process on its own queue, reading the test database.
+@pytest.fixture(autouse=True)
+def tasks_in_process():
+    """Tests run Celery tasks in their own process, whatever REDIS_URL says, unless they start
+    a real worker (running_worker, celery_worker_process), which switches this off."""
+    from config.celery import app
 
-    Tests that use it must commit their data (``transactional_db``) for the worker to see it.
-    """
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+def worker_needs():
+    """Skip (fail on CI) where a real worker cannot run: no broker, or an in-memory database."""
     from django.conf import settings
     from django.db import connection
-
-    from config.celery import app
 
     if not settings.REDIS_URL:
         message = "needs REDIS_URL: a real worker needs a real broker"
@@ -31,29 +38,55 @@ def celery_worker_process(django_db_setup, django_db_blocker):
     if database["ENGINE"].endswith("sqlite3") and not str(database["NAME"]).endswith(".sqlite3"):
         pytest.skip("an in-memory SQLite test database cannot be shared with a worker process")
 
+
+@contextlib.contextmanager
+def running_worker():
+    """A real ``celery worker`` process on a queue of its own, reading the test database.
+
+    Tests that use it must commit their data (``transactional_db``) for the worker to see it.
+    """
+    from django.db import connection
+
+    from config.celery import app
+
+    worker_needs()
     queue = f"tests-{uuid.uuid4().hex[:12]}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.settings", TEST_DATABASE_NAME=str(database["NAME"]))
+    env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.settings",
+               TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]))
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-heartbeat",
          "--without-mingle", "--without-gossip", "-Q", queue, "--loglevel=INFO", "-n", f"{queue}@%h"],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
+        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
-    previous_queue = app.conf.task_default_queue
-    app.conf.task_default_queue = queue
+    previous = app.conf.task_default_queue, app.conf.task_always_eager
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
     try:
         wait_for_worker(app, f"{queue}@", worker)
         yield worker
     finally:
-        app.conf.task_default_queue = previous_queue
-        worker.terminate()
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            worker.kill()
+        app.conf.task_default_queue, app.conf.task_always_eager = previous
+        if worker.poll() is None:
+            worker.terminate()
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+
+
+@pytest.fixture(scope="session")
+def celery_worker_session(django_db_setup, django_db_blocker):
+    with running_worker() as worker:
+        yield worker
+
+
+@pytest.fixture
+def celery_worker_process(celery_worker_session):
+    """The session's worker; tasks of the test go to it, not in process."""
+    from config.celery import app
+
+    app.conf.task_always_eager = False
+    yield celery_worker_session
+    app.conf.task_always_eager = True
 
 
 def wait_for_worker(app, name_prefix, worker, timeout=60):

@@ -24,3 +24,89 @@ class PlayerFactory(factory.django.DjangoModelFactory):
     birth_date = datetime.date(1980, 1, 1)
     sex = "M"
     club = factory.SubFactory(ClubFactory)
+
+
+# Events, games and published ratings, for the public site's tests.
+
+
+def rating_list(code="otb-standard"):
+    from grading.models import RatingList
+
+    return RatingList.objects.get(code=code)
+
+
+class EventFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "events.Event"
+
+    code = factory.Sequence(lambda n: f"EV{n:04d}")
+    name = factory.Sequence(lambda n: f"Congress {n}")
+    kind = "swiss"
+    rating_list = factory.LazyFunction(rating_list)
+    start_date = datetime.date(2026, 9, 5)
+    end_date = datetime.date(2026, 9, 6)
+    time_control = "90 min + 30 sec"
+    status = "rated"
+
+
+class EntryFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = "events.Entry"
+
+    event = factory.SubFactory(EventFactory)
+    pin = factory.Sequence(lambda n: n + 1)
+    player = factory.SubFactory(PlayerFactory)
+    surname = factory.LazyAttribute(lambda entry: entry.player.surname if entry.player else "Unknown")
+    forenames = factory.LazyAttribute(lambda entry: entry.player.forenames if entry.player else "")
+    code = factory.LazyAttribute(lambda entry: entry.player.code if entry.player else "")
+    club_name = factory.LazyAttribute(lambda entry: entry.player.club.name if entry.player and entry.player.club else "")
+
+
+def play(white, black, result, round=1, board=1, date=None):
+    """A Game between two entries (``black`` None for a bye)."""
+    from events import results
+    from events.models import Game
+
+    reason = results.unrated_reason(result)
+    return Game.objects.create(
+        event=white.event, round=round, board=board, date=date or white.event.start_date,
+        white_entry=white, black_entry=black, white=white.player, black=black.player if black else None,
+        result=result, rated=not reason, unrated_reason=reason,
+    )
+
+
+def publish_month(list_code, month, rows):
+    """Publish ``rows`` (dicts of PlayerRating fields with ``player``) as the period's next
+    publication, the way a rating run does. Returns (period, {player id: PlayerRating})."""
+    from django.utils import timezone
+
+    from grading.engine.periods import Month
+    from grading.history import latest_states, publish
+    from grading.models import PlayerRating, RatingPeriod, RatingRun
+
+    the_list = rating_list(list_code)
+    period, _ = RatingPeriod.objects.get_or_create(
+        rating_list=the_list, month=month, defaults={"rule_set": the_list.rule_set}
+    )
+    now = timezone.now()
+    run = RatingRun.objects.create(period=period, trigger="test", started_at=now, finished_at=now, outcome="succeeded")
+    defaults = {"type": "full", "category": "imported", "method": "import", "last_played": month,
+                "games": 0, "opponents_total": 0, "points": 0}
+    new = [{**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
+           for row in rows]
+    publish(period, run, new, latest_states(the_list, Month.parse(month)))
+    period.refresh_from_db()
+    return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}
+
+
+def rate_game(rating, game, colour, score, opponent_rating, **fields):
+    """The RatedGame line of ``rating``'s player's side of ``game``."""
+    from decimal import Decimal
+
+    from grading.models import RatedGame
+
+    opponent = game.black if colour == "w" else game.white
+    return RatedGame.objects.create(
+        rating=rating, game=game, opponent=opponent, colour=colour, score=Decimal(score),
+        opponent_rating=opponent_rating, opponent_type=fields.pop("opponent_type", "full"), **fields,
+    )

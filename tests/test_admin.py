@@ -8,6 +8,8 @@ from django.utils import timezone
 
 from events.models import Event, Upload
 from grading.demo import load_demo
+from grading.models import RatingList
+from grading.services import start_rating, wait_for
 from players.models import Player, years_before
 
 pytestmark = pytest.mark.django_db
@@ -47,8 +49,11 @@ def test_every_list_page_loads_with_search_and_each_filter_on_demo_data(staff_cl
                 assert response.status_code == 200, (url, choice["query_string"])
 
 
-def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_model):
-    load_demo(players=60, seed=7)
+def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_model, django_capture_on_commit_callbacks):
+    summary = load_demo(players=60, seed=7)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = start_rating(RatingList.objects.get(code="otb-standard"), summary.first_month, "test")
+    assert wait_for(run, pickup_timeout=5).outcome == "succeeded"
     Upload.objects.create(
         event=Event.objects.first(), file="uploads/x", original_name="congress.trf", sha256="0" * 64,
         format="trf", uploaded_by=django_user_model.objects.get(), uploaded_at=timezone.now(),

@@ -6,7 +6,7 @@ from django.db.models import Count
 
 from events.models import Event, Game
 from grading.demo import load_demo
-from grading.models import PlayerRating, RatingPeriod, RatingRun
+from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Club, Player, years_before
 
 pytestmark = pytest.mark.django_db
@@ -52,9 +52,9 @@ def test_the_demo_is_the_same_every_time():
 
 
 def test_the_command_loads_once_and_prints_an_admin_login(capsys, django_user_model):
-    call_command("load_demo", "--players", "40")
+    call_command("load_demo", "--players", "40", "--no-rating")
     first = capsys.readouterr().out
-    call_command("load_demo", "--players", "40")
+    call_command("load_demo", "--players", "40", "--no-rating")
     second = capsys.readouterr().out
 
     assert first.startswith("Demo federation loaded: 40 players in 8 clubs")
@@ -62,3 +62,13 @@ def test_the_command_loads_once_and_prints_an_admin_login(capsys, django_user_mo
     password = second.strip().rsplit(" ", 1)[-1]
     assert django_user_model.objects.get(username="admin").check_password(password)
     assert Player.objects.count() == 40
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys):
+    call_command("load_demo", "--players", "40", "--no-admin")
+
+    assert "Rated 18 periods: every list from " in capsys.readouterr().out
+    published = RatingPeriod.objects.exclude(revision=None).exclude(ratings__method="import")
+    assert published.count() == 18
+    assert ListEntry.objects.filter(period__in=published).exists()

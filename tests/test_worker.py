@@ -5,7 +5,7 @@ from grading import services
 from tests.factories import PlayerFactory
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_a_real_worker_answers_from_the_same_database(celery_worker_process):
     PlayerFactory.create_batch(3)
 
@@ -16,7 +16,7 @@ def test_a_real_worker_answers_from_the_same_database(celery_worker_process):
     assert status["players"] == 3
 
 
-@pytest.mark.django_db(transaction=True)
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_status_page_shows_the_worker(celery_worker_process, admin_client):
     PlayerFactory.create_batch(2)
 

@@ -1,13 +1,20 @@
 import pytest
 from django.contrib.auth.models import Group
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support import expected_conditions as shows
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from events.models import Event
 from events.roles import ARBITERS
 from tests.conftest import SHARED
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def wait_for_text(browser, css_class, text):
+    """Wait for the page the last click loads, not the one it leaves."""
+    WebDriverWait(browser, 10).until(shows.text_to_be_present_in_element((By.CLASS_NAME, css_class), text))
+    return browser.find_element(By.CLASS_NAME, css_class).text
 
 
 def log_in(browser, url, username, password):
@@ -24,24 +31,25 @@ def test_an_arbiter_uploads_and_submits_and_an_officer_approves(browser, live_se
     browser.delete_all_cookies()
 
     log_in(browser, live_server.url + "/accounts/login/", "arbiter", "a-long-password-1")
-    assert browser.find_element(By.TAG_NAME, "h1").text == "My events"
+    WebDriverWait(browser, 10).until(shows.title_contains("My events"))
     browser.find_element(By.LINK_TEXT, "Upload results").click()
     browser.find_element(By.NAME, "file").send_keys(str(SHARED / "spec" / "example-ecf-results.txt"))
     browser.find_element(By.XPATH, "//button[text()='Check the file']").click()
 
-    assert "NQ241001 is checked" in browser.find_element(By.CLASS_NAME, "messages").text
+    wait_for_text(browser, "messages", "NQ241001 is checked")
     report = browser.find_element(By.CLASS_NAME, "report").text
     assert "6, of which 5 rated" in report
     assert "Dunn, David" in report
     browser.find_element(By.XPATH, "//button[text()='Submit for approval']").click()
-    assert "submitted for approval" in browser.find_element(By.CLASS_NAME, "messages").text
+    wait_for_text(browser, "messages", "submitted for approval")
     assert Event.objects.get().status == "submitted"
     browser.find_element(By.XPATH, "//button[starts-with(text(), 'Log out')]").click()
 
+    WebDriverWait(browser, 10).until(shows.title_contains("Logged out"))
     log_in(browser, live_server.url + "/admin/login/?next=/admin/events/event/", "officer", "a-long-password-2")
     browser.find_element(By.CSS_SELECTOR, "input.action-select").click()
     Select(browser.find_element(By.NAME, "action")).select_by_value("approve")
     browser.find_element(By.NAME, "index").click()
 
-    assert "1 event(s) approved." in browser.find_element(By.CLASS_NAME, "messagelist").text
+    wait_for_text(browser, "messagelist", "1 event(s) approved.")
     assert Event.objects.get().status == "approved"

@@ -4,7 +4,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from grading.models import PlayerRating, RatingPeriod, RatingRun
+from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from tests.factories import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -37,6 +37,9 @@ def test_it_stores_the_states_published_for_a_period(tmp_path, players, capsys):
     brian = PlayerRating.objects.get(player__code="234567B")
     assert (brian.type, brian.last_played) == ("partial", "")
     assert RatingRun.objects.get(period=period).message == "2 ratings imported (0 replaced)"
+    # Both are active (last played within 36 months of 2026-09, or... not at all: Brian's state
+    # has no last_played, so he is lapsed and not on the published list).
+    assert list(ListEntry.objects.filter(period=period).values_list("player__code", "rating")) == [("123456A", 1850)]
 
 
 def test_importing_the_same_period_again_replaces_its_rows(tmp_path, players, capsys):
@@ -46,7 +49,11 @@ def test_importing_the_same_period_again_replaces_its_rows(tmp_path, players, ca
                  "--list", "online", "--period", "2026-09")
 
     assert capsys.readouterr().out.splitlines()[-1] == "online 2026-09: 0 ratings imported, 1 replaced."
-    assert list(PlayerRating.objects.values_list("rating", "games")) == [(1860, 42)]
+    assert list(PlayerRating.objects.filter(superseded_at=None).values_list("rating", "games")) == [(1860, 42)]
+    assert PlayerRating.objects.exclude(superseded_at=None).get().rating == 1850
+    period = RatingPeriod.objects.get(month="2026-09", rating_list__code="online")
+    assert period.revision == 1
+    assert list(ListEntry.objects.filter(period=period).values_list("revision", "rating")) == [(0, 1850), (1, 1860)]
 
 
 def test_it_refuses_a_bad_file_listing_every_bad_line_and_stores_nothing(tmp_path, players):

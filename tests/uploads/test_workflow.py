@@ -8,7 +8,9 @@ from django.urls import reverse
 from events import services
 from events.checking import EventDetails, check_upload
 from events.models import Event, Game
-from grading.models import PlayerRating, RatingList, RatingPeriod
+from grading.engine.periods import Month
+from grading.models import ListEntry, PlayerRating, RatingList
+from grading.takeon import import_ratings
 from players.models import Player
 from players.services import MergeRefused, check_letter, issue_codes, merge_players
 from tests.conftest import SHARED
@@ -21,6 +23,11 @@ pytestmark = pytest.mark.django_db
 def stored_event(user, data=ECF_EXAMPLE, **details):
     check = check_upload(data, "results.txt", EventDetails(**details))
     return services.store_upload(check, data, "results.txt", user)
+
+
+def take_on(rating_list, players, month=Month(2026, 9)):
+    lines = "".join(f"{player.code},1500,full,20,30000,10,2026-08\n" for player in players)
+    import_ratings(("code,rating,type,games,opponents_total,points,last_played\n" + lines).encode(), rating_list, month)
 
 
 def changelist_action(client, action, events, reason=""):
@@ -168,9 +175,7 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
     duplicate = Player.objects.get(code="234567B")
     kept = PlayerFactory(code="777777G", surname="Baker", forenames="Brian")
-    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="otb-rapid"), month="2026-09", rule_set="ecf-2024")
-    PlayerRating.objects.create(player=duplicate, rating_list=period.rating_list, period=period, rating=1500,
-                                type="full", category="imported", method="import")
+    take_on(RatingList.objects.get(code="otb-rapid"), [duplicate])
 
     assert merge_players(kept, [duplicate]) == 1
 
@@ -180,14 +185,13 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     assert Game.objects.filter(event=event, white=kept).count() + Game.objects.filter(event=event, black=kept).count() == 3
     assert event.entries.get(pin=2).player == kept
     assert PlayerRating.objects.get().player == kept
+    # The list published for 2026-09 stays as it was published.
+    assert ListEntry.objects.get().player == duplicate
 
 
 def test_merging_is_refused_where_both_records_are_rated_in_the_same_period():
     a, b = PlayerFactory(), PlayerFactory()
-    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="online"), month="2026-09", rule_set="ecf-2024")
-    for player in (a, b):
-        PlayerRating.objects.create(player=player, rating_list=period.rating_list, period=period, rating=1500,
-                                    type="full", category="imported", method="import")
+    take_on(RatingList.objects.get(code="online"), [a, b])
 
     with pytest.raises(MergeRefused, match="both records are rated in online 2026-09"):
         merge_players(a, [b])

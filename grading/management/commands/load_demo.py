@@ -1,9 +1,11 @@
 import secrets
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 
 from grading.demo import DemoRefused, load_demo
+from grading.models import RatingList, RatingRun
+from grading.services import start_rating, wait_for
 
 
 class Command(BaseCommand):
@@ -15,8 +17,9 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--players", type=int, default=320)
         parser.add_argument("--no-admin", action="store_true", help="leave the admin user alone")
+        parser.add_argument("--no-rating", action="store_true", help="do not rate the demo's months")
 
-    def handle(self, *args, players, no_admin, **options):
+    def handle(self, *args, players, no_admin, no_rating, **options):
         try:
             summary = load_demo(players=players)
         except DemoRefused as reason:
@@ -27,6 +30,8 @@ class Command(BaseCommand):
                 f"{summary.ratings} ratings taken on, {summary.events} events with {summary.games} "
                 f"games from {summary.first_month} to {summary.last_month}."
             )
+            if not no_rating:
+                self.rate(summary.first_month, summary.last_month)
         if not no_admin:
             password = secrets.token_urlsafe(12)
             admin, _ = get_user_model().objects.get_or_create(
@@ -35,3 +40,15 @@ class Command(BaseCommand):
             admin.set_password(password)
             admin.save()
             self.stdout.write(self.style.SUCCESS(f"Log in as admin / {password}"))
+
+    def rate(self, first, last):
+        """Rate the demo's months on every list, month by month, as the schedule would have."""
+        month, runs = first, 0
+        while month <= last:
+            for rating_list in RatingList.objects.all():
+                run = wait_for(start_rating(rating_list, month, trigger="demo"))
+                if run.outcome != RatingRun.Outcome.SUCCEEDED:
+                    raise CommandError(f"the demo's rating of {rating_list.code} {month} {run.outcome}: {run.message}")
+                runs += 1
+            month += 1
+        self.stdout.write(f"Rated {runs} periods: every list from {first} to {last} is published.")

@@ -1,0 +1,104 @@
+"""The API's conventions: JSON errors, pagination, CORS, GET only.
+
+Every list is ``{"count", "next", "previous", "results"}``; ``page`` (from 1) and
+``page_size`` (1 to MAX_PAGE_SIZE, default DEFAULT_PAGE_SIZE) choose the page. A bad parameter
+is a 400 ``{"error": message}``, an unknown object or a page past the end a 404, never a 500.
+"""
+
+import functools
+import re
+
+from django.core.paginator import Paginator
+from django.http import Http404, JsonResponse
+
+DEFAULT_PAGE_SIZE = 100
+MAX_PAGE_SIZE = 500
+MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+
+
+class BadParameter(Exception):
+    """A 400: the message says which parameter and why."""
+
+
+class NotFound(Exception):
+    """A 404 with a message."""
+
+
+def error(status, message):
+    return JsonResponse({"error": message, "status": status}, status=status)
+
+
+def api_view(view):
+    """GET only, JSON errors, and readable from any web site (the data is public)."""
+
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method not in ("GET", "HEAD"):
+            response = error(405, "The API is read only: use GET.")
+            response["Allow"] = "GET, HEAD"
+        else:
+            try:
+                response = view(request, *args, **kwargs)
+            except BadParameter as problem:
+                response = error(400, str(problem))
+            except (NotFound, Http404) as problem:
+                response = error(404, str(problem) or "Not found.")
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+    return wrapper
+
+
+def whole_number(request, name, default, low=1, high=None):
+    value = request.GET.get(name, "")
+    if value == "":
+        return default
+    if not re.fullmatch(r"[0-9]{1,9}", value):
+        raise BadParameter(f"{name} must be a whole number, not {value[:20]!r}.")
+    number = int(value)
+    if number < low or (high is not None and number > high):
+        raise BadParameter(f"{name} must be from {low} to {high}." if high else f"{name} must be {low} or more.")
+    return number
+
+
+def month_parameter(request, name="period"):
+    value = request.GET.get(name, "")
+    if value and not MONTH.fullmatch(value):
+        raise BadParameter(f"{name} must be a month as YYYY-MM, not {value[:20]!r}.")
+    return value or None
+
+
+def check_month(value):
+    if not MONTH.fullmatch(value):
+        raise BadParameter(f"period must be a month as YYYY-MM, not {value[:20]!r}.")
+    return value
+
+
+def paginated(request, items, serialize, count=None, **extra):
+    """The page of ``items`` (a queryset or list) the request asks for, as a JSON response."""
+    page_size = whole_number(request, "page_size", DEFAULT_PAGE_SIZE, 1, MAX_PAGE_SIZE)
+    number = whole_number(request, "page", 1)
+    paginator = Paginator(items, page_size)
+    if count is not None:
+        paginator.count = count  # a cached_property: a known size saves the COUNT query
+    if number > paginator.num_pages:
+        raise NotFound(f"There is no page {number}: there {'is' if paginator.num_pages == 1 else 'are'} {paginator.num_pages}.")
+    page = paginator.page(number)
+    body = dict(extra)
+    body.update({
+        "count": paginator.count,
+        "next": page_url(request, page.next_page_number()) if page.has_next() else None,
+        "previous": page_url(request, page.previous_page_number()) if page.has_previous() else None,
+        "results": [serialize(item) for item in page.object_list],
+    })
+    return JsonResponse(body, json_dumps_params={"ensure_ascii": False})
+
+
+def page_url(request, number):
+    query = request.GET.copy()
+    query["page"] = str(number)
+    return request.build_absolute_uri(request.path + "?" + query.urlencode())
+
+
+def one(body):
+    return JsonResponse(body, json_dumps_params={"ensure_ascii": False})

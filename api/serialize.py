@@ -1,0 +1,137 @@
+"""Model rows as the API's JSON objects: ISO dates, numbers as numbers, codes as keys."""
+
+from django.urls import reverse
+
+
+def number(value):
+    """A Decimal (half points, increments) as a JSON number; None stays null."""
+    if value is None:
+        return None
+    return int(value) if value == int(value) else float(value)
+
+
+def iso(value):
+    return value.isoformat() if value else None
+
+
+def club(club):
+    if club is None:
+        return None
+    return {"code": club.code, "name": club.name, "county": club.county}
+
+
+def player(player, request=None):
+    body = {
+        "code": player.code,
+        "name": player.name,
+        "surname": player.surname,
+        "forenames": player.forenames,
+        "sex": player.sex or None,
+        "fide_id": player.fide_id,
+        "fide_title": player.fide_title or None,
+        "club": club(player.club) if player.club_id else None,
+    }
+    if request is not None:
+        body["url"] = request.build_absolute_uri(reverse("api-player", args=[player.code]))
+        body["page"] = request.build_absolute_uri(reverse("player", args=[player.code]))
+    return body
+
+
+def list_entry(entry, with_player=True):
+    body = {
+        "rating": entry.rating,
+        "type": entry.type,
+        "category": entry.category,
+        "games": entry.games,
+        "last_played": entry.last_played or None,
+    }
+    if with_player:
+        body = {"code": entry.player.code, "name": entry.player.name, **body,
+                "club": entry.club.code if entry.club_id else None}
+    return body
+
+
+def current_rating(entry):
+    return {"list": entry.period.rating_list.code, "period": entry.period.month, **list_entry(entry, with_player=False)}
+
+
+def rating(row):
+    return {
+        "list": row.rating_list.code,
+        "period": row.month,
+        "rating": row.rating,
+        "type": row.type,
+        "category": row.category,
+        "method": row.method,
+        "games": row.games,
+        "opponents_total": row.opponents_total,
+        "points": number(row.points),
+        "last_played": row.last_played or None,
+        "prior_rating": row.prior_rating,
+        "dummy_rating": row.dummy_rating,
+        "pass1": row.pass1,
+        "pass2": row.pass2,
+        "k_factor": number(row.k_factor),
+        "published_at": iso(row.published_at),
+    }
+
+
+def rated_game(line):
+    game = line.game
+    return {
+        "list": line.rating.rating_list.code,
+        "period": line.rating.month,
+        "date": iso(game.date),
+        "event": {"code": game.event.code, "name": game.event.name},
+        "round": game.round,
+        "board": game.board,
+        "colour": "white" if line.colour == "w" else "black",
+        "opponent": {"code": line.opponent.code, "name": line.opponent.name},
+        "score": number(line.score),
+        "opponent_rating": line.opponent_rating,
+        "opponent_type": line.opponent_type,
+        "pass1_opponent_rating": line.pass1_opponent_rating,
+        "increment": number(line.increment),
+    }
+
+
+def event(event, request=None):
+    body = {
+        "code": event.code,
+        "name": event.name,
+        "kind": event.kind,
+        "list": event.rating_list.code,
+        "start_date": iso(event.start_date),
+        "end_date": iso(event.end_date),
+        "time_control": event.time_control,
+        "online": event.online,
+        "organiser": event.organiser,
+        "status": event.status,
+    }
+    if request is not None:
+        body["url"] = request.build_absolute_uri(reverse("api-event", args=[event.code]))
+    return body
+
+
+def entry(entry):
+    return {
+        "pin": entry.pin,
+        "name": entry.name,
+        "code": entry.player.code if entry.player_id else (entry.code or None),
+        "club": entry.club_name or None,
+        "points": number(entry.points),
+        "rank": entry.rank,
+    }
+
+
+def game(game, pins):
+    return {
+        "round": game.round,
+        "board": game.board,
+        "date": iso(game.date),
+        "white": pins.get(game.white_entry_id),
+        "black": pins.get(game.black_entry_id),
+        "result": game.result,
+        "rated": game.rated,
+        "unrated_reason": game.unrated_reason or None,
+    }

@@ -1,0 +1,186 @@
+"""The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
+
+from django.db.models import Count, Q
+from django.shortcuts import render
+from django.urls import reverse
+
+from events.models import Event
+from events.public import public_events
+from grading.history import entries_of, latest_publications, published_list
+from grading.models import PlayerRating, RatedGame, RatingList, RatingPeriod
+from grading.tables import list_size
+from players import search
+from players.models import Club, Player
+
+from . import serialize
+from .responses import BadParameter, NotFound, api_view, check_month, month_parameter, one, paginated
+
+
+def docs(request):
+    return render(request, "api/docs.html", {"base": request.build_absolute_uri("/api/v1/")})
+
+
+@api_view
+def index(request):
+    names = ["api-players", "api-lists", "api-clubs", "api-events"]
+    return one({name[4:]: request.build_absolute_uri(reverse(name)) for name in names})
+
+
+@api_view
+def not_found(request, rest=""):
+    raise NotFound(f"No API resource at {request.path}: see /api/ for the documentation.")
+
+
+def the_player(code):
+    player = Player.objects.select_related("club").filter(code=code.upper()).first()
+    if player is None:
+        raise NotFound(f"No player has the code {code!r}.")
+    return player
+
+
+def the_list(code):
+    rating_list = RatingList.objects.filter(code=code).first()
+    if rating_list is None:
+        raise NotFound(f"No rating list has the code {code!r}.")
+    return rating_list
+
+
+def list_parameter(request):
+    code = request.GET.get("list", "")
+    if code and not RatingList.objects.filter(code=code).exists():
+        raise BadParameter(f"list must be the code of a rating list, not {code[:40]!r}.")
+    return code or None
+
+
+@api_view
+def players(request):
+    query, code = search.clean(request.GET.get("q")), request.GET.get("code", "").strip()
+    if code:
+        found = search.live_players().filter(code=code.upper())
+    elif len(query) >= 2:
+        found = search.matching_players(query)
+    else:
+        raise BadParameter("Give q (a name, part of one, or the start of a code; 2 characters or more) or code.")
+    return paginated(request, found, lambda player: serialize.player(player, request))
+
+
+@api_view
+def player(request, code):
+    player = the_player(code)
+    body = serialize.player(player, request)
+    if player.merged_into_id:
+        kept = Player.objects.get(pk=player.merged_into_id)
+        body["merged_into"] = serialize.player(kept, request)
+    entries = entries_of(latest_publications().values(), [player.pk]).select_related("period__rating_list")
+    body["ratings"] = [serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")]
+    return one(body)
+
+
+@api_view
+def player_ratings(request, code):
+    player = the_player(code)
+    rows = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list")
+    rows = rows.order_by("rating_list__display_order", "rating_list__code", "-month")
+    if list_code := list_parameter(request):
+        rows = rows.filter(rating_list__code=list_code)
+    if month := month_parameter(request):
+        rows = rows.filter(month=month)
+    return paginated(request, rows, serialize.rating, player=player.code)
+
+
+@api_view
+def player_games(request, code):
+    player = the_player(code)
+    lines = RatedGame.objects.filter(rating__player=player, rating__superseded_at=None).select_related(
+        "rating__rating_list", "game__event", "opponent"
+    )
+    if list_code := list_parameter(request):
+        lines = lines.filter(rating__rating_list__code=list_code)
+    if month := month_parameter(request):
+        lines = lines.filter(rating__month=month)
+    lines = lines.order_by("-rating__month", "rating__rating_list__display_order", "game__date", "game__round", "pk")
+    return paginated(request, lines, serialize.rated_game, player=player.code)
+
+
+@api_view
+def lists(request):
+    periods = RatingPeriod.objects.filter(revision__isnull=False).order_by("-month")
+    by_list = {}
+    for period in periods:
+        by_list.setdefault(period.rating_list_id, []).append(
+            {"period": period.month, "revision": period.revision, "published_at": serialize.iso(period.published_at)}
+        )
+    results = []
+    for rating_list in RatingList.objects.order_by("display_order", "code"):
+        published = by_list.get(rating_list.pk, [])
+        for item in published:
+            item["url"] = request.build_absolute_uri(reverse("api-list-period", args=[rating_list.code, item["period"]]))
+        results.append({
+            "code": rating_list.code, "name": rating_list.name, "online": rating_list.online,
+            "standard_play": rating_list.standard_play, "band": rating_list.band,
+            "latest_period": published[0]["period"] if published else None, "periods": published,
+        })
+    return one({"count": len(results), "next": None, "previous": None, "results": results})
+
+
+@api_view
+def rating_list(request, code, month=None):
+    rating_list = the_list(code)
+    if month is not None:
+        check_month(month)
+    edition = request.GET.get("edition", "revised")
+    if edition not in ("revised", "original"):
+        raise BadParameter(f"edition must be revised or original, not {edition[:20]!r}.")
+    published = published_list(rating_list, month, original=edition == "original")
+    if published is None:
+        raise NotFound(f"The {code} list was not published for {month}." if month else f"The {code} list is not published yet.")
+    return paginated(
+        request, published.entries(), serialize.list_entry, count=list_size(published),
+        list=code, period=published.period.month, revision=published.revision, edition=edition,
+    )
+
+
+@api_view
+def clubs(request):
+    found = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by("name", "code")
+    return paginated(request, found, lambda club: {**serialize.club(club), "players": club.members,
+                                                  "url": request.build_absolute_uri(reverse("api-club", args=[club.code]))})
+
+
+@api_view
+def club(request, code):
+    club = Club.objects.filter(code=code).first()
+    if club is None:
+        raise NotFound(f"No club has the code {code!r}.")
+    members = Player.objects.filter(club=club, merged_into=None).select_related("club").order_by("surname", "forenames", "code")
+    return paginated(request, members, lambda player: serialize.player(player, request), club=serialize.club(club))
+
+
+@api_view
+def events(request):
+    found = public_events().order_by("-end_date", "code")
+    if list_code := list_parameter(request):
+        found = found.filter(rating_list__code=list_code)
+    kind = request.GET.get("kind", "")
+    if kind:
+        if kind not in Event.Kind.values:
+            raise BadParameter(f"kind must be one of {', '.join(Event.Kind.values)}, not {kind[:20]!r}.")
+        found = found.filter(kind=kind)
+    if month := month_parameter(request, "month"):
+        found = found.filter(end_date__year=int(month[:4]), end_date__month=int(month[5:]))
+    if query := search.clean(request.GET.get("q")):
+        found = found.filter(Q(name__icontains=query) | Q(code__iexact=query))
+    return paginated(request, found, lambda event: serialize.event(event, request))
+
+
+@api_view
+def event(request, code):
+    event = public_events().filter(code=code).first()
+    if event is None:
+        raise NotFound(f"No approved or rated event has the code {code!r}.")
+    entries = list(event.entries.select_related("player").order_by("pin"))
+    pins = {entry.pk: entry.pin for entry in entries}
+    body = serialize.event(event, request)
+    body["entries"] = [serialize.entry(entry) for entry in entries]
+    body["games"] = [serialize.game(game, pins) for game in event.games.order_by("round", "board", "date", "pk")]
+    return one(body)

@@ -1,0 +1,180 @@
+"""Public event pages: the index of approved and rated events, and each event's crosstable
+(Swiss, round robin) or match card (team match), built from its Entry pins and Game rows."""
+
+from collections import defaultdict
+from decimal import Decimal
+
+import django_filters
+import django_tables2 as tables
+from django import forms
+from django.db.models import Q
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import format_html
+
+from grading.models import RatingList
+from grading.tables import TEMPLATE, paginate
+
+from . import results
+from .models import Event
+
+PUBLIC = (Event.Status.APPROVED, Event.Status.RATED)
+
+
+def public_events():
+    return Event.objects.filter(status__in=PUBLIC).select_related("rating_list")
+
+
+class EventFilter(django_filters.FilterSet):
+    q = django_filters.CharFilter(method="by_name", label="Name or code", max_length=100)
+    rating_list = django_filters.ModelChoiceFilter(
+        queryset=RatingList.objects.order_by("display_order", "code"), to_field_name="code",
+        label="List", empty_label="All lists",
+    )
+    kind = django_filters.ChoiceFilter(choices=Event.Kind.choices, empty_label="Any kind")
+    status = django_filters.ChoiceFilter(
+        choices=[(Event.Status.APPROVED, "approved"), (Event.Status.RATED, "rated")], empty_label="Approved or rated"
+    )
+    year = django_filters.NumberFilter(field_name="end_date", lookup_expr="year", label="Year", min_value=1900, max_value=2999)
+
+    class Meta:
+        model = Event
+        fields = ["q", "rating_list", "kind", "status", "year"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.form.fields["q"].widget = forms.TextInput(attrs={"type": "search"})
+
+    def by_name(self, queryset, name, value):
+        return queryset.filter(Q(name__icontains=value) | Q(code__iexact=value))
+
+
+class EventTable(tables.Table):
+    dates = tables.Column("Dates", empty_values=(), order_by=("end_date", "start_date", "code"))
+    name = tables.Column("Event", order_by=("name", "code"))
+    rating_list = tables.Column("List", accessor="rating_list__name", order_by=("rating_list__display_order", "-end_date"))
+    kind = tables.Column("Kind")
+    status = tables.Column("Status")
+
+    class Meta:
+        template_name = TEMPLATE
+        attrs = {"class": "data"}
+        empty_text = "No event matches."
+        order_by_field = "sort"
+
+    def render_dates(self, record):
+        return event_dates(record)
+
+    def render_name(self, record):
+        return format_html('<a href="{}">{}</a> <span class="muted">{}</span>', reverse("event", args=[record.code]), record.name, record.code)
+
+
+def day(date, year=True):
+    return f"{date.day} {date:%b}" + (f" {date.year}" if year else "")
+
+
+def event_dates(event):
+    start, end = event.start_date, event.end_date
+    if start == end:
+        return day(start)
+    return f"{day(start, year=start.year != end.year)} – {day(end)}"
+
+
+def event_index(request):
+    filters = EventFilter(request.GET, queryset=public_events().order_by("-end_date", "code"))
+    table = paginate(EventTable(filters.qs), request)
+    return render(request, "events/public/index.html", {"filters": filters, "table": table})
+
+
+def event_page(request, code):
+    event = get_object_or_404(public_events(), code=code)
+    entries = list(event.entries.select_related("player").order_by("pin"))
+    games = list(event.games.order_by("round", "board", "date", "pk"))
+    context = {"event": event, "dates": event_dates(event), "games_count": len(games)}
+    if event.kind == Event.Kind.TEAM_MATCH:
+        context["card"] = match_card(entries, games)
+    elif event.kind == Event.Kind.ROUND_ROBIN:
+        context["grid"] = round_robin_grid(entries, games)
+    elif all(game.round for game in games) and event.kind == Event.Kind.SWISS:
+        context["crosstable"] = swiss_crosstable(entries, games)
+    else:
+        context["card"] = match_card(entries, games)
+    return render(request, "events/public/event.html", context)
+
+
+SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
+
+
+def score_symbol(result, score):
+    """How a crosstable prints one player's score: 1 ½ 0, + and − for a default."""
+    if result in results.DEFAULTS:
+        return "+" if score else "−"
+    return SYMBOLS[score]
+
+
+def sides(game):
+    """The two sides of a game: (entry id, opponent entry id, colour, score)."""
+    white, black = results.scores(game.result)
+    yield game.white_entry_id, game.black_entry_id, "w", white
+    if game.black_entry_id:
+        yield game.black_entry_id, game.white_entry_id, "b", black
+
+
+def standings(entries, games):
+    """[{entry, points, cells: {round: cell}}] ordered by rank (else points, then pin)."""
+    rows = {entry.pk: {"entry": entry, "points": Decimal(0), "cells": {}} for entry in entries}
+    pins = {entry.pk: entry.pin for entry in entries}
+    for game in games:
+        for entry_id, opponent_id, colour, score in sides(game):
+            row = rows[entry_id]
+            row["points"] += score
+            row["cells"].setdefault(game.round, []).append({
+                "opponent": pins.get(opponent_id), "colour": colour, "symbol": score_symbol(game.result, score),
+                "bye": opponent_id is None, "rated": game.rated,
+            })
+    for row in rows.values():
+        if row["entry"].points is not None:
+            row["points"] = row["entry"].points
+    return sorted(rows.values(), key=lambda row: (row["entry"].rank or 10**6, -row["points"], row["entry"].pin))
+
+
+def swiss_crosstable(entries, games):
+    rounds = sorted({game.round for game in games})
+    rows = standings(entries, games)
+    for row in rows:
+        row["rounds"] = [row["cells"].get(number, []) for number in rounds]
+    return {"rounds": rounds, "rows": rows}
+
+
+def round_robin_grid(entries, games):
+    """Rows in standing order, a column per player in the same order; each cell the player's
+    scores against that opponent (two in a double round robin)."""
+    rows = standings(entries, games)
+    order = [row["entry"].pk for row in rows]
+    met = defaultdict(list)
+    for game in games:
+        for entry_id, opponent_id, colour, score in sides(game):
+            if opponent_id:
+                met[entry_id, opponent_id].append(score_symbol(game.result, score))
+    for row in rows:
+        me = row["entry"].pk
+        row["against"] = [None if other == me else " ".join(met.get((me, other), [])) for other in order]
+    return {"rows": rows, "size": len(rows)}
+
+
+def match_card(entries, games):
+    """The boards, in order, and each side's total by club (a team match has two)."""
+    by_id = {entry.pk: entry for entry in entries}
+    boards = []
+    totals = defaultdict(Decimal)
+    for game in games:
+        white = by_id.get(game.white_entry_id)
+        black = by_id.get(game.black_entry_id)
+        white_score, black_score = results.scores(game.result)
+        if white:
+            totals[white.club_name] += white_score
+        if black:
+            totals[black.club_name] += black_score or 0
+        boards.append({"game": game, "white": white, "black": black, "result": game.get_result_display()})
+    teams = sorted(totals.items()) if len(totals) == 2 and "" not in totals else []
+    return {"boards": boards, "teams": teams}

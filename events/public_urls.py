@@ -1,0 +1,8 @@
+from django.urls import path
+
+from . import public
+
+urlpatterns = [
+    path("events/", public.event_index, name="events"),
+    path("events/<str:code>/", public.event_page, name="event"),
+]

@@ -1,0 +1,44 @@
+from django.core.management.base import BaseCommand, CommandError
+
+from grading.engine.periods import Month
+from grading.models import RatingList, RatingRun
+from grading.services import NoWorker, RunRefused, in_process, start_rating, wait_for
+
+
+class Command(BaseCommand):
+    help = (
+        "Rate a month on every list (or one): through the Celery worker when REDIS_URL is set, "
+        "in process otherwise. Earlier months whose results have changed are revised first."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("month", help="the month to rate, YYYY-MM")
+        parser.add_argument("--list", dest="list_code", help="only this list")
+
+    def handle(self, *args, month, list_code, **options):
+        try:
+            month = Month.parse(month)
+        except ValueError as error:
+            raise CommandError(str(error), returncode=2) from None
+        lists = RatingList.objects.all()
+        if list_code:
+            lists = lists.filter(code=list_code)
+            if not lists:
+                codes = ", ".join(RatingList.objects.values_list("code", flat=True))
+                raise CommandError(f"--list: no rating list {list_code!r} (lists: {codes})", returncode=2)
+        failed = False
+        for rating_list in lists:
+            try:
+                run = start_rating(rating_list, month, trigger="command")
+            except RunRefused as refused:
+                self.stderr.write(f"{rating_list.code}: {refused}")
+                failed = True
+                continue
+            try:
+                run = wait_for(run, None if in_process() else lambda stage: self.stdout.write(f"  {stage}"))
+            except NoWorker as reason:
+                raise CommandError(str(reason), returncode=1) from None
+            self.stdout.write(f"{rating_list.code}: {run.get_outcome_display()}. {run.message}")
+            failed |= run.outcome in (RatingRun.Outcome.FAILED, RatingRun.Outcome.REFUSED)
+        if failed:
+            raise CommandError("not every list was rated", returncode=1)

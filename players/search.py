@@ -1,0 +1,132 @@
+"""Finding players by name or federation code.
+
+On PostgreSQL a name is matched by trigram word similarity (pg_trgm) against
+``surname || ' ' || forenames``, the expression of the GIN index that migration
+0002_name_search creates, so a search tolerates typos and any word order. Elsewhere (SQLite in
+development) every word typed must appear in the surname or the forenames.
+"""
+
+import re
+
+from django.conf import settings
+from django.db import connection
+from django.db.models import BooleanField, F, FloatField, Func, Q, Value
+
+from .models import Player
+
+# The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
+# misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
+WORD_SIMILARITY = 0.4
+MAX_QUERY = 100
+MAX_WORDS = 6
+
+
+class FullName(Func):
+    """``surname || ' ' || forenames``, exactly the indexed expression."""
+
+    template = "(%(expressions)s)"
+    arg_joiner = " || "
+    output_field = Player._meta.get_field("surname")
+
+    def __init__(self, prefix=""):
+        super().__init__(F(f"{prefix}surname"), Value(" "), F(f"{prefix}forenames"))
+
+
+class WordSimilarity(Func):
+    function = "WORD_SIMILARITY"
+    output_field = FloatField()
+
+
+class Similarity(Func):
+    function = "SIMILARITY"
+    output_field = FloatField()
+
+
+class WordSimilar(Func):
+    """``query <% name``: true when the word similarity reaches the session's threshold.
+    The GIN trigram index answers it."""
+
+    template = "%(expressions)s"
+    arg_joiner = " <%% "
+    output_field = BooleanField()
+
+
+def clean(query) -> str:
+    """The query as searched: single spaces, at most MAX_QUERY characters."""
+    return " ".join(str(query or "").split())[:MAX_QUERY]
+
+
+def looks_like_code(query: str) -> bool:
+    return bool(re.fullmatch(settings.PLAYER_CODE_PATTERN, query.upper()))
+
+
+def uses_trigrams() -> bool:
+    return connection.vendor == "postgresql"
+
+
+def prepare():
+    """Set the session's word-similarity threshold (one cheap query, PostgreSQL only)."""
+    if uses_trigrams():
+        with connection.cursor() as cursor:
+            cursor.execute("SET pg_trgm.word_similarity_threshold = %s", [WORD_SIMILARITY])
+
+
+def code_prefix(query: str) -> str | None:
+    """The query upper-cased if it can only be the start of a federation code (digits, perhaps
+    a letter), else None."""
+    return query.upper() if re.fullmatch(r"[0-9]+[A-Za-z]?", query) else None
+
+
+def name_matches(query: str, prefix="") -> Q:
+    """A filter for players (or rows whose ``prefix`` leads to a player) matching ``query``:
+    the start of a federation code; or else a name in which every word typed is found, in any
+    order (approximately, on PostgreSQL). Call prepare() before running it."""
+    query = clean(query)
+    start = code_prefix(query)
+    if start:
+        # A range on the code's own index: "1000" finds 100000A to 100099L.
+        following = start[:-1] + chr(ord(start[-1]) + 1)
+        return Q(**{f"{prefix}code__gte": start, f"{prefix}code__lt": following})
+    by_name = Q()
+    for word in query.split()[:MAX_WORDS]:
+        if uses_trigrams():
+            # Each word on its own: the GIN index answers every condition and their intersection
+            # is small, where the whole query would match every player who shares a forename.
+            by_name &= Q(WordSimilar(Value(word), FullName(prefix)))
+        else:
+            by_name &= Q(**{f"{prefix}surname__icontains": word}) | Q(**{f"{prefix}forenames__icontains": word})
+    return by_name
+
+
+def find_players(query, limit=20):
+    """Players matching ``query``, best first: a federation code exactly, else by name.
+
+    Returns (players, exact) where ``exact`` is the player whose code was typed, if any.
+    """
+    query = clean(query)
+    if not query:
+        return [], None
+    if looks_like_code(query):
+        exact = live_players().filter(code=query.upper()).first()
+        if exact:
+            return [exact], exact
+    return list(matching_players(query)[:limit]), None
+
+
+def live_players():
+    """Players that are not merged duplicates, with their clubs."""
+    return Player.objects.filter(merged_into=None).select_related("club")
+
+
+def matching_players(query):
+    """A queryset of the players matching ``query`` (not empty), best match first."""
+    query = clean(query)
+    prepare()
+    found = live_players().filter(name_matches(query))
+    if code_prefix(query):
+        return found.order_by("code")
+    if uses_trigrams():
+        return found.annotate(
+            score=WordSimilarity(Value(query), FullName()), closeness=Similarity(FullName(), Value(query))
+        ).order_by("-score", "-closeness", "surname", "forenames", "code")
+    return found.order_by("surname", "forenames", "code")

@@ -1,0 +1,173 @@
+"""Public player and club pages: search, a player's ratings and history, how a rating was
+calculated, clubs and their players."""
+
+from collections import defaultdict
+from urllib.parse import quote
+
+from django.db.models import Count, Q
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+
+from grading.engine.periods import Month
+from grading.history import entries_of, is_active, latest_publications, player_history, state_before
+from grading.models import PlayerRating, RatedGame
+
+from . import search
+from .calculation import explain
+from .models import Club, Player
+
+RECENT_PERIODS = 12  # periods whose games the player page lists, per list
+
+
+def search_page(request):
+    query = search.clean(request.GET.get("q"))
+    players, exact = search.find_players(query, limit=search_limit(request))
+    if exact:
+        return redirect("player", exact.code)
+    publications = latest_publications()
+    ratings = current_ratings(publications, [player.pk for player in players])
+    results = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
+    context = {"query": query, "results": results, "publications": publications.values()}
+    return render(request, "players/search.html", context)
+
+
+def search_limit(request):
+    return 50 if request.GET.get("more") else 20
+
+
+def current_ratings(publications, player_ids):
+    """{(player id, list id): ListEntry} on the latest published lists."""
+    entries = entries_of(publications.values(), player_ids).select_related("period")
+    return {(entry.player_id, entry.period.rating_list_id): entry for entry in entries}
+
+
+def the_player(code):
+    """The player with ``code``, or 404; a merged duplicate's code leads to the record kept."""
+    player = get_object_or_404(Player.objects.select_related("club"), code=code.upper())
+    return player
+
+
+def player_page(request, code):
+    player = the_player(code)
+    if player.merged_into_id:
+        return redirect("player", Player.objects.get(pk=player.merged_into_id).code)
+    history = player_history(player)
+    publications = latest_publications()
+    games = recent_games(history)
+    lists = []
+    for published in publications.values():
+        rating_list = published.period.rating_list
+        rows = [row for row in history if row.rating_list_id == rating_list.pk and row.month <= published.period.month]
+        for earlier, row in zip([None] + rows, rows):
+            row.change = row.rating - earlier.rating if earlier else None
+            row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
+            row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/")
+        latest = rows[-1] if rows else None
+        lists.append({
+            "list": rating_list,
+            "published": published,
+            # On the list iff active then: the same test that wrote the list's snapshot.
+            "entry": latest if latest and on_the_list(latest, published) else None,
+            "latest": latest,
+            "rows": rows[::-1],
+        })
+    context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
+    return render(request, "players/player.html", context)
+
+
+def on_the_list(state, published):
+    return is_active({"last_played": state.last_played}, Month.parse(published.period.month), published.period.rule_set)
+
+
+def player_url(code, rest=""):
+    """/players/CODE/ + rest, without a URL reversal per link of a long page."""
+    return f"{reverse('player-search')}{quote(code)}/{rest}"
+
+
+def recent_games(history):
+    """{PlayerRating id: [RatedGame]} for each list's latest RECENT_PERIODS rows."""
+    by_list = defaultdict(list)
+    for row in history:
+        by_list[row.rating_list_id].append(row.pk)
+    recent = [pk for rows in by_list.values() for pk in rows[-RECENT_PERIODS:]]
+    games = {pk: [] for pk in recent}
+    query = RatedGame.objects.filter(rating_id__in=recent).select_related("game__event", "opponent")
+    events = reverse("events")
+    for game in query.order_by("game__date", "game__round", "game__board", "pk"):
+        game.opponent_url = player_url(game.opponent.code)
+        game.event_url = f"{events}{quote(game.game.event.code)}/"
+        games[game.rating_id].append(game)
+    return games
+
+
+def chart_data(player, lists):
+    """What static/js/player-chart.js draws: a line per list, a point per rated month."""
+    datasets = []
+    for item in lists:
+        if not item["rows"]:
+            continue
+        code = item["list"].code
+        datasets.append({
+            "label": item["list"].name,
+            "code": code,
+            "points": [
+                {
+                    "x": row.month, "y": row.rating, "partial": row.type == "partial",
+                    "url": row.calculation,
+                }
+                for row in reversed(item["rows"])
+            ],
+        })
+    return {"months": months_between([point["x"] for dataset in datasets for point in dataset["points"]]), "datasets": datasets}
+
+
+def months_between(months):
+    """Every month from the earliest to the latest of ``months``: the chart's axis."""
+    if not months:
+        return []
+    first, last = Month.parse(min(months)), Month.parse(max(months))
+    axis = []
+    while first <= last:
+        axis.append(str(first))
+        first += 1
+    return axis
+
+
+def calculation_page(request, code, list_code, month):
+    player = the_player(code)
+    rating = (
+        PlayerRating.objects.filter(player=player, rating_list__code=list_code, month=month, superseded_at=None)
+        .select_related("rating_list", "period", "run")
+        .first()
+    )
+    if rating is None:
+        raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
+    games = list(
+        RatedGame.objects.filter(rating=rating)
+        .select_related("game__event", "opponent")
+        .order_by("game__date", "game__round", "game__board", "pk")
+    )
+    context = {
+        "player": player,
+        "rating": rating,
+        "prior": state_before(rating),
+        "explanation": explain(rating, games, rating.period.rule_set),
+    }
+    return render(request, "players/calculation.html", context)
+
+
+def club_index(request):
+    clubs = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by("name")
+    return render(request, "players/clubs.html", {"clubs": clubs})
+
+
+def club_page(request, code):
+    club = get_object_or_404(Club, code=code)
+    players = list(Player.objects.filter(club=club, merged_into=None).order_by("surname", "forenames", "code"))
+    publications = latest_publications()
+    ratings = current_ratings(publications, [player.pk for player in players])
+    rows = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
+    rated = [sum(1 for _, entries in rows if entries[i]) for i in range(len(publications))]
+    context = {"club": club, "rows": rows, "publications": list(zip(publications.values(), rated))}
+    return render(request, "players/club.html", context)

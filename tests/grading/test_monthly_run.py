@@ -1,0 +1,189 @@
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.core.management import call_command
+
+from events import services as workflow
+from events.models import Event
+from grading.models import ListEntry, PlayerRating, RatedGame, RatingPeriod, RatingRun
+from grading.services import RunRefused, start_rating
+from tests.factories import ClubFactory, PlayerFactory
+from tests.grading.conftest import approved_event, succeeded, take_on
+
+pytestmark = pytest.mark.django_db
+OCT = datetime.date(2026, 10, 10)
+DECEMBER = datetime.date(2026, 12, 2)
+
+
+@pytest.fixture
+def federation():
+    club = ClubFactory(code="NQC", name="Northquay")
+    PlayerFactory(code="111111A", surname="Abbott", forenames="Alice", birth_date=datetime.date(1980, 1, 1), club=club)
+    PlayerFactory(code="222222B", surname="Baker", forenames="Brian", birth_date=datetime.date(1975, 1, 1), club=club)
+    PlayerFactory(code="333333C", surname="Carter", forenames="Chloe", birth_date=datetime.date(2014, 3, 1), club=None)
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+
+
+def test_a_month_is_rated_published_and_explained(federation, rate):
+    event = approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2")])
+
+    run = succeeded(rate("otb-standard", "2026-10"))
+
+    # Alice (adult, full 1500): beats Brian 1900: D = 400, offset 8.4, (8.4 + 10) x 20/20 = 18.4;
+    # draws with Chloe, whose pass-2 rating is 1350: D = -150, offset -4.0, (-4.0 + 0) = -4.0;
+    # 1500 + 18.4 - 4.0 = 1514.4 -> 1514.
+    # Brian: loses to Alice: D = -400, (-8.4 - 10) = -18.4; 1900 - 18.4 = 1881.6 -> 1882 (half up).
+    # Chloe (new junior, 12 on 1 October 2026): dummy 12 x 100 = 1200; one draw with Alice 1500:
+    # G = 2, T = 1500 + 1200 = 2700, S = 0.5 + 0.5 = 1, p = 0.50, dp = 0: 2700 / 2 = 1350, Partial.
+    ratings = {r.player.code: r for r in PlayerRating.objects.filter(run=run).select_related("player")}
+    assert {code: (r.rating, r.type, r.category, r.method) for code, r in ratings.items()} == {
+        "111111A": (1514, "full", "full", "K"),
+        "222222B": (1882, "full", "full", "K"),
+        "333333C": (1350, "partial", "new", "P"),
+    }
+    alice = ratings["111111A"]
+    assert (alice.games, alice.opponents_total, alice.points, alice.last_played) == (52, 78250, Decimal("26.5"), "2026-10")
+    assert (alice.prior_rating, alice.k_factor) == (1500, Decimal("20.000000"))
+    assert (ratings["333333C"].dummy_rating, ratings["333333C"].pass1, ratings["333333C"].pass2) == (1200, 1350, 1350)
+    lines = list(alice.rated_games.order_by("game__round").values_list("opponent__code", "score", "opponent_rating", "increment"))
+    assert lines == [("222222B", Decimal("1.0"), 1900, Decimal("18.400000")), ("333333C", Decimal("0.5"), 1350, Decimal("-4.000000"))]
+    chloe_line = ratings["333333C"].rated_games.get()
+    assert (chloe_line.opponent_rating, chloe_line.pass1_opponent_rating, chloe_line.increment) == (1500, 1500, None)
+
+    period = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
+    assert (period.status, period.revision, run.revision) == ("published", 0, 0)
+    assert run.message == "otb-standard 2026-10: 3 players rated on 2 games, original list published"
+    event.refresh_from_db()
+    assert event.status == "rated"
+    assert event.changes.last().note == "rated in otb-standard 2026-10"
+
+
+def test_the_export_is_the_published_list(federation, rate, capsys):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2")])
+    succeeded(rate("otb-standard", "2026-10"))
+
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10")
+
+    assert capsys.readouterr().out == (
+        "code,name,rating,type,category,games,last_played,club\n"
+        "222222B,\"Baker, Brian\",1882,full,full,51,2026-10,Northquay\n"
+        "111111A,\"Abbott, Alice\",1514,full,full,52,2026-10,Northquay\n"
+        "333333C,\"Carter, Chloe\",1350,partial,new,1,2026-10,\n"
+    )
+
+
+def test_rerunning_a_month_with_the_same_data_changes_nothing_and_exports_the_same_bytes(federation, rate, tmp_path):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "first.csv"))
+
+    again = rate("otb-standard", "2026-10")
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "second.csv"))
+
+    assert (again.outcome, again.message) == ("unchanged", "otb-standard 2026-10: unchanged, nothing published")
+    assert (tmp_path / "first.csv").read_bytes() == (tmp_path / "second.csv").read_bytes()
+    assert RatingPeriod.objects.get(month="2026-10", rating_list__code="otb-standard").revision == 0
+
+
+def test_a_late_result_revises_its_month_and_every_later_one_and_the_original_stays(federation, rate, capsys):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 5), [("222222B", "111111A", "1/2-1/2")])
+    succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+    approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")])
+
+    run = succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+
+    october = RatingPeriod.objects.get(month="2026-10", rating_list__code="otb-standard")
+    november = RatingPeriod.objects.get(month="2026-11", rating_list__code="otb-standard")
+    assert (october.revision, november.revision) == (1, 1)
+    assert run.message == (
+        "otb-standard 2026-11: 2 players rated on 1 games, revision 1 published; "
+        "otb-standard 2026-10: 2 players rated on 2 games, revision 1 published"
+    )
+    # October as first published: Alice 1500 beat Brian 1900: +18.4 -> 1518; Brian -18.4 -> 1882.
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "--original")
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        '222222B,"Baker, Brian",1882,full,full,51,2026-10,Northquay',
+        '111111A,"Abbott, Alice",1518,full,full,51,2026-10,Northquay',
+    ]
+    # October revised, with the late game Brian beat Alice too: Alice +18.4, then the loss to a
+    # player 400 above: (8.4 - 10) x 20/20 = -1.6; 1500 + 16.8 = 1516.8 -> 1517.
+    # Brian: -18.4, then the win against a player 400 below: (-8.4 + 10) = +1.6; 1883.2 -> 1883.
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10")
+    assert capsys.readouterr().out.splitlines()[1:] == [
+        '222222B,"Baker, Brian",1883,full,full,52,2026-10,Northquay',
+        '111111A,"Abbott, Alice",1517,full,full,52,2026-10,Northquay',
+    ]
+    # November is rated again from the revised October: the draw Brian 1883 v Alice 1517:
+    # D = -366 -> offset 8.0; Brian (-8.0 + 0) = -8.0 -> 1875; Alice +8.0 -> 1525.
+    november_ratings = dict(PlayerRating.objects.filter(period=november, superseded_at=None)
+                            .values_list("player__code", "rating"))
+    assert november_ratings == {"222222B": 1875, "111111A": 1525}
+
+
+def test_approving_a_late_result_starts_the_revision_itself(federation, rate, django_user_model,
+                                                             django_capture_on_commit_callbacks):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    late = approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
+                          status=Event.Status.SUBMITTED)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.approve_event(late, django_user_model.objects.create_user("officer"))
+
+    run = RatingRun.objects.get(trigger="late change to LATE")
+    assert (run.outcome, run.revision) == ("succeeded", 1)
+    late.refresh_from_db()
+    assert late.status == "rated"
+
+
+def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation, rate, django_user_model):
+    officer = django_user_model.objects.create_user("officer")
+    event = approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    approved_event("OCT2", "otb-standard", OCT, [("111111A", "333333C", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+
+    workflow.send_back(event, officer, "the wrong crosstable was sent")
+    run = succeeded(rate("otb-standard", "2026-10"))
+
+    assert run.revision == 1
+    current = PlayerRating.objects.filter(period__month="2026-10", superseded_at=None)
+    assert set(current.values_list("player__code", flat=True)) == {"111111A", "333333C"}
+    assert not RatedGame.objects.filter(rating__in=current, game__event=event).exists()
+
+
+def test_a_month_not_yet_over_is_refused(federation):
+    from grading.engine.periods import Month
+    from grading.models import RatingList
+
+    with pytest.raises(RunRefused, match="2026-11 has not ended yet"):
+        start_rating(RatingList.objects.get(code="online"), Month(2026, 11), "test", today=datetime.date(2026, 11, 21))
+
+
+def test_a_second_start_while_one_is_queued_is_refused(federation):
+    from grading.engine.periods import Month
+    from grading.models import RatingList
+
+    online = RatingList.objects.get(code="online")
+    start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))  # on_commit never runs here
+
+    with pytest.raises(RunRefused, match="a rating run of online is already queued"):
+        start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))
+
+
+def test_players_lapsed_from_the_window_leave_the_published_list(rate):
+    PlayerFactory(code="111111A")
+    PlayerFactory(code="222222B")
+    PlayerFactory(code="444444D")
+    # 444444D last played 2023-09: 37 months before 2026-10, outside the 36-month window.
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
+            "444444D,1700,full,30,51000,15,2023-10")
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+
+    succeeded(rate("otb-standard", "2026-10"))
+
+    on_list = ListEntry.objects.filter(period__month="2026-10").values_list("player__code", flat=True)
+    # 2023-10 is exactly 36 months before 2026-10: still active; one month more and it lapses.
+    assert sorted(on_list) == ["111111A", "222222B", "444444D"]

@@ -1,0 +1,128 @@
+"""The monthly run on a real Celery worker against PostgreSQL and Redis (CI runs these)."""
+
+import datetime
+import signal
+import time
+
+import psycopg
+import pytest
+from django.core.management import call_command
+from django.db import connection
+
+from grading.demo import load_demo
+from grading.engine.periods import Month
+from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from grading.services import RunRefused, start_rating, wait_for
+from tests.conftest import running_worker
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+TODAY = datetime.date(2026, 11, 21)
+
+
+def needs_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("row locks and killed connections are PostgreSQL's to show")
+
+
+def test_a_fresh_demo_publishes_all_three_lists_from_a_real_worker(celery_worker_process):
+    load_demo(players=60, seed=5, today=TODAY)
+
+    runs = [wait_for(start_rating(rating_list, Month(2026, 5), "test"), pickup_timeout=60)
+            for rating_list in RatingList.objects.all()]
+
+    assert [run.outcome for run in runs] == ["succeeded"] * 3, [run.message for run in runs]
+    assert all(run.task_id for run in runs)
+    for rating_list in RatingList.objects.all():
+        period = RatingPeriod.objects.get(rating_list=rating_list, month="2026-05")
+        assert period.revision == 0
+        assert ListEntry.objects.filter(period=period).count() > 10
+
+
+def side_connection(autocommit=False):
+    settings = connection.settings_dict
+    return psycopg.connect(dbname=settings["NAME"], user=settings["USER"], host=settings["HOST"] or None,
+                           port=settings["PORT"] or None, password=settings["PASSWORD"] or None,
+                           autocommit=autocommit)
+
+
+def waiting_to_publish(observer, any_state=False):
+    """Sessions of other connections whose last statement updates a rating period."""
+    waiting = "" if any_state else "AND wait_event_type = 'Lock' "
+    return observer.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() " + waiting
+        + "AND query LIKE 'UPDATE \"grading_ratingperiod\"%'"
+    ).fetchone()[0]
+
+
+def wait_until(condition, what, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"timed out waiting until {what}")
+
+
+def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_the_next_run_completes(tmp_path):
+    needs_postgresql()
+    load_demo(players=60, seed=5, today=TODAY)
+    standard = RatingList.objects.get(code="otb-standard")
+    with running_worker():
+        assert wait_for(start_rating(standard, Month(2026, 5), "test"), pickup_timeout=60).outcome == "succeeded"
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-05", "-o", str(tmp_path / "before.csv"))
+    june = RatingPeriod.objects.create(rating_list=standard, month="2026-06", rule_set="ecf-2024")
+
+    # Another session holds June's row: the run will stop at publishing, its ratings written
+    # but not committed. Then its worker is killed.
+    blocker = side_connection()
+    # pg_stat_activity is read once per transaction: watch from a connection outside any.
+    observer = side_connection(autocommit=True)
+    try:
+        blocker.execute("SELECT id FROM grading_ratingperiod WHERE id = %s FOR NO KEY UPDATE", [june.pk])
+        with running_worker() as worker:
+            run = start_rating(standard, Month(2026, 6), "test")
+            wait_until(lambda: waiting_to_publish(observer) == 1, "the run waits to publish")
+
+            with pytest.raises(RunRefused, match="a rating run of otb-standard is in progress"):
+                start_rating(standard, Month(2026, 6), "test")
+            worker.send_signal(signal.SIGKILL)
+            worker.wait(timeout=10)
+    finally:
+        blocker.rollback()
+    wait_until(lambda: waiting_to_publish(observer, any_state=True) == 0, "the killed run's session is gone")
+    blocker.close()
+    observer.close()
+
+    june.refresh_from_db()
+    assert june.revision is None
+    assert not PlayerRating.objects.filter(period=june).exists()
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-05", "-o", str(tmp_path / "after.csv"))
+    assert (tmp_path / "before.csv").read_bytes() == (tmp_path / "after.csv").read_bytes()
+    run.refresh_from_db()
+    assert run.outcome == "running"  # cut off: nobody could record its end
+
+    with running_worker():
+        next_run = wait_for(start_rating(standard, Month(2026, 6), "test"), pickup_timeout=60)
+    run.refresh_from_db()
+    assert next_run.outcome == "succeeded", next_run.message
+    assert (run.outcome, run.message) == (
+        "failed", "interrupted: the worker stopped before the run finished; nothing of it was kept"
+    )
+    june.refresh_from_db()
+    assert june.revision == 0
+    assert PlayerRating.objects.filter(period=june).exists()
+
+
+def test_the_schedule_rates_every_list_for_the_month_just_ended(settings):
+    from grading.tasks import rate_month_just_ended
+
+    entry = settings.CELERY_BEAT_SCHEDULE["rate-the-month-just-ended"]
+    assert entry["task"] == "grading.tasks.rate_month_just_ended"
+    assert (entry["schedule"].day_of_month, entry["schedule"].hour, entry["schedule"].minute) == ({1}, {2}, {0})
+    load_demo(players=40, seed=5, today=TODAY)
+
+    started = rate_month_just_ended.apply().get()  # in process: tests run tasks here
+
+    runs = RatingRun.objects.filter(pk__in=started.values())
+    assert sorted(started) == ["online", "otb-rapid", "otb-standard"]
+    assert {run.period.month for run in runs} == {str(Month.of(datetime.date.today()) - 1)}

@@ -1,0 +1,199 @@
+import csv
+import io
+
+import pytest
+from django.urls import reverse
+
+from grading.history import list_csv, published_list
+from grading.models import RatingList
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/lists/otb-standard/"
+
+
+def names_in(page):
+    """The player names of a list page's table, in order."""
+    return [cell.split('">', 1)[1].split("</a>", 1)[0] for cell in page.split('<td><a href="/players/')[1:]]
+
+
+def test_the_latest_list_is_the_revised_one_in_rating_order(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        response = client.get(LIST)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "OTB standard list, 2026-10" in page
+    assert "revision 1 of the list" in page
+    names = names_in(page)
+    assert [names[0], names[1], names[3], names[4]] == ["Fletcher, David", "Dunn, Grace", "Fletcher, Alice", "Filler54, Sam"]
+    assert ">1695<" in page and ">1400P<" in page
+    assert "Page 1 of 2 (59 rows)" in page
+
+
+def test_the_original_edition_shows_the_list_as_first_published(client, federation):
+    page = client.get(LIST + "2026-10/?edition=original").content.decode()
+
+    assert "the <strong>original</strong> list as first published" in page
+    assert ">1690<" in page and ">1695<" not in page
+
+
+def test_an_earlier_period_is_chosen_from_the_period_menu(client, federation):
+    response = client.get(LIST + "?period=2025-10&sex=F")
+
+    assert response.status_code == 302
+    assert response["Location"] == LIST + "2025-10/?sex=F"
+    page = client.get(response["Location"]).content.decode()
+    assert names_in(page) == ["Dunn, Grace", "Fletcher, Alice"]
+    assert ">1150P<" in page
+
+
+@pytest.mark.parametrize("url", [
+    LIST + "2026-13/", LIST + "26-10/", LIST + "2024-01/", "/lists/no-such-list/", LIST + "?period=Oct",
+    LIST + "?page=3", LIST + "?page=two", LIST + "2026-10/csv/x/", "/lists/no-such-list/2026-10/csv/",
+])
+def test_a_wrong_month_list_or_page_is_a_404_not_an_error(client, federation, url):
+    assert client.get(url).status_code == 404
+
+
+def test_a_page_past_the_end_says_how_many_pages_there_are(client, federation, settings):
+    settings.DEBUG = False
+    page = client.get(LIST + "?page=3").content.decode()
+
+    assert "There is no page 3: the list has 2 pages." in page
+
+
+def test_the_list_sorts_by_any_column_on_the_server(client, federation):
+    by_name = names_in(client.get(LIST + "?sort=name").content.decode())
+    by_lowest = names_in(client.get(LIST + "?sort=rating").content.decode())
+    by_club = names_in(client.get(LIST + "?sort=club").content.decode())
+
+    assert by_name[:3] == ["Dunn, Grace", "Filler00, Sam", "Filler01, Sam"]
+    assert by_lowest[:2] == ["Filler00, Sam", "Filler01, Sam"]
+    assert by_club[:2] == ["Fletcher, David", "Fletcher, Alice"]  # Northquay before Southbank
+
+
+def test_the_second_page_continues_the_numbering(client, federation):
+    page = client.get(LIST + "?page=2").content.decode()
+
+    assert len(names_in(page)) == 9
+    assert '<td class="num">51</td>' in page
+
+
+@pytest.mark.parametrize("query, expected", [
+    ("club=NQC", ["Fletcher, David", "Fletcher, Alice"]),
+    ("sex=F", ["Dunn, Grace", "Fletcher, Alice"]),
+    ("age=u12", ["Fletcher, Alice"]),
+    ("age=u10", []),
+    ("age=junior", ["Fletcher, Alice"]),
+    ("age=senior", ["Dunn, Grace"]),
+    ("type=partial", ["Fletcher, Alice"]),
+    ("category=partial", ["Fletcher, Alice"]),
+    ("q=fletcher", ["Fletcher, David", "Fletcher, Alice"]),
+    ("q=200003", ["Dunn, Grace"]),
+    ("club=NQC&sex=F", ["Fletcher, Alice"]),
+])
+def test_the_list_filters_by_club_sex_age_category_type_and_name(client, federation, query, expected):
+    assert names_in(client.get(f"{LIST}2026-10/?{query}").content.decode()) == expected
+
+
+def test_a_filter_value_that_does_not_exist_is_explained_not_an_error(client, federation):
+    response = client.get(LIST + "?club=NOPE&age=u99")
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert page.count('class="error" role="alert"') == 2
+
+
+def test_a_filtered_list_page_stays_within_a_fixed_number_of_queries(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(8):
+        response = client.get(LIST + "?club=SBK&q=filler&sort=name&page=2")
+
+    assert response.status_code == 200
+    assert len(names_in(response.content.decode())) == 5
+
+
+def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client, federation):
+    response = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"]) + "?club=SBK")
+
+    assert response["Content-Type"] == "text/csv; charset=utf-8"
+    assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.csv"'
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0] == ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
+    assert len(rows) == 1 + 57  # Grace, the odd name and 55 fillers: the whole list, not one page
+    assert rows[1] == ["200003C", "Dunn, Grace", "1695", "full", "full", "301", "2026-10", "Southbank"]
+
+
+def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation):
+    body = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content.decode()
+
+    published = published_list(RatingList.objects.get(code="otb-standard"), "2026-10")
+    assert body == list_csv(published.entries())
+    assert body.count("\n") == 60
+
+
+def test_the_list_page_links_its_csv_with_the_same_filters(client, federation):
+    page = client.get(LIST + "?sex=F&sort=name").content.decode()
+
+    assert 'href="/lists/otb-standard/2026-10/csv/?sex=F&amp;sort=name"' in page
+    assert "Download these 2 players (CSV)" in page
+
+
+def test_names_are_escaped_on_the_list(client, federation):
+    page = client.get(LIST).content.decode()
+
+    assert "<script>alert(1)</script>" not in page
+    assert "O&#x27;Neil &lt;script&gt;alert(1)&lt;/script&gt;, Bob &amp; Co" in page
+
+
+def test_a_list_never_published_says_so(client, db):
+    response = client.get("/lists/otb-rapid/")
+
+    assert response.status_code == 200
+    assert "not been published yet" in response.content.decode()
+
+
+def test_the_lists_index_and_home_page_link_every_published_list(client, federation):
+    index = client.get("/lists/").content.decode()
+    home = client.get("/").content.decode()
+
+    assert 'href="/lists/otb-standard/"' in index and "The 2026-10 list" in index
+    assert 'href="/lists/online/"' in home and "Online list, 2025-10" in home
+    assert '<td class="num">59</td>' in home
+
+
+def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(14):
+        response = client.get(reverse("top-lists", args=["otb-standard"]))
+    with django_assert_max_num_queries(3):
+        client.get(reverse("top-lists", args=["otb-standard"]))  # the lists are cached per publication
+
+    page = response.content.decode()
+    section = lambda key: page.split(f'id="top-{key}"')[1].split("</section>")[0]
+    assert "Fletcher, Alice" in section("u12") and "Fletcher, Alice" in section("u18")
+    assert "Fletcher, Alice" not in section("u10")
+    assert "Nobody on this list yet." in section("u8")
+    assert section("women").index("Dunn, Grace") < section("women").index("Fletcher, Alice")
+    assert "Dunn, Grace" in section("seniors") and "Fletcher, David" not in section("seniors")
+    assert "Biggest improvers since 2025-10" in page
+    assert "+250" in section("improvers") and "(from 1150)" in section("improvers")
+    assert "Fletcher, David" not in section("improvers")  # 1850 to 1848
+
+
+def test_top_redirects_to_the_first_list(client, db):
+    assert client.get("/top/")["Location"] == "/lists/otb-standard/top/"
+
+
+def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(client, federation, django_assert_max_num_queries):
+    from tests.factories import publish_month
+
+    first = client.get(LIST + "?sex=F").content
+    with django_assert_max_num_queries(3):
+        again = client.get(LIST + "?sex=F").content
+    publish_month("otb-standard", "2026-10", [
+        {"player": federation.grace, "rating": 1699, "games": 301, "category": "full", "method": "K"},
+    ])
+    revised = client.get(LIST + "?sex=F").content.decode()
+
+    assert again == first
+    assert ">1699<" in revised and "revision 2 of the list" in revised

@@ -1,0 +1,223 @@
+import json
+
+import pytest
+from django.db import connection
+
+from players import search
+from players.models import Player
+from tests.factories import PlayerFactory
+
+pytestmark = pytest.mark.django_db
+
+on_postgresql = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="trigram search needs PostgreSQL (SQLite falls back to icontains)"
+)
+
+
+def found(client, query):
+    page = client.get("/players/", {"q": query}).content.decode()
+    return [row.split('">', 1)[1].split("</a>")[0] for row in page.split('<tr><td><a href="/players/')[1:]]
+
+
+def test_a_player_finds_themself_by_part_of_their_name(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(5):
+        response = client.get("/players/", {"q": "fletch"})
+
+    page = response.content.decode()
+    assert found(client, "fletch") == ["Fletcher, Alice", "Fletcher, David"]
+    assert "2 players found for “fletch”" in page
+    assert ">1848<" in page and ">1400P<" in page and ">1100P<" in page  # standard and online columns
+
+
+def test_words_in_any_order_find_the_player(client, federation):
+    # Best match first (PostgreSQL's trigram search also lists the other Fletcher, further down).
+    assert found(client, "david fletcher")[0] == "Fletcher, David"
+    assert found(client, "Fletcher David")[0] == "Fletcher, David"
+    assert "Dunn, Grace" not in found(client, "david fletcher")
+
+
+@on_postgresql
+def test_a_misspelt_name_still_finds_the_player_on_postgresql(client, federation):
+    assert found(client, "flecher david")[0] == "Fletcher, David"
+    assert found(client, "grase dun")[0] == "Dunn, Grace"
+
+
+def test_a_federation_code_opens_the_players_page(client, federation):
+    response = client.get("/players/", {"q": "200002b"})
+
+    assert response.status_code == 302
+    assert response["Location"] == "/players/200002B/"
+
+
+def test_the_start_of_a_code_lists_the_players_whose_codes_begin_so(client, federation):
+    assert found(client, "20000") == ["Fletcher, Alice", "Fletcher, David", "Dunn, Grace", "O&#x27;Neil &lt;script&gt;alert(1)&lt;/script&gt;, Bob &amp; Co"]
+
+
+def test_a_search_that_finds_nobody_says_so(client, federation):
+    page = client.get("/players/", {"q": "zzqx"}).content.decode()
+
+    assert "No player matches “zzqx”" in page
+
+
+def test_every_page_has_the_search_box_in_its_header(client, federation):
+    for url in ["/", "/lists/otb-standard/", "/players/200001A/", "/clubs/", "/events/"]:
+        page = client.get(url).content.decode()
+        assert '<form class="site-search" role="search" method="get" action="/players/">' in page, url
+        assert '<label for="site-search-q" class="visually-hidden">' in page
+
+
+def test_the_player_page_shows_every_published_list_with_type_and_category(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(4):
+        response = client.get("/players/200001A/")
+
+    page = response.content.decode()
+    ratings = page.split('id="current-ratings"')[1].split("</table>")[0]
+    rows = ratings.split("<tr>")[2:]
+    assert len(rows) == 2  # the lists published so far: OTB rapid never was
+    standard, online = rows
+    assert "<strong>1400</strong>" in standard and "Partial" in standard and "partially rated" in standard
+    assert "<strong>1100</strong>" in online and "imported" in online
+
+
+def test_the_player_page_charts_each_lists_history_with_a_link_per_month(client, federation):
+    page = client.get("/players/200001A/").content.decode()
+
+    chart = json.loads(page.split('<script id="chart-data" type="application/json">')[1].split("</script>")[0])
+    assert chart["months"][0] == "2025-10" and chart["months"][-1] == "2026-09" and len(chart["months"]) == 12
+    standard, online = chart["datasets"]
+    assert [(point["x"], point["y"], point["partial"]) for point in standard["points"]] == [
+        ("2025-10", 1150, True), ("2026-09", 1400, True)]
+    assert standard["points"][1]["url"] == "/players/200001A/otb-standard/2026-09/"
+    assert online["label"] == "Online"
+    assert "vendor/chartjs/chart.umd.min.js" in page and '<canvas id="rating-chart" role="img"' in page
+
+
+def test_the_player_page_lists_the_games_of_each_period(client, federation):
+    page = client.get("/players/200002B/").content.decode()
+
+    games = page.split("2 games in 2026-09")[1].split("</details>")[0]
+    assert "Dunn, Grace" in games and "Fletcher, Alice" in games
+    assert games.count("White") == 2
+    assert "Won" in games and "Drew" in games
+    assert ">1700<" in games and ">1400P<" in games
+    assert ">+6.00<" in games and ">-8.40<" in games
+    assert "+250" not in page and ">-2<" in page  # the change column: 1850 to 1848
+
+
+def test_how_a_k_rating_was_calculated_game_by_game(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(6):
+        response = client.get("/players/200002B/otb-standard/2026-09/")
+
+    page = response.content.decode()
+    assert "New rating: <strong>1848</strong>" in page
+    assert "K rating (Elo update)" in page and "Fully rated at the start of 2026-09" in page
+    assert "1850 (2025-10, last played 2025-10)" in page
+    rows = page.split('id="calculation-games"')[1].split("</table>")[0].split("<tr>")[2:]
+    assert [cell in rows[0] for cell in (">-150<", ">-4.0<", ">10<", ">20<", ">6<")] == [True] * 5
+    assert [cell in rows[1] for cell in (">-450<", ">-8.4<", ">0<", ">-8.4<")] == [True] * 4
+    assert "sum of the 2 increments = <strong>-2.40</strong>" in page
+    assert "1850 − 2.40 = 1847.60, rounded: <strong>1848</strong>" in page
+
+
+def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
+    page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
+
+    assert "their earlier 4 games count too" in page
+    for text in (
+        "G = 4 earlier + 2 this month + 1 dummy = <strong>7</strong>",
+        "T = 4800 earlier + 3550 this month + 1100 dummy = <strong>9450</strong>",
+        "S = 2.0 earlier + 1.5 this month + 0.5 dummy draw = <strong>4.0</strong>",
+        "p = S / G = 0.5714, rounded to <strong>0.57</strong>",
+        "dp = <strong>+50</strong>",
+        "T / G + dp = 1350.00 + 50 = 1400.00, rounded: <strong>1400</strong>",
+    ):
+        assert page.count(text) == 2, text  # pass 1 and pass 2 used the same opponent ratings here
+    assert "(published:" not in page
+
+
+def test_an_imported_rating_says_it_was_not_calculated_here(client, federation):
+    page = client.get("/players/200001A/otb-standard/2025-10/").content.decode()
+
+    assert "taken on from the federation's previous rating system" in page
+
+
+@pytest.mark.parametrize("url", [
+    "/players/999999Z/", "/players/200001A/otb-standard/2026-08/", "/players/200001A/no-list/2026-09/",
+    "/players/200001A/otb-standard/2026-00/",
+])
+def test_an_unknown_player_list_or_month_is_a_404(client, federation, url):
+    assert client.get(url).status_code == 404
+
+
+def test_a_merged_duplicate_leads_to_the_record_kept(client, federation):
+    PlayerFactory(code="200009K", surname="Fletcher", forenames="Dave", merged_into=federation.david)
+
+    response = client.get("/players/200009K/")
+
+    assert response.status_code == 302 and response["Location"] == "/players/200002B/"
+    assert "Fletcher, Dave" not in found(client, "fletcher")
+
+
+def test_names_are_escaped_on_player_pages_and_in_the_chart_data(client, federation):
+    page = client.get("/players/200004D/").content.decode()
+    search = client.get("/players/", {"q": "<script>"}).content.decode()
+
+    assert "<script>alert(1)</script>" not in page and "<script>alert(1)</script>" not in search
+    assert "O&#x27;Neil &lt;script&gt;" in page
+    assert "&lt;script&gt;" in search
+
+
+def test_the_clubs_index_counts_players(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(2):
+        page = client.get("/clubs/").content.decode()
+
+    assert '<a href="/clubs/NQC/">Northquay</a></td><td>NQC</td><td>Northshire</td><td class="num">2</td>' in page
+    assert '<td class="num">57</td>' in page
+
+
+def test_a_club_page_shows_its_players_ratings_on_each_list(client, federation, django_assert_max_num_queries):
+    with django_assert_max_num_queries(5):
+        response = client.get("/clubs/NQC/")
+
+    page = response.content.decode()
+    table = page.split('id="club-players"')[1]
+    alice = table.split("Fletcher, Alice")[1].split("</tr>")[0]
+    assert '<td class="num">1400P</td>' in alice and '<td class="num">1100P</td>' in alice
+    assert "OTB standard 2026-10: 2 players on the list" in page
+    assert 'href="/lists/otb-standard/2026-10/csv/?club=NQC">download CSV</a>' in page
+    assert client.get("/clubs/XXX/").status_code == 404
+
+
+def test_a_very_long_search_is_cut_to_100_characters(client, federation):
+    response = client.get("/players/", {"q": "fletcher " + "x" * 5000})
+
+    assert response.status_code == 200
+    assert response.context["query"] == "fletcher " + "x" * 91
+    assert Player.objects.count() == 59
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the trigram index exists on PostgreSQL only")
+def test_the_name_search_uses_the_trigram_index_on_postgresql(federation):
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT indexdef FROM pg_indexes WHERE indexname = 'players_player_name_trgm'")
+        (definition,) = cursor.fetchone()
+        cursor.execute("SET enable_seqscan = off")
+        search.prepare()
+        plan = Player.objects.filter(search.name_matches("fletcher")).order_by().explain()
+        cursor.execute("RESET enable_seqscan")
+
+    assert "USING gin" in definition and "gin_trgm_ops" in definition
+    assert "players_player_name_trgm" in plan
+
+
+def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation):
+    from tests.factories import PlayerFactory, publish_month
+
+    lapsed = PlayerFactory(code="200007G", surname="Oldham", forenames="Ray")
+    publish_month("otb-rapid", "2021-01", [{"player": lapsed, "rating": 1777, "games": 40, "last_played": "2021-01"}])
+    publish_month("otb-rapid", "2026-10", [])
+
+    page = client.get("/players/200007G/").content.decode()
+
+    rapid = page.split('id="current-ratings"')[1].split("</table>")[0].split("OTB rapid")[1]
+    assert "1777" in rapid and "not on the 2026-10 list (inactive: last played 2021-01)" in rapid
