@@ -77,16 +77,16 @@ def rating(row):
 
 
 def rated_game(line):
-    game = line.game
+    game = line.game  # None for a game withdrawn since it was rated
     return {
         "list": line.rating.rating_list.code,
         "period": line.rating.month,
-        "date": iso(game.date),
-        "event": {"code": game.event.code, "name": game.event.name},
-        "round": game.round,
-        "board": game.board,
+        "date": iso(game.date) if game else None,
+        "event": {"code": game.event.code, "name": game.event.name} if game else None,
+        "round": game.round if game else None,
+        "board": game.board if game else None,
         "colour": "white" if line.colour == "w" else "black",
-        "opponent": {"code": line.opponent.code, "name": line.opponent.name},
+        "opponent": {"code": line.opponent.code, "name": line.opponent.name} if game else None,
         "score": number(line.score),
         "opponent_rating": line.opponent_rating,
         "opponent_type": line.opponent_type,

@@ -7,7 +7,8 @@ from django.urls import reverse
 from events.models import Event
 from events.public import public_events
 from grading.history import entries_of, latest_publications, published_list
-from grading.models import PlayerRating, RatedGame, RatingList, RatingPeriod
+from grading.breakdown import LinesOf
+from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.tables import list_size
 from players import search
 from players.models import Club, Player
@@ -91,15 +92,13 @@ def player_ratings(request, code):
 @api_view
 def player_games(request, code):
     player = the_player(code)
-    lines = RatedGame.objects.filter(rating__player=player, rating__superseded_at=None).select_related(
-        "rating__rating_list", "game__event", "opponent"
-    )
+    ratings = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list")
     if list_code := list_parameter(request):
-        lines = lines.filter(rating__rating_list__code=list_code)
+        ratings = ratings.filter(rating_list__code=list_code)
     if month := month_parameter(request):
-        lines = lines.filter(rating__month=month)
-    lines = lines.order_by("-rating__month", "rating__rating_list__display_order", "game__date", "game__round", "pk")
-    return paginated(request, lines, serialize.rated_game, player=player.code)
+        ratings = ratings.filter(month=month)
+    ratings = ratings.order_by("-month", "rating_list__display_order", "rating_list__code")
+    return paginated(request, LinesOf(ratings), serialize.rated_game, player=player.code)
 
 
 @api_view

@@ -29,280 +29,28 @@ import threading
 import time
 from pathlib import Path
 
-import numpy as np
-import psycopg
-
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from grading.engine.periods import Month  # noqa: E402
-from grading.engine.tables import d_offset_tenths_array  # noqa: E402
+import federation
+from federation import ROOT, connect, log
+from grading.engine.periods import Month
 
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
-LISTS = [  # code, share of players on it, share of those who play in a month, games each
-    ("otb-standard", 1.0, 0.20, 4),
-    ("otb-rapid", 0.5, 0.10, 6),
-    ("online", 0.3, 0.10, 6),
-]
-EVENT_SIZE = 40
 TARGETS = {"list page": 50, "player page": 50, "search": 100}
-SYLLABLES = ("Ab Bar Car Dun Ed Fal Gar Hal Ing Jar Kel Lan Mor Nor Or Pen Quin Ros Sal Tur Up Val War "
-             "Yar Zel Ash Brom Crag Dal Elm Fen Glen").split()
-MIDDLES = ["", "ble", "den", "ing", "ton", "ley", "ford", "wick", "more", "son", "ridge", "worth"]
-ENDINGS = ["", "s", "er", "ham"]
-FORENAMES = ("Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar "
-             "Piotr Rhys Sam Tomas Wei Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya "
-             "Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana").split()
 
 
-def log(message):
-    print(message, flush=True)
+# --- 1. The data: a year of history (bench/federation.py) ---------------------------------
 
 
-# --- 1. The data -------------------------------------------------------------------------
-
-
-def database(name=None):
-    """A psycopg connection to the bench database (or ``name`` on the same server)."""
-    url = DATABASE if name is None else DATABASE.rsplit("/", 1)[0] + "/" + name
-    return psycopg.connect(url, autocommit=True)
-
-
-def loaded(players):
-    try:
-        with database() as conn:
-            return conn.execute("SELECT count(*) FROM players_player").fetchone()[0] == players
-    except psycopg.Error:
-        return False
-
-
-def create_and_migrate():
-    name = DATABASE.rsplit("/", 1)[1]
-    with database("postgres") as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{name}"')
-    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=site_env(), check=True)
-
-
-def copy(conn, table, columns, rows):
-    with conn.cursor().copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as out:
-        for row in rows:
-            out.write_row(row)
-
-
-def load(players, seed=2026):
-    rng = np.random.default_rng(seed)
-    started = time.perf_counter()
+def load(players):
+    federation.create_and_migrate(DATABASE)
     latest = Month.of(datetime.date.today()) - 1
-    first = latest - 12
-    with database() as conn:
-        # The rows are consistent by construction: skip the foreign-key triggers while loading,
-        # and build the secondary indexes once at the end rather than row by row.
-        conn.execute("SET session_replication_role = replica")
-        indexes = drop_indexes(conn)
-        clubs = max(50, players // 200)
-        copy(conn, "players_club", ["id", "code", "name", "county"],
-             ((n + 1, f"B{n:05d}", f"{SYLLABLES[n % 32]}{MIDDLES[n % 12]} {n}", "Benchshire") for n in range(clubs)))
-        people = make_players(rng, players, clubs)
-        copy(conn, "players_player", ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality",
-                                      "fide_title", "club_id"], people)
-        log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
-        club_of = np.array([0] + [row[8] for row in people], dtype=np.int64)
-        ids = Ids()
-        for code, share, plays, games in LISTS:
-            load_list(conn, rng, ids, code, share, plays, games, players, club_of, first, latest)
-            log(f"  {code}: {time.perf_counter() - started:.0f} s")
-        for table in ("players_club", "players_player", "grading_ratingperiod", "grading_ratingrun",
-                      "grading_playerrating", "events_event", "events_entry", "events_game"):
-            conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), (SELECT max(id) FROM {table}))")
-        conn.execute("SET session_replication_role = DEFAULT")
-        for statement in indexes:
-            conn.execute(statement)
-        log(f"  indexes built: {time.perf_counter() - started:.0f} s")
-        conn.execute("VACUUM ANALYZE")
-    log(f"  loaded and analysed in {time.perf_counter() - started:.0f} s")
-
-
-BULK_TABLES = ("players_player", "grading_playerrating", "grading_listentry", "grading_ratedgame", "events_event",
-               "events_entry", "events_game")
-
-
-def drop_indexes(conn):
-    """Drop the bulk tables' secondary indexes and unique constraints; returns the statements
-    that make them again."""
-    again = []
-    constraints = conn.execute(
-        "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint "
-        "WHERE contype = 'u' AND conrelid::regclass::text = ANY(%s)", [list(BULK_TABLES)]).fetchall()
-    for table, name, definition in constraints:
-        conn.execute(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
-        again.append(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
-    indexes = conn.execute(
-        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) AND indexname NOT IN "
-        "(SELECT conname FROM pg_constraint WHERE contype = 'p')", [list(BULK_TABLES)]).fetchall()
-    for name, definition in indexes:
-        conn.execute(f'DROP INDEX "{name}"')
-        again.append(definition)
-    return again
-
-
-def make_players(rng, count, clubs):
-    surnames = [f"{a}{m}{e}".capitalize() for a in SYLLABLES for m in MIDDLES for e in ENDINGS]
-    weights = 1 / np.arange(1, len(surnames) + 1) ** 0.7
-    surname = rng.choice(len(surnames), count, p=weights / weights.sum())
-    junior = rng.random(count) < 0.2
-    age = np.where(junior, rng.integers(6, 18, count), rng.integers(18, 90, count))
-    today = datetime.date.today()
-    rows = []
-    for n in range(count):
-        female = n % 6 == 0
-        born = today - datetime.timedelta(days=int(age[n]) * 365 + n % 360)
-        rows.append((n + 1, f"{100000 + n:06d}{'ABCDEFGHJKL'[n % 11]}", surnames[surname[n]],
-                     FORENAMES[20 + n % 20 if female else n % 20], born, "F" if female else "M", "ENG", "",
-                     int(rng.integers(1, clubs + 1))))
-    return rows
-
-
-class Ids:
-    """Primary keys handed out here, so that rows can point at each other before COPY."""
-
-    def __init__(self):
-        self.next = {}
-
-    def take(self, table, count):
-        start = self.next.get(table, 1)
-        self.next[table] = start + count
-        return np.arange(start, start + count, dtype=np.int64)
-
-
-def load_list(conn, rng, ids, code, share, plays, games_each, players, club_of, first, latest):
-    list_id = conn.execute("SELECT id FROM grading_ratinglist WHERE code = %s", [code]).fetchone()[0]
-    members = np.sort(rng.choice(np.arange(1, players + 1), int(players * share), replace=False))
-    size = len(members)
-    rating = np.clip(rng.normal(1550, 330, size), 100, 2750).astype(np.int64)
-    full = rng.random(size) < 0.9
-    games = np.where(full, rng.integers(10, 400, size), rng.integers(1, 10, size))
-    last_played = first.index - rng.choice([0, 0, 0, 1, 2, 5, 11, 20, 30], size)
-    month = first
-    while month <= latest:
-        period_id, run_id = publish_period(conn, ids, list_id, month, latest)
-        now = datetime.datetime.now(datetime.UTC)
-        if month == first:
-            rows = ids.take("grading_playerrating", size)
-            copy(conn, "grading_playerrating", RATING_COLUMNS, (
-                (int(rows[i]), int(members[i]), list_id, period_id, str(month), run_id, now, int(rating[i]),
-                 "full" if full[i] else "partial", int(games[i]), int(games[i]) * int(rating[i]),
-                 int(games[i]) // 2, str(Month.from_index(int(last_played[i]))), "imported", "import",
-                 None, None, None, None, None)
-                for i in range(size)))
-        else:
-            play_month(conn, rng, ids, code, list_id, period_id, run_id, month, members, rating, full, games,
-                       last_played, plays, games_each, club_of, now)
-        active = np.flatnonzero(last_played >= month.index - 36)
-        copy(conn, "grading_listentry", ["period_id", "revision", "player_id", "rating", "type", "category",
-                                         "games", "last_played", "club_id"], (
-            (period_id, 0, int(members[i]), int(rating[i]), "full" if full[i] else "partial",
-             "full" if full[i] else "partial", int(games[i]), str(Month.from_index(int(last_played[i]))),
-             int(club_of[members[i]]))
-            for i in active))
-        month += 1
-
-
-RATING_COLUMNS = ["id", "player_id", "rating_list_id", "period_id", "month", "run_id", "published_at", "rating", "type", "games",
-                  "opponents_total", "points", "last_played", "category", "method", "prior_rating", "dummy_rating",
-                  "pass1", "pass2", "k_factor"]
-
-
-def publish_period(conn, ids, list_id, month, latest):
-    now = datetime.datetime.now(datetime.UTC)
-    period_id = int(ids.take("grading_ratingperiod", 1)[0])
-    run_id = int(ids.take("grading_ratingrun", 1)[0])
-    conn.execute("INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
-                 "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
-                 [period_id, list_id, str(month), now])
-    conn.execute("INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
-                 "task_id, progress, games, players_rated, message) VALUES (%s, %s, 'bench', %s, %s, 'succeeded', 0, "
-                 "'', '', 0, 0, '')", [run_id, period_id, now, now])
-    return period_id, run_id
-
-
-def play_month(conn, rng, ids, code, list_id, period_id, run_id, month, members, rating, full, games, last_played,
-               plays, games_each, club_of, now):
-    """Events of EVENT_SIZE players, ``games_each`` rounds of random pairings, and the ratings
-    they give (a K-style update for everyone: plausible numbers, not the engine's)."""
-    playing = rng.permutation(np.flatnonzero(rng.random(len(members)) < plays))
-    playing = playing[: len(playing) - len(playing) % EVENT_SIZE]
-    events = len(playing) // EVENT_SIZE
-    event_ids = ids.take("events_event", events)
-    day = month.first_day()
-    copy(conn, "events_event", ["id", "code", "name", "kind", "rating_list_id", "start_date", "end_date",
-                                "time_control", "online", "organiser", "status", "sent_back_reason",
-                                "submission_index", "list_overridden"], (
-        (int(event), f"B-{code}-{month}-{k}", f"Bench {code} {month} event {k}", "swiss", list_id, day,
-         day + datetime.timedelta(days=1), "", code == "online", "", "rated", "", 1, False)
-        for k, event in enumerate(event_ids)))
-    entry_ids = ids.take("events_entry", len(playing))
-    player_of = members[playing]
-    copy(conn, "events_entry", ["id", "event_id", "pin", "surname", "forenames", "code", "player_id", "match",
-                                "club_name", "title", "sex"], (
-        (int(entry_ids[i]), int(event_ids[i // EVENT_SIZE]), i % EVENT_SIZE + 1, "", "", "", int(player_of[i]),
-         "code", "", "", "") for i in range(len(playing))))
-    # Pairings: within each event, shuffle and pair neighbours, once per round.
-    seats = np.arange(len(playing)).reshape(events, EVENT_SIZE)
-    white, black, rounds = [], [], []
-    for round_number in range(1, games_each + 1):
-        shuffled = rng.permuted(seats, axis=1).reshape(-1, 2)
-        white.append(shuffled[:, 0])
-        black.append(shuffled[:, 1])
-        rounds.append(np.full(len(shuffled), round_number))
-    white, black, rounds = np.concatenate(white), np.concatenate(black), np.concatenate(rounds)
-    old = rating[playing]
-    expected = 1 / (1 + 10 ** ((old[black] - old[white]) / 400))
-    roll = rng.random(len(white))
-    halves = np.where(roll < expected - 0.12, 2, np.where(roll < expected + 0.12, 1, 0))
-    game_ids = ids.take("events_game", len(white))
-    results = np.array(["0-1", "1/2-1/2", "1-0"])[halves]
-    copy(conn, "events_game", ["id", "event_id", "round", "board", "date", "white_entry_id", "black_entry_id",
-                               "white_id", "black_id", "result", "rated", "unrated_reason"], (
-        (int(game_ids[g]), int(event_ids[white[g] // EVENT_SIZE]), int(rounds[g]), g % (EVENT_SIZE // 2) + 1, day,
-         int(entry_ids[white[g]]), int(entry_ids[black[g]]), int(player_of[white[g]]), int(player_of[black[g]]),
-         results[g], True, "") for g in range(len(white))))
-    # Each side's increment: (D offset + S offset) x 20 / 20, in tenths.
-    side_player = np.concatenate([white, black])
-    side_opponent = np.concatenate([black, white])
-    side_halves = np.concatenate([halves, 2 - halves])
-    tenths = d_offset_tenths_array(old[side_opponent] - old[side_player]) + (side_halves - 1) * 100
-    change = np.zeros(len(playing), dtype=np.int64)
-    np.add.at(change, side_player, tenths)
-    new = np.maximum(100, old + np.floor_divide(change + 5, 10))
-    rating_ids = ids.take("grading_playerrating", len(playing))
-    copy(conn, "grading_playerrating", RATING_COLUMNS, (
-        (int(rating_ids[i]), int(player_of[i]), list_id, period_id, str(month), run_id, now, int(new[i]), "full",
-         int(games[playing[i]]) + games_each, (int(games[playing[i]]) + games_each) * int(new[i]),
-         (int(games[playing[i]]) + games_each) // 2, str(month), "full" if full[playing[i]] else "partial", "K",
-         int(old[i]), None, None, None, 20) for i in range(len(playing))))
-    copy(conn, "grading_ratedgame", ["rating_id", "game_id", "opponent_id", "colour", "score", "opponent_rating",
-                                     "opponent_type", "increment"], (
-        (int(rating_ids[side_player[s]]), int(game_ids[s % len(white)]), int(player_of[side_opponent[s]]),
-         "w" if s < len(white) else "b", int(side_halves[s]) / 2, int(old[side_opponent[s]]), "full",
-         int(tenths[s]) / 10) for s in range(len(side_player))))
-    rating[playing] = new
-    full[playing] = True
-    games[playing] += games_each
-    last_played[playing] = month.index
+    federation.load(DATABASE, players, first=latest - 12, last=latest)
 
 
 # --- 2. The server -----------------------------------------------------------------------
 
 
-def site_env(static_root=None):
-    env = dict(os.environ, DATABASE_URL=DATABASE, SECRET_KEY="bench-only-secret-key-" + "x" * 30, DEBUG="false",
-               ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false", SECURE_COOKIES="false",
-               SECURE_HSTS_SECONDS="0", DATABASE_CONN_MAX_AGE="600", LOG_LEVEL="WARNING")
-    env.pop("DJANGO_SETTINGS_MODULE", None)
-    if static_root:
-        env["STATIC_ROOT"] = str(static_root)
-    return env
+def site_env(static_root):
+    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root))
 
 
 def free_port():
@@ -386,7 +134,7 @@ def drive(port, paths, clients=8, seconds=120):
 
 def workloads(rng, count):
     """The paths each measured page is asked for: random pages, players and names."""
-    with database() as conn:
+    with connect(DATABASE) as conn:
         sample = conn.execute(
             "SELECT DISTINCT p.code, p.surname, p.forenames FROM grading_playerrating r "
             "JOIN players_player p ON p.id = r.player_id WHERE r.method = 'K' AND r.id % 97 = 0 LIMIT 2000"
@@ -416,13 +164,12 @@ def main():
     parser.add_argument("--reuse", action="store_true", help="keep a database already loaded with --players")
     options = parser.parse_args()
 
-    if not (options.reuse and loaded(options.players)):
+    if not (options.reuse and federation.count_players(DATABASE) == options.players):
         log(f"Loading {options.players:,} players with a year of history into {DATABASE.rsplit('@', 1)[-1]}")
-        create_and_migrate()
         load(options.players)
-    with database() as conn:
+    with connect(DATABASE) as conn:
         counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in (
-            "players_player", "grading_playerrating", "grading_listentry", "grading_ratedgame", "events_game")}
+            "players_player", "grading_playerrating", "grading_listentry", "events_game")}
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))

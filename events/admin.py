@@ -59,6 +59,16 @@ class EventAdmin(admin.ModelAdmin):
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
 
+    def has_delete_permission(self, request, obj=None):
+        # Ratings were (or are about to be) calculated from it: send it back first, which
+        # takes its games out of the lists.
+        return super().has_delete_permission(request, obj) and not (obj and obj.in_rating)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)  # one by one, where has_delete_permission allows
+        return actions
+
     def save_model(self, request, obj, form, change):
         if "rating_list" in form.changed_data:
             obj.list_overridden = True
@@ -138,3 +148,16 @@ class GameAdmin(admin.ModelAdmin):
     autocomplete_fields = ["event", "white", "black"]
     raw_id_fields = ["white_entry", "black_entry"]
     date_hierarchy = "date"
+
+    # A game of an approved or rated event is corrected by sending the event back, so that
+    # the months it was rated in are revised.
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.event.in_rating)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and obj.event.in_rating)
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions

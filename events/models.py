@@ -72,7 +72,12 @@ class Event(models.Model):
     @property
     def editable(self):
         """Whether the arbiter may still change it: until it is approved."""
-        return self.status not in (self.Status.APPROVED, self.Status.RATED)
+        return not self.in_rating
+
+    @property
+    def in_rating(self):
+        """Approved for rating, or rated: its games are, or are about to be, in published lists."""
+        return self.status in (self.Status.APPROVED, self.Status.RATED)
 
 
 class EventChange(models.Model):

@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from . import services
 from .engine.periods import Month
 
-from .models import ListEntry, PlayerRating, RatedGame, RatingList, RatingPeriod, RatingRun
+from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -123,11 +123,3 @@ class ListEntryAdmin(ReadOnlyAdmin):
     list_filter = ["period__rating_list", "revision", "type", "category"]
     search_fields = ["player__code", "player__surname", "period__month"]
     list_select_related = ["period", "period__rating_list", "player", "club"]
-
-
-@admin.register(RatedGame)
-class RatedGameAdmin(ReadOnlyAdmin):
-    list_display = ["rating", "opponent", "colour", "score", "opponent_rating", "opponent_type", "increment"]
-    list_filter = ["colour", "opponent_type", "rating__rating_list"]
-    search_fields = ["rating__player__code", "rating__player__surname", "opponent__code", "opponent__surname"]
-    list_select_related = ["rating", "rating__player", "rating__period", "rating__period__rating_list", "opponent"]

@@ -18,7 +18,7 @@ from events.models import Entry, Event, EventChange, Game
 from grading.engine.periods import Month
 from players.models import Club, Player, years_before
 
-from .history import publish
+from .publishing import as_columns, publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 
 CLUBS = [
@@ -137,11 +137,11 @@ def take_on_ratings(rng, people, strength, month):
             })
         now = timezone.now()
         run = RatingRun.objects.create(
-            period=period, trigger="import", started_at=now, finished_at=now,
+            period=period, trigger=RatingRun.IMPORT, started_at=now, finished_at=now,
             outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(rows),
             message=f"{len(rows)} ratings taken on for the demo",
         )
-        publish(period, run, rows, prior={})
+        publish(period, run, as_columns(rows))
         count += len(rows)
     return count
 

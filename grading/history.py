@@ -1,8 +1,6 @@
-"""Reading the rating history and publishing lists: the one place that knows how.
+"""Reading published lists and the rating history, for the site, the API and downloads.
 
-A player's state on a list after period P is their latest current PlayerRating row with
-``month <= P``. Publishing a period writes its new rows, supersedes the rows they replace
-(a revision), and writes the period's ListEntry snapshot of the players active on the list.
+grading.publishing writes what this reads.
 """
 
 import csv
@@ -10,87 +8,9 @@ import io
 import json
 from dataclasses import dataclass
 
-from django.db.models import F, Window
-from django.db.models.functions import RowNumber
-from django.utils import timezone
-
-from .bulk import insert_rows, reserve_ids
-from .engine import RULE_SETS
-from .engine.periods import Month
 from .models import ListEntry, PlayerRating, RatingPeriod
 
-STATE_FIELDS = ["player_id", "rating", "type", "games", "opponents_total", "points", "last_played", "category"]
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
-
-
-def latest_states(rating_list, before: Month, player_ids=None):
-    """Each player's current state on ``rating_list`` from periods before ``before``, as dicts
-    of STATE_FIELDS keyed by player id (only ``player_ids`` if given)."""
-    rows = PlayerRating.objects.filter(rating_list=rating_list, month__lt=str(before), superseded_at=None)
-    if player_ids is not None:
-        rows = rows.filter(player_id__in=list(player_ids))
-    rows = rows.annotate(
-        newest=Window(RowNumber(), partition_by=F("player_id"), order_by=F("month").desc())
-    ).filter(newest=1)
-    return {row["player_id"]: row for row in rows.values(*STATE_FIELDS)}
-
-
-def is_active(state, month: Month, rule_set: str) -> bool:
-    """Whether a state counts as active for ``month`` under the rule set (RULES.md section 3)."""
-    window = RULE_SETS[rule_set].activity_window_months
-    return bool(state["last_played"]) and Month.parse(state["last_played"]) >= month - window
-
-
-RATING_FIELDS = [
-    "player_id", "rating", "type", "games", "opponents_total", "points", "last_played", "category", "method",
-    "prior_rating", "dummy_rating", "pass1", "pass2", "k_factor", "age",
-]
-
-
-def publish(period: RatingPeriod, run, rows: list[dict], prior: dict):
-    """Store ``rows`` (dicts of RATING_FIELDS, optional ones may be left out) as the period's
-    next publication, and its list snapshot.
-
-    ``prior`` is latest_states(period's list, period): the states the new rows build on.
-    Returns the revision published (0 for the original list) and ``{player_id: rating id}``.
-    """
-    now = timezone.now()
-    revision = 0 if period.revision is None else period.revision + 1
-    PlayerRating.objects.filter(period=period, superseded_at=None).update(superseded_at=now)
-    ids = reserve_ids(PlayerRating, len(rows))
-    fixed = (period.rating_list_id, period.pk, period.month, run.pk, now)
-    insert_rows(
-        PlayerRating,
-        ["id", "rating_list_id", "period_id", "month", "run_id", "published_at", *RATING_FIELDS],
-        ((pk, *fixed, *(row.get(name) for name in RATING_FIELDS)) for pk, row in zip(ids, rows)),
-    )
-    states = dict(prior)
-    states.update((row["player_id"], row) for row in rows)
-    write_list(period, revision, states)
-    period.revision = revision
-    period.status = RatingPeriod.Status.PUBLISHED
-    period.published_at = now
-    period.save(update_fields=["revision", "status", "published_at"])
-    run.revision = revision
-    run.save(update_fields=["revision"])
-    return revision, {row["player_id"]: pk for pk, row in zip(ids, rows)}
-
-
-def write_list(period, revision, states):
-    from players.models import Player
-
-    month = Month.parse(period.month)
-    active = [state for state in states.values() if is_active(state, month, period.rule_set)]
-    clubs = dict(Player.objects.values_list("pk", "club_id"))
-    insert_rows(
-        ListEntry,
-        ["period_id", "revision", "player_id", "rating", "type", "category", "games", "last_played", "club_id"],
-        (
-            (period.pk, revision, state["player_id"], state["rating"], state["type"], state["category"],
-             state["games"], state["last_played"], clubs.get(state["player_id"]))
-            for state in active
-        ),
-    )
 
 
 @dataclass

@@ -4,6 +4,7 @@ RULES.md section 2 is applied here, in the queries: a period rates the played ga
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -13,15 +14,15 @@ from events import results
 from events.models import Event, Game
 from players.models import Player
 
+from .bulk import fetch_columns, table, where_in
 from .engine import RULE_SETS
-from .engine.codes import RESULT_WHITE_HALVES, TYPE_CODES
-from .engine.inputs import ColumnarInputs, StateColumns
+from .engine.codes import RESULT_WHITE_HALVES
+from .engine.inputs import ColumnarInputs
 from .engine.periods import Month
 from .engine.rulesets import RAPID_LIST, STANDARD_LIST
-from .history import latest_states
 from .models import RatingList, RatingPeriod
+from .publishing import States, latest_states
 
-CHUNK = 5000
 RATED_STATUSES = [Event.Status.APPROVED, Event.Status.RATED]
 
 
@@ -45,63 +46,70 @@ class PeriodData:
 
     inputs: ColumnarInputs
     game_ids: np.ndarray  # Game primary keys, by game position
-    prior: dict  # every player's current state on the list before the period (history.latest_states)
+    event_ids: list  # the events of those games
+    prior: States  # every player's state on the list before the period
+    digest: str  # SHA-256 of all the above: the same digest, the same publication
 
 
-def chunked(values, size=CHUNK):
-    values = list(values)
-    for start in range(0, len(values), size):
-        yield values[start : start + size]
+def sql_of(queryset):
+    return queryset.query.sql_with_params()
 
 
 def load_period(period: RatingPeriod) -> PeriodData:
     rating_list, month = period.rating_list, Month.parse(period.month)
-    games = list(rated_games(rating_list, month).order_by("pk").values_list("pk", "white_id", "black_id", "result", "date"))
-    game_ids = np.array([game[0] for game in games], dtype=np.int64)
-    white_ids = np.array([game[1] for game in games], dtype=np.int64)
-    black_ids = np.array([game[2] for game in games], dtype=np.int64)
-    player_ids = np.unique(np.concatenate([white_ids, black_ids])) if games else np.array([], dtype=np.int64)
+    games = rated_games(rating_list, month)
+    # In the order they were played: each rating's breakdown lists its games in this order.
+    game_ids, white_ids, black_ids, result, event_ids = fetch_columns(
+        *sql_of(games.order_by("date", "pk").values_list("pk", "white_id", "black_id", "result", "event_id")),
+        [np.int64, np.int64, np.int64, None, np.int64],
+    )
+    player_ids = np.unique(np.concatenate([white_ids, black_ids]))
+    condition, params = where_in("id", player_ids)
+    ids, birth_date, title = fetch_columns(
+        f"SELECT id, birth_date, fide_title FROM {table(Player)} WHERE {condition} ORDER BY id", params,
+        [np.int64, "datetime64[D]", None],
+    )
+    assert np.array_equal(ids, player_ids)
 
-    details = {}
-    for chunk in chunked(player_ids.tolist()):
-        details.update((pk, (born, title)) for pk, born, title in
-                       Player.objects.filter(pk__in=chunk).values_list("pk", "birth_date", "fide_title"))
     prior = latest_states(rating_list, month)
-    states = {rating_list.code: state_columns(prior, player_ids)}
+    states = {rating_list.code: prior.columns_for(player_ids)}
     for other in (STANDARD_LIST, RAPID_LIST):
         if other != rating_list.code:
             other_list = RatingList.objects.filter(code=other).first()
-            found = latest_states(other_list, month, player_ids.tolist()) if other_list else {}
-            states[other] = state_columns(found, player_ids)
+            if other_list:
+                states[other] = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
 
     inputs = ColumnarInputs(
         rules=RULE_SETS[period.rule_set],
         list_code=rating_list.code,
         period=month,
         player_ids=player_ids,
-        birth_date=np.array([details[pk][0] or np.datetime64("NaT") for pk in player_ids.tolist()], dtype="datetime64[D]"),
-        title=[details[pk][1] or None for pk in player_ids.tolist()],
+        birth_date=birth_date,
+        title=[value or None for value in title],
         states=states,
         white=np.searchsorted(player_ids, white_ids),
         black=np.searchsorted(player_ids, black_ids),
-        white_halves=np.array([RESULT_WHITE_HALVES[game[3]] for game in games], dtype=np.int8),
+        white_halves=np.array([RESULT_WHITE_HALVES[value] for value in result], dtype=np.int8),
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
-        game_date=np.array([game[4] for game in games], dtype="datetime64[D]"),
     )
-    return PeriodData(inputs, game_ids, prior)
+    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, digest_of(inputs, game_ids, prior))
 
 
-def state_columns(states: dict, player_ids: np.ndarray) -> StateColumns:
-    columns = StateColumns.empty(len(player_ids))
-    for position, pk in enumerate(player_ids.tolist()):
-        state = states.get(pk)
-        if state is None:
-            continue
-        columns.type[position] = TYPE_CODES[state["type"]]
-        columns.rating[position] = state["rating"]
-        columns.games[position] = state["games"]
-        columns.opponents_total[position] = state["opponents_total"]
-        columns.points_halves[position] = int(state["points"] * 2)
-        columns.last_played[position] = Month.parse(state["last_played"]).index if state["last_played"] else -1
-    return columns
+def digest_of(inputs: ColumnarInputs, game_ids, prior: States) -> str:
+    """Everything a publication depends on: the engine's input, the games' ids and every
+    prior state on the list (the list shows players who did not play too)."""
+    hasher = hashlib.sha256()
+    hasher.update(f"{inputs.rules.name} {inputs.list_code} {inputs.period} {inputs.adjustment_a} "
+                  f"{inputs.adjustment_b}\n".encode())
+    for array in (game_ids, inputs.white, inputs.black, inputs.white_halves, np.asarray(inputs.player_ids),
+                  inputs.birth_date.view(np.int64)):
+        hasher.update(np.ascontiguousarray(array).tobytes())
+    hasher.update("\t".join(title or "" for title in inputs.title).encode())
+    for code in sorted(inputs.states):
+        columns = inputs.states[code]
+        hasher.update(code.encode())
+        for name in ("type", "rating", "games", "opponents_total", "points_halves", "last_played"):
+            hasher.update(np.ascontiguousarray(getattr(columns, name)).tobytes())
+    prior.digest_into(hasher)
+    return hasher.hexdigest()

@@ -82,6 +82,11 @@ class PlayerRating(models.Model):
     Every row belongs to the run that published it. A revision of the period publishes new rows
     and marks the old ones superseded, so a list can be read as it stands now (rows not
     superseded) or as it was first published (rows published by then and not yet superseded).
+
+    A run writes hundreds of thousands of these at once, so the table carries only the indexes
+    its readers need, and no database-level foreign keys to the list, period and run: a run
+    writes the ids of rows it has just locked or created itself, and per-row constraint checks
+    were a third of a national month's run. The player's key stays enforced.
     """
 
     class Type(models.TextChoices):
@@ -99,12 +104,18 @@ class PlayerRating(models.Model):
         K = "K", "K rating (Elo update)"
         IMPORTED = "import", "imported"
 
-    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings")
-    rating_list = models.ForeignKey(RatingList, on_delete=models.PROTECT, related_name="ratings")
-    period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="ratings")
-    # The period's month again: the prior-state query of a run orders by it on one index.
-    month = models.CharField(max_length=7, validators=[month_validator])
-    run = models.ForeignKey("RatingRun", on_delete=models.PROTECT, related_name="ratings")
+    # The history index below starts with the player: it serves the player's key too.
+    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False)
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
+    period = models.ForeignKey(
+        RatingPeriod, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
+    month = models.CharField(max_length=7, validators=[month_validator], help_text="The period's month again.")
+    run = models.ForeignKey(
+        "RatingRun", on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
     published_at = models.DateTimeField()
     superseded_at = models.DateTimeField(null=True, blank=True)
     rating = models.PositiveSmallIntegerField()
@@ -124,20 +135,19 @@ class PlayerRating(models.Model):
     pass2 = models.PositiveSmallIntegerField(null=True, blank=True)
     k_factor = models.DecimalField(max_digits=12, decimal_places=6, null=True, blank=True)
     age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
+    breakdown = models.JSONField(
+        default=list, blank=True,
+        help_text="Every game as rated, in grading.breakdown.LINE order (empty for imported ratings).",
+    )
 
     class Meta:
         ordering = ["rating_list", "-month", "-rating"]
         constraints = [
-            models.UniqueConstraint(fields=["player", "run"], name="one_rating_per_run")
+            models.UniqueConstraint(
+                fields=["period", "player"], condition=models.Q(superseded_at=None), name="one_current_rating_per_period"
+            )
         ]
-        indexes = [
-            models.Index(fields=["rating_list", "player", "month"], name="rating_history"),
-            models.Index(
-                fields=["rating_list", "player", "month"],
-                condition=models.Q(superseded_at=None),
-                name="current_rating_history",
-            ),
-        ]
+        indexes = [models.Index(fields=["player", "rating_list", "month"], name="rating_history")]
 
     def __str__(self):
         return f"{self.player} {self.period}: {self.rating}{'P' if self.type == 'partial' else ''}"
@@ -147,18 +157,27 @@ class ListEntry(models.Model):
     """One line of a rating list as published for a period: the players active on it then.
 
     Written once per publication (the original, then each revision) from the rating history, so
-    that list pages and downloads read a list as it was published without recomputing it.
+    that list pages and downloads read a list as it was published without recomputing it. A
+    derived table of hundreds of thousands of rows a month: written in one statement from
+    PlayerRating, with two indexes and no database-level foreign keys (see PlayerRating).
     """
 
-    period = models.ForeignKey(RatingPeriod, on_delete=models.CASCADE, related_name="entries")
+    period = models.ForeignKey(
+        RatingPeriod, on_delete=models.CASCADE, related_name="entries", db_index=False, db_constraint=False
+    )
     revision = models.PositiveSmallIntegerField(help_text="0 the original list, then 1, 2, ...")
-    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="list_entries")
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="list_entries", db_index=False, db_constraint=False
+    )
     rating = models.PositiveSmallIntegerField()
     type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
     category = models.CharField(max_length=8, choices=PlayerRating.Category.choices)
     games = models.PositiveIntegerField()
     last_played = models.CharField(max_length=7)
-    club = models.ForeignKey("players.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    club = models.ForeignKey(
+        "players.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False,
+        db_constraint=False,
+    )
 
     class Meta:
         ordering = ["period", "revision", "-rating", "player__surname", "player__forenames"]
@@ -171,28 +190,6 @@ class ListEntry(models.Model):
         return f"{self.player} {self.rating} ({self.period} r{self.revision})"
 
 
-class RatedGame(models.Model):
-    """One side of one game as the engine rated it: the breakdown behind a rating."""
-
-    rating = models.ForeignKey(PlayerRating, on_delete=models.CASCADE, related_name="rated_games")
-    game = models.ForeignKey("events.Game", on_delete=models.PROTECT, related_name="+")
-    opponent = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
-    colour = models.CharField(max_length=1, choices=[("w", "white"), ("b", "black")])
-    score = models.DecimalField(max_digits=2, decimal_places=1)
-    opponent_rating = models.IntegerField(help_text="As used in the deciding pass.")
-    opponent_type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
-    pass1_opponent_rating = models.IntegerField(null=True, blank=True)
-    increment = models.DecimalField(
-        max_digits=12, decimal_places=6, null=True, blank=True, help_text="K-rated players only."
-    )
-
-    class Meta:
-        ordering = ["rating", "game__date", "game__round", "game__board", "game"]
-
-    def __str__(self):
-        return f"{self.rating.player} v {self.opponent} ({self.score})"
-
-
 class RatingRun(models.Model):
     """The audit row of one calculation: who started it, when, what it counted, how it ended."""
 
@@ -203,6 +200,8 @@ class RatingRun(models.Model):
         UNCHANGED = "unchanged", "unchanged: nothing to publish"
         FAILED = "failed", "failed"
         REFUSED = "refused", "refused"
+
+    IMPORT = "import"  # the trigger of a take-on: its ratings come from the previous system
 
     period = models.ForeignKey(RatingPeriod, on_delete=models.PROTECT, related_name="runs")
     started_by = models.ForeignKey(
@@ -222,6 +221,10 @@ class RatingRun(models.Model):
     games = models.PositiveIntegerField(default=0)
     players_rated = models.PositiveIntegerField(default=0)
     message = models.TextField(blank=True)
+    # What a publication rated: a run of the same period with the same digest would publish the
+    # same list, and an event leaving the rated set marks the periods it was rated in.
+    inputs_digest = models.CharField(max_length=64, blank=True, help_text="SHA-256 of everything the engine read.")
+    events = models.ManyToManyField("events.Event", blank=True, related_name="rating_runs")
 
     class Meta:
         ordering = ["-started_at"]

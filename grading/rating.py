@@ -5,26 +5,19 @@ data between the database and the engine's columns.
 """
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 import numpy as np
 from django.utils import timezone
 
 from events.models import Event, EventChange
 
-from .bulk import insert_rows
+from . import breakdown
 from .engine import rate_period as engine_rate_period
-from .engine.codes import CATEGORY_NAMES, METHOD_NAMES, NEW, TYPE_NAMES
+from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from .engine.periods import Month
-from .history import publish
 from .loading import load_period, rated_games
-from .models import PlayerRating, RatedGame, RatingPeriod
-
-SIX_PLACES = Decimal("0.000001")
-BREAKDOWN_FIELDS = [
-    "rating_id", "game_id", "opponent_id", "colour", "score", "opponent_rating", "opponent_type",
-    "pass1_opponent_rating", "increment",
-]
+from .models import RatingPeriod, RatingRun
+from .publishing import CATEGORIES, States, publish
 
 
 @dataclass
@@ -39,87 +32,77 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     """Rate ``period`` and publish it, unless the result is what is already published."""
     progress(f"{period}: reading games and prior ratings")
     data = load_period(period)
-    progress(f"{period}: rating {len(data.game_ids)} games")
+    games, players = len(data.game_ids), len(data.inputs.player_ids)
+    if period.revision is not None and data.digest == published_digest(period):
+        return PeriodOutcome(period, games, players, None)
+    progress(f"{period}: rating {games} games")
     result = engine_rate_period(data.inputs)
-    rows = rating_rows(result)
-    players = len(rows)
-    if period.revision is not None and same_as_published(period, rows, data.game_ids):
-        return PeriodOutcome(period, len(data.game_ids), players, None)
-    progress(f"{period}: writing {players} ratings")
-    revision, rating_ids = publish(period, run, rows, data.prior)
-    insert_rows(RatedGame, BREAKDOWN_FIELDS, breakdown_rows(result, data, rating_ids))
+    progress(f"{period}: writing {players} ratings and the list")
+    rated = np.flatnonzero(result.players.rated)
+    rows, new = rating_columns(result, rated)
+    rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    revision = publish(period, run, rows, data.prior, new)
+    run.inputs_digest = data.digest
+    run.save(update_fields=["inputs_digest"])
+    run.events.add(*data.event_ids)
     mark_events_rated(period)
-    return PeriodOutcome(period, len(data.game_ids), players, revision)
+    return PeriodOutcome(period, games, len(rated), revision)
 
 
-def rating_rows(result) -> list[dict]:
-    """The new states of the rated players, as dicts of history.RATING_FIELDS."""
+def published_digest(period) -> str | None:
+    """The inputs digest of the run that published the period's current revision."""
+    return (
+        RatingRun.objects.filter(period=period, revision=period.revision)
+        .exclude(inputs_digest="").values_list("inputs_digest", flat=True).first()
+    )
+
+
+def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
+    """The new states of the players at ``rated``: publishing.RATING_FIELDS columns, and States."""
     p = result.players
-    rated = np.flatnonzero(p.rated)
+    count = len(rated)
+    k_rated = p.method[rated] == METHOD_K
+    p_rated = ~k_rated
+    halves = p.state_points_halves[rated]
+    age = p.age[rated]
+    k_num, k_den = p.k_num[rated], np.where(k_rated, p.k_den[rated], 1)
+    # K as a decimal of six places, rounded half up (the exact fraction is k_num / k_den).
+    k_micro = (k_num * 2_000_000 + k_den) // (2 * k_den)
     month = str(result.period)
-    rows = []
-    for position in rated.tolist():
-        k_rated = METHOD_NAMES[p.method[position]] == "K"
-        rows.append({
-            "player_id": int(result.player_ids[position]),
-            "rating": int(p.rating[position]),
-            "type": TYPE_NAMES[p.type[position]],
-            "games": int(p.state_games[position]),
-            "opponents_total": int(p.state_opponents_total[position]),
-            "points": Decimal(int(p.state_points_halves[position])) / 2,
-            "last_played": month,
-            "category": CATEGORY_NAMES[p.category[position]],
-            "method": METHOD_NAMES[p.method[position]],
-            "prior_rating": int(p.prior_rating[position]) or None,
-            "dummy_rating": None if k_rated else int(p.dummy[position]),
-            "pass1": None if k_rated else int(p.pass1[position]),
-            "pass2": None if k_rated else int(p.pass2[position]),
-            "k_factor": (Decimal(int(p.k_num[position])) / Decimal(int(p.k_den[position]))).quantize(SIX_PLACES)
-            if k_rated else None,
-            "age": int(p.age[position]) if p.age[position] >= 0 else None,
-        })
-    return rows
-
-
-def breakdown_rows(result, data, rating_ids):
-    """Two lines a game, one for each player: what the engine used and what it gave."""
-    g, p = result.games, result.players
-    player_ids = np.asarray(result.player_ids)
-    opponent = g.opponent
-    # The rating a P-rated player's opponent counted for in pass 1 (RULES.md section 5).
-    pass1_opponent = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
-    for game in range(len(data.game_ids)):
-        for side, colour in ((0, "w"), (1, "b")):
-            player = g.player[game, side]
-            k_rated = bool(g.has_increment[game, side])
-            yield (
-                rating_ids[int(player_ids[player])],
-                int(data.game_ids[game]),
-                int(player_ids[opponent[game, side]]),
-                colour,
-                Decimal(int(g.halves[game, side])) / 2,
-                int(g.opponent_rating[game, side]),
-                TYPE_NAMES[g.opponent_type[game, side]],
-                None if k_rated else int(pass1_opponent[game, side]),
-                Decimal(int(g.increment_micro[game, side])).scaleb(-6) if k_rated else None,
-            )
-
-
-def same_as_published(period, rows, game_ids) -> bool:
-    """Whether the new result is exactly the period's current publication, games included."""
-    current = PlayerRating.objects.filter(period=period, superseded_at=None)
-    published = {
-        row["player_id"]: row
-        for row in current.values("player_id", "rating", "type", "games", "opponents_total", "points", "category", "method")
+    categories = [CATEGORIES.index(name) if name else 0 for name in CATEGORY_NAMES]  # engine code -> index
+    rows = {
+        "player_id": np.asarray(result.player_ids)[rated].tolist(),
+        "rating": p.rating[rated].tolist(),
+        "type": [TYPE_NAMES[code] for code in p.type[rated].tolist()],
+        "games": p.state_games[rated].tolist(),
+        "opponents_total": p.state_opponents_total[rated].tolist(),
+        "points": [f"{value // 2}.{5 * (value % 2)}" for value in halves.tolist()],
+        "last_played": [month] * count,
+        "category": [CATEGORY_NAMES[code] for code in p.category[rated].tolist()],
+        "method": [METHOD_NAMES[code] for code in p.method[rated].tolist()],
+        "prior_rating": [value or None for value in p.prior_rating[rated].tolist()],
+        "dummy_rating": nullable(p.dummy[rated], p_rated),
+        "pass1": nullable(p.pass1[rated], p_rated),
+        "pass2": nullable(p.pass2[rated], p_rated),
+        "k_factor": [f"{value // 1_000_000}.{value % 1_000_000:06d}" if k else None
+                     for value, k in zip(k_micro.tolist(), k_rated.tolist())],
+        "age": nullable(age, age >= 0),
     }
-    if len(published) != len(rows):
-        return False
-    for row in rows:
-        old = published.get(row["player_id"])
-        if old is None or any(old[name] != row[name] for name in old):
-            return False
-    rated = set(RatedGame.objects.filter(rating__in=current).values_list("game_id", flat=True))
-    return rated == set(game_ids.tolist())
+    new = States(
+        np.asarray(result.player_ids, dtype=np.int64)[rated],
+        p.rating[rated].astype(np.int64),
+        p.type[rated].astype(np.int8),
+        p.state_games[rated].astype(np.int64),
+        p.state_opponents_total[rated].astype(np.int64),
+        halves.astype(np.int64),
+        np.full(count, result.period.index, dtype=np.int64),
+        np.array(categories, dtype=np.int8)[p.category[rated]] if count else np.zeros(0, dtype=np.int8),
+    )
+    return rows, new
+
+
+def nullable(values: np.ndarray, present: np.ndarray) -> list:
+    return [value if has else None for value, has in zip(values.tolist(), present.tolist())]
 
 
 def mark_events_rated(period):
@@ -134,5 +117,3 @@ def mark_events_rated(period):
     EventChange.objects.bulk_create(
         [EventChange(event=event, status=Event.Status.RATED, at=now, note=f"rated in {period}") for event in changed]
     )
-
-

@@ -7,12 +7,14 @@ from the earliest one that has changed (late results, a withdrawn event) up to t
 for is rated again in that one transaction, so the chain of states stays consistent.
 """
 
+import logging
 import time
 
 from celery import current_app
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connection, transaction
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -20,9 +22,11 @@ from events.models import Event, Game
 
 from . import tasks
 from .engine.periods import Month
-from .models import PlayerRating, RatedGame, RatingList, RatingPeriod, RatingRun
+from .models import RatingList, RatingPeriod, RatingRun
 from .rating import rate_one_period
 
+
+logger = logging.getLogger(__name__)
 
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
 
@@ -74,6 +78,12 @@ def start_rating(rating_list, month: Month, trigger: str, user=None, today=None)
             outcome=RatingRun.Outcome.FAILED, finished_at=timezone.now(),
             message="interrupted: the worker stopped before the run finished; nothing of it was kept",
         )
+        taken_on = latest_take_on(rating_list)
+        if taken_on and str(month) <= taken_on:
+            raise RunRefused(
+                f"{rating_list.code} was taken on from the previous system for {taken_on}: "
+                f"months up to then keep the ratings taken on; rate the months after it"
+            )
         period, _ = RatingPeriod.objects.get_or_create(
             rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
         )
@@ -83,6 +93,15 @@ def start_rating(rating_list, month: Month, trigger: str, user=None, today=None)
         )
         transaction.on_commit(lambda: enqueue(run))
     return run
+
+
+def latest_take_on(rating_list) -> str | None:
+    """The latest month whose current list on ``rating_list`` is ratings imported at take-on."""
+    return (
+        RatingPeriod.objects.filter(rating_list=rating_list, runs__trigger=RatingRun.IMPORT,
+                                    runs__revision=F("revision"))
+        .order_by("-month").values_list("month", flat=True).first()
+    )
 
 
 def enqueue(run):
@@ -99,11 +118,19 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
 
     # Progress goes to the caller (the task reports it to the result backend): anything written
     # to the database inside the run's transaction would only be seen once it is over.
-    report = progress or (lambda stage: None)
+    def report(stage):
+        logger.info("rating run %s (%s): %s", run.pk, rating_list.code, stage)
+        if progress:
+            progress(stage)
+
     RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.RUNNING, progress="started")
     try:
         with transaction.atomic():
             lock_list(rating_list)
+            if connection.vendor == "postgresql":
+                # The prior-state query sorts a list's whole history: in memory, not on disk.
+                with connection.cursor() as cursor:
+                    cursor.execute("SET LOCAL work_mem = '256MB'")
             outcomes = []
             for period in periods_to_rate(rating_list, month):
                 period_run = run if period.pk == run.period_id else RatingRun.objects.create(
@@ -119,6 +146,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     except Exception as error:
         close(run, RatingRun.Outcome.FAILED, f"{type(error).__name__}: {error}")
         raise
+    report("committed")
     own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
     return finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
 
@@ -165,22 +193,25 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
     return periods
 
 
-def changed_months(rating_list, month: Month):
-    """Months before ``month`` already published whose rated games are no longer what was rated."""
-    published = RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__lt=str(month))
-    months = set()
-    for period in published.only("month"):
-        start = Month.parse(period.month)
-        waiting = Game.objects.filter(
-            event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True,
-            date__gte=start.first_day(), date__lte=start.last_day(),
-        )
-        withdrawn = RatedGame.objects.filter(
-            rating__period=period, rating__superseded_at=None,
-        ).exclude(game__event__status__in=[Event.Status.APPROVED, Event.Status.RATED])
-        if waiting.exists() or withdrawn.exists():
-            months.add(start)
-    return months
+def changed_months(rating_list, month: Month) -> set[Month]:
+    """Months before ``month`` already published whose rated games have changed since: late
+    results approved in them, or events they rated sent back (and perhaps approved again)."""
+    published = (
+        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__lt=str(month))
+        .exclude(Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"),
+                                                 trigger=RatingRun.IMPORT)))
+    )
+    months = set(published.values_list("month", flat=True))
+    late = Game.objects.filter(
+        event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True, date__lt=month.first_day()
+    ).dates("date", "month")
+    changed = {str(Month.of(day)) for day in late} & months
+    rated_events = RatingRun.events.through.objects.filter(
+        ratingrun__period__in=published, ratingrun__revision=F("ratingrun__period__revision")
+    )
+    changed.update(rated_events.exclude(event__status=Event.Status.RATED)
+                   .values_list("ratingrun__period__month", flat=True).distinct())
+    return {Month.parse(text) for text in changed}
 
 
 class NoWorker(Exception):

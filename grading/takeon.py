@@ -10,7 +10,7 @@ from grading.engine.periods import Month
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
 
-from .history import latest_states, publish
+from .publishing import as_columns, publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
@@ -113,16 +113,15 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         existing = len(replaced.intersection(player_ids[code] for code in codes))
         now = timezone.now()
         run = RatingRun.objects.create(
-            period=period, started_by=started_by, trigger="import", started_at=now, finished_at=now,
+            period=period, started_by=started_by, trigger=RatingRun.IMPORT, started_at=now, finished_at=now,
             outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(records),
             message=f"{len(records)} ratings imported ({existing} replaced)",
         )
-        prior = latest_states(rating_list, month)
         # A re-import replaces the period's rows: those it leaves out keep their earlier state.
         rows = [
             {"player_id": player_ids[record.pop("code")], "category": PlayerRating.Category.IMPORTED,
              "method": PlayerRating.Method.IMPORTED, **record}
             for _, record in records
         ]
-        publish(period, run, rows, prior)
+        publish(period, run, as_columns(rows))
     return RatingsImported(period=period, created=len(records) - existing, updated=existing)

@@ -209,7 +209,7 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
     apart and cannot both stand; the period must be corrected first. Returns how many merged.
     """
     from events.models import Entry, Game
-    from grading.models import PlayerRating, RatedGame
+    from grading.models import PlayerRating
 
     duplicates = [player for player in duplicates if player.pk != keep.pk]
     if not duplicates:
@@ -218,7 +218,7 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
         raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
-        Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids])
+        list(Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids]))
         current = PlayerRating.objects.filter(superseded_at=None)
         kept_periods = set(current.filter(player=keep).values_list("period_id", flat=True))
         clashes = current.filter(player_id__in=ids, period_id__in=kept_periods).select_related("period")
@@ -229,7 +229,6 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
         Game.objects.filter(black_id__in=ids).update(black=keep)
         Entry.objects.filter(player_id__in=ids).update(player=keep)
         PlayerRating.objects.filter(player_id__in=ids).update(player=keep)
-        RatedGame.objects.filter(opponent_id__in=ids).update(opponent=keep)
         # Published lists stay as they were published: their entries keep the old record.
         Player.objects.filter(merged_into_id__in=ids).update(merged_into=keep)
         Player.objects.filter(pk__in=ids).update(merged_into=keep)

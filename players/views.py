@@ -10,8 +10,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 
 from grading.engine.periods import Month
-from grading.history import entries_of, is_active, latest_publications, player_history, state_before
-from grading.models import PlayerRating, RatedGame
+from grading.engine import RULE_SETS
+from grading.history import entries_of, latest_publications, player_history, state_before
+from grading.breakdown import rated_games
+from grading.models import PlayerRating
 
 from . import search
 from .calculation import explain
@@ -77,7 +79,8 @@ def player_page(request, code):
 
 
 def on_the_list(state, published):
-    return is_active({"last_played": state.last_played}, Month.parse(published.period.month), published.period.rule_set)
+    earliest = RULE_SETS[published.period.rule_set].earliest_active(Month.parse(published.period.month))
+    return bool(state.last_played) and Month.parse(state.last_played) >= earliest
 
 
 def player_url(code, rest=""):
@@ -89,15 +92,12 @@ def recent_games(history):
     """{PlayerRating id: [RatedGame]} for each list's latest RECENT_PERIODS rows."""
     by_list = defaultdict(list)
     for row in history:
-        by_list[row.rating_list_id].append(row.pk)
-    recent = [pk for rows in by_list.values() for pk in rows[-RECENT_PERIODS:]]
-    games = {pk: [] for pk in recent}
-    query = RatedGame.objects.filter(rating_id__in=recent).select_related("game__event", "opponent")
+        by_list[row.rating_list_id].append(row)
+    games = rated_games([row for rows in by_list.values() for row in rows[-RECENT_PERIODS:]])
     events = reverse("events")
-    for game in query.order_by("game__date", "game__round", "game__board", "pk"):
-        game.opponent_url = player_url(game.opponent.code)
-        game.event_url = f"{events}{quote(game.game.event.code)}/"
-        games[game.rating_id].append(game)
+    for line in (line for lines in games.values() for line in lines if line.game):
+        line.opponent_url = player_url(line.opponent.code)
+        line.event_url = f"{events}{quote(line.game.event.code)}/"
     return games
 
 
@@ -143,11 +143,7 @@ def calculation_page(request, code, list_code, month):
     )
     if rating is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
-    games = list(
-        RatedGame.objects.filter(rating=rating)
-        .select_related("game__event", "opponent")
-        .order_by("game__date", "game__round", "game__board", "pk")
-    )
+    games = rated_games([rating])[rating.pk]
     context = {
         "player": player,
         "rating": rating,

@@ -80,9 +80,8 @@ def publish_month(list_code, month, rows):
     publication, the way a rating run does. Returns (period, {player id: PlayerRating})."""
     from django.utils import timezone
 
-    from grading.engine.periods import Month
-    from grading.history import latest_states, publish
     from grading.models import PlayerRating, RatingPeriod, RatingRun
+    from grading.publishing import as_columns, publish
 
     the_list = rating_list(list_code)
     period, _ = RatingPeriod.objects.get_or_create(
@@ -94,19 +93,17 @@ def publish_month(list_code, month, rows):
                 "games": 0, "opponents_total": 0, "points": 0}
     new = [{**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
            for row in rows]
-    publish(period, run, new, latest_states(the_list, Month.parse(month)))
+    publish(period, run, as_columns(new))
     period.refresh_from_db()
     return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}
 
 
-def rate_game(rating, game, colour, score, opponent_rating, **fields):
-    """The RatedGame line of ``rating``'s player's side of ``game``."""
+def rate_game(rating, game, colour, score, opponent_rating, opponent_type="full", pass1_opponent_rating=None,
+              increment=None):
+    """Add ``rating``'s player's side of ``game`` to the rating's breakdown (grading.breakdown.LINE)."""
     from decimal import Decimal
 
-    from grading.models import RatedGame
-
-    opponent = game.black if colour == "w" else game.white
-    return RatedGame.objects.create(
-        rating=rating, game=game, opponent=opponent, colour=colour, score=Decimal(score),
-        opponent_rating=opponent_rating, opponent_type=fields.pop("opponent_type", "full"), **fields,
-    )
+    micro = None if increment is None else int(Decimal(increment).scaleb(6))
+    rating.breakdown = [*rating.breakdown, [game.pk, colour, int(Decimal(score) * 2), opponent_rating, opponent_type,
+                                            pass1_opponent_rating, micro]]
+    rating.save(update_fields=["breakdown"])

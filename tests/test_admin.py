@@ -82,3 +82,19 @@ def test_a_visitor_who_is_not_staff_is_sent_to_the_login(client, django_user_mod
 
     assert response.status_code == 302
     assert response["Location"].startswith(reverse("admin:login"))
+
+
+def test_the_games_and_events_of_ratings_cannot_be_deleted_or_edited_in_the_admin(staff_client):
+    load_demo(players=60, seed=7)
+    rated = Event.objects.filter(status=Event.Status.APPROVED).first()
+    game = rated.games.first()
+    rated.status = Event.Status.RATED
+    rated.save()
+
+    assert staff_client.get(reverse("admin:events_event_delete", args=[rated.pk])).status_code == 403
+    assert staff_client.post(reverse("admin:events_game_delete", args=[game.pk]), {"post": "yes"}).status_code == 403
+    page = staff_client.get(reverse("admin:events_game_change", args=[game.pk]))
+    assert b'name="result"' not in page.content  # read only
+    assert b"delete_selected" not in staff_client.get(reverse("admin:events_game_changelist")).content
+    assert b"delete_selected" not in staff_client.get(reverse("admin:events_event_changelist")).content
+    assert game.__class__.objects.filter(pk=game.pk).exists()

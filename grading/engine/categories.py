@@ -30,8 +30,7 @@ def is_junior(age: np.ndarray, rules: RuleSet) -> np.ndarray:
 
 def is_active(states: StateColumns, rules: RuleSet, period: Month) -> np.ndarray:
     """last_played >= period - window; never played (-1) is not active."""
-    earliest = period.index - rules.activity_window_months
-    return (states.last_played >= 0) & (states.last_played >= earliest)
+    return (states.last_played >= 0) & (states.last_played >= rules.earliest_active(period).index)
 
 
 def categories(states: StateColumns, rated: np.ndarray, rules: RuleSet, period: Month) -> np.ndarray:

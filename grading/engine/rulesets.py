@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Mapping
 
+from .periods import Month
+
 STANDARD_LIST = "otb-standard"  # the only list with standard_play set
 RAPID_LIST = "otb-rapid"  # the list the rapid-for-standard dummy rule reads
 
@@ -36,6 +38,10 @@ class RuleSet:
     rating_floor: int = 100
     full_rating_games: int = 10  # a P rating on this many games or more is Full
     win_offset_tenths: int = 100  # S_offset +10 / -10, in tenths like the D offsets
+
+    def earliest_active(self, period: Month) -> Month:
+        """The oldest ``last_played`` that is still active in ``period`` (RULES.md section 3)."""
+        return period - self.activity_window_months
 
     def __hash__(self) -> int:  # title_dummies is a read-only mapping, which does not hash
         return hash(self.name)

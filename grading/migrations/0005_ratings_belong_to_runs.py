@@ -11,7 +11,9 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name="playerrating",
             name="month",
-            field=models.CharField(max_length=7, validators=[grading.models.month_validator]),
+            field=models.CharField(
+                help_text="The period's month again.", max_length=7, validators=[grading.models.month_validator]
+            ),
         ),
         migrations.AlterField(
             model_name="playerrating",
@@ -22,7 +24,8 @@ class Migration(migrations.Migration):
             model_name="playerrating",
             name="run",
             field=models.ForeignKey(
-                on_delete=django.db.models.deletion.PROTECT, related_name="ratings", to="grading.ratingrun"
+                db_constraint=False, db_index=False, on_delete=django.db.models.deletion.PROTECT,
+                related_name="ratings", to="grading.ratingrun",
             ),
         ),
     ]

@@ -9,7 +9,6 @@ from django.core.management import call_command
 
 from grading.engine import rate_period
 from grading.engine.fileio import format_result, parse_rate_file
-from grading.engine.periods import Month
 from grading.demo import load_demo
 from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList

@@ -6,7 +6,8 @@ from django.core.management import call_command
 
 from events import services as workflow
 from events.models import Event
-from grading.models import ListEntry, PlayerRating, RatedGame, RatingPeriod, RatingRun
+from grading.breakdown import rated_games
+from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
 from tests.factories import ClubFactory, PlayerFactory
 from tests.grading.conftest import approved_event, succeeded, take_on
@@ -46,10 +47,13 @@ def test_a_month_is_rated_published_and_explained(federation, rate):
     assert (alice.games, alice.opponents_total, alice.points, alice.last_played) == (52, 78250, Decimal("26.5"), "2026-10")
     assert (alice.prior_rating, alice.k_factor) == (1500, Decimal("20.000000"))
     assert (ratings["333333C"].dummy_rating, ratings["333333C"].pass1, ratings["333333C"].pass2) == (1200, 1350, 1350)
-    lines = list(alice.rated_games.order_by("game__round").values_list("opponent__code", "score", "opponent_rating", "increment"))
+    lines = [(line.opponent.code, line.score, line.opponent_rating, line.increment)
+             for line in rated_games([alice])[alice.pk]]
     assert lines == [("222222B", Decimal("1.0"), 1900, Decimal("18.400000")), ("333333C", Decimal("0.5"), 1350, Decimal("-4.000000"))]
-    chloe_line = ratings["333333C"].rated_games.get()
+    assert alice.breakdown[0][1:] == ["w", 2, 1900, "full", None, 18_400_000]
+    [chloe_line] = rated_games([ratings["333333C"]])[ratings["333333C"].pk]
     assert (chloe_line.opponent_rating, chloe_line.pass1_opponent_rating, chloe_line.increment) == (1500, 1500, None)
+    assert run.events.get() == event
 
     period = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
     assert (period.status, period.revision, run.revision) == ("published", 0, 0)
@@ -151,7 +155,9 @@ def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation
     assert run.revision == 1
     current = PlayerRating.objects.filter(period__month="2026-10", superseded_at=None)
     assert set(current.values_list("player__code", flat=True)) == {"111111A", "333333C"}
-    assert not RatedGame.objects.filter(rating__in=current, game__event=event).exists()
+    rated = {line[0] for rating in current for line in rating.breakdown}
+    assert rated.isdisjoint(event.games.values_list("pk", flat=True))
+    assert rated == set(Event.objects.get(code="OCT2").games.values_list("pk", flat=True))
 
 
 def test_a_month_not_yet_over_is_refused(federation):
@@ -174,16 +180,46 @@ def test_a_second_start_while_one_is_queued_is_refused(federation):
 
 
 def test_players_lapsed_from_the_window_leave_the_published_list(rate):
-    PlayerFactory(code="111111A")
-    PlayerFactory(code="222222B")
-    PlayerFactory(code="444444D")
-    # 444444D last played 2023-09: 37 months before 2026-10, outside the 36-month window.
+    for code in ("111111A", "222222B", "444444D", "555555E"):
+        PlayerFactory(code=code)
+    # ecf-2024's window is 36 months: for 2026-10 a state is active if last played 2023-10 or later.
     take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
-            "444444D,1700,full,30,51000,15,2023-10")
+            "444444D,1700,full,30,51000,15,2023-10", "555555E,1600,full,30,48000,15,2023-09")
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
 
     succeeded(rate("otb-standard", "2026-10"))
 
     on_list = ListEntry.objects.filter(period__month="2026-10").values_list("player__code", flat=True)
-    # 2023-10 is exactly 36 months before 2026-10: still active; one month more and it lapses.
     assert sorted(on_list) == ["111111A", "222222B", "444444D"]
+    september = ListEntry.objects.filter(period__month="2026-09").values_list("player__code", flat=True)
+    assert sorted(september) == ["111111A", "222222B", "444444D", "555555E"]
+
+
+def test_a_revision_reaches_the_list_of_a_later_month_its_player_did_not_play_in(federation, rate):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 5), [("111111A", "333333C", "1-0")])
+    succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+    approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")])
+
+    succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+
+    # Brian plays in October only. Revised October: -18.4 against Alice 1500, then +1.6 for
+    # beating her: 1900 - 16.8 = 1883.2 -> 1883. November's list shows it, revised.
+    november = RatingPeriod.objects.get(month="2026-11", rating_list__code="otb-standard")
+    assert november.revision == 1
+    entries = dict(ListEntry.objects.filter(period=november).values_list("revision", "rating").filter(
+        player__code="222222B"))
+    assert entries == {0: 1882, 1: 1883}
+
+
+def test_the_months_taken_on_from_the_previous_system_are_not_rated(federation, rate):
+    approved_event("SEP", "otb-standard", datetime.date(2026, 9, 12), [("111111A", "222222B", "1-0")])
+
+    with pytest.raises(RunRefused, match="otb-standard was taken on from the previous system for 2026-09"):
+        rate("otb-standard", "2026-09")
+
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1/2-1/2")])
+    run = succeeded(rate("otb-standard", "2026-10"))
+    # October alone: the September game is the previous system's to have rated.
+    assert run.message == "otb-standard 2026-10: 2 players rated on 1 games, original list published"

@@ -119,6 +119,18 @@ def test_how_a_k_rating_was_calculated_game_by_game(client, federation, django_a
     assert "1850 − 2.40 = 1847.60, rounded: <strong>1848</strong>" in page
 
 
+def test_a_game_withdrawn_since_the_rating_was_published_still_shows_what_was_used(client, federation):
+    federation.congress.games.filter(round=1).delete()  # David's win against Grace, +6.0
+
+    page = client.get("/players/200002B/otb-standard/2026-09/").content.decode()
+
+    rows = page.split('id="calculation-games"')[1].split("</table>")[0].split("<tr>")[2:]
+    assert "a game withdrawn since this rating was published" in rows[0]
+    assert [cell in rows[0] for cell in (">1700<", ">6<")] == [True] * 2
+    assert "1850 − 2.40 = 1847.60, rounded: <strong>1848</strong>" in page
+    assert "a game withdrawn" in client.get("/players/200002B/").content.decode()
+
+
 def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
     page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
 

@@ -1,4 +1,3 @@
-import datetime
 
 import pytest
 from django.core.management import call_command

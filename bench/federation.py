@@ -1,0 +1,384 @@
+"""A generated federation in a PostgreSQL database of its own, loaded with COPY: the data of
+the benchmarks that need a real database at scale (bench/site.py, bench/monthly_run.py).
+
+A federation is clubs and players (a fifth of them juniors, a few titled), a take-on period on
+each list, then rated months: events of EVENT_SIZE players, their games, the ratings they gave
+(a K-style update for everyone: plausible numbers, not the engine's) with their breakdowns, and
+each period's list snapshot. ``add_month_to_rate`` adds a month of approved events, not yet
+rated, with newcomers among the players.
+"""
+
+import datetime
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import psycopg
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from grading.engine.periods import Month  # noqa: E402
+from grading.engine.tables import d_offset_tenths_array  # noqa: E402
+
+LISTS = [  # code, share of players on it, share of those who play in a month, rounds of an event
+    ("otb-standard", 1.0, 0.20, 4),
+    ("otb-rapid", 0.5, 0.10, 6),
+    ("online", 0.3, 0.10, 6),
+]
+EVENT_SIZE = 40
+TITLES = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"]
+SYLLABLES = ("Ab Bar Car Dun Ed Fal Gar Hal Ing Jar Kel Lan Mor Nor Or Pen Quin Ros Sal Tur Up Val War "
+             "Yar Zel Ash Brom Crag Dal Elm Fen Glen").split()
+MIDDLES = ["", "ble", "den", "ing", "ton", "ley", "ford", "wick", "more", "son", "ridge", "worth"]
+ENDINGS = ["", "s", "er", "ham"]
+FORENAMES = ("Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar "
+             "Piotr Rhys Sam Tomas Wei Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya "
+             "Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana").split()
+RATING_COLUMNS = ["id", "player_id", "rating_list_id", "period_id", "month", "run_id", "published_at", "rating",
+                  "type", "games", "opponents_total", "points", "last_played", "category", "method", "prior_rating",
+                  "dummy_rating", "pass1", "pass2", "k_factor", "breakdown"]
+BULK_TABLES = ("players_player", "grading_playerrating", "grading_listentry", "events_event", "events_entry",
+               "events_game")
+SEQUENCES = ("players_club", "players_player", "grading_ratingperiod", "grading_ratingrun", "grading_playerrating",
+             "events_event", "events_entry", "events_game")
+
+
+def log(message):
+    print(message, flush=True)
+
+
+def connect(url, name=None):
+    """An autocommit connection to the database of ``url`` (or to ``name`` on the same server)."""
+    if name is not None:
+        url = url.rsplit("/", 1)[0] + "/" + name
+    return psycopg.connect(url, autocommit=True)
+
+
+def django_env(url, **extra):
+    """The environment of a manage.py or gunicorn process on the bench database."""
+    env = dict(os.environ, DATABASE_URL=url, SECRET_KEY="bench-only-secret-key-" + "x" * 30, DEBUG="false",
+               ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false", SECURE_COOKIES="false",
+               SECURE_HSTS_SECONDS="0", LOG_LEVEL="WARNING", **extra)
+    env.pop("DJANGO_SETTINGS_MODULE", None)
+    env.pop("REDIS_URL", None)
+    return env
+
+
+def count_players(url):
+    """Players in the bench database, or None if it is not there or not migrated."""
+    try:
+        with connect(url) as conn:
+            return conn.execute("SELECT count(*) FROM players_player").fetchone()[0]
+    except psycopg.Error:
+        return None
+
+
+def create_and_migrate(url):
+    name = url.rsplit("/", 1)[1]
+    with connect(url, "postgres") as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
+    subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=django_env(url), check=True)
+
+
+def copy(conn, table, columns, rows):
+    with conn.cursor().copy(f"COPY {table} ({', '.join(columns)}) FROM STDIN") as out:
+        for row in rows:
+            out.write_row(row)
+
+
+class Ids:
+    """Primary keys handed out here, so that rows can point at each other before COPY."""
+
+    def __init__(self):
+        self.next = {}
+
+    def take(self, table, count):
+        start = self.next.get(table, 1)
+        self.next[table] = start + count
+        return np.arange(start, start + count, dtype=np.int64)
+
+
+@dataclass
+class ListStates:
+    """The current state of every member of one list, as the generator moves month by month."""
+
+    code: str
+    list_id: int
+    members: np.ndarray  # player ids, sorted
+    rating: np.ndarray
+    full: np.ndarray
+    games: np.ndarray
+    last_played: np.ndarray  # month indexes
+
+
+@dataclass
+class Federation:
+    """What the loader made: enough to add more months to it."""
+
+    players: int
+    club_of: np.ndarray  # by player id
+    lists: list
+    ids: Ids
+    rng: np.random.Generator
+
+
+def load(url, players, first: Month, last: Month, seed=2026) -> Federation:
+    """Clubs and players, the take-on period ``first`` and rated months up to ``last``, on every list."""
+    rng = np.random.default_rng(seed)
+    started = time.perf_counter()
+    with connect(url) as conn, bulk_loading(conn):
+        clubs = max(50, players // 200)
+        copy(conn, "players_club", ["id", "code", "name", "county"],
+             ((n + 1, f"B{n:05d}", f"{SYLLABLES[n % 32]}{MIDDLES[n % 12]} {n}", "Benchshire") for n in range(clubs)))
+        people = make_players(rng, players, clubs)
+        copy(conn, "players_player", ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality",
+                                      "fide_title", "club_id"], people)
+        log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
+        federation = Federation(players, np.array([0] + [row[8] for row in people], dtype=np.int64), [], Ids(), rng)
+        for code, share, plays, rounds in LISTS:
+            states = take_on(conn, federation, code, share, first)
+            federation.lists.append(states)
+            for month in range(first.index + 1, last.index + 1):
+                play_month(conn, federation, states, Month.from_index(month), plays, rounds)
+            log(f"  {code}: {time.perf_counter() - started:.0f} s")
+    log(f"  loaded and analysed in {time.perf_counter() - started:.0f} s")
+    return federation
+
+
+class bulk_loading:
+    """Foreign-key triggers off and secondary indexes dropped while loading; then the sequences
+    moved past the ids handed out, the indexes built once, and the statistics gathered."""
+
+    def __init__(self, conn):
+        self.conn = conn
+
+    def __enter__(self):
+        # The rows are consistent by construction.
+        self.conn.execute("SET session_replication_role = replica")
+        self.again = drop_indexes(self.conn)
+
+    def __exit__(self, *exc):
+        if exc[0] is not None:
+            return
+        for table in SEQUENCES:
+            self.conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                              f"(SELECT coalesce(max(id), 0) + 1 FROM {table}), false)")
+        self.conn.execute("SET session_replication_role = DEFAULT")
+        for statement in self.again:
+            self.conn.execute(statement)
+        self.conn.execute("VACUUM ANALYZE")
+
+
+def drop_indexes(conn):
+    """Drop the bulk tables' secondary indexes and unique constraints; returns the statements
+    that make them again."""
+    again = []
+    constraints = conn.execute(
+        "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint "
+        "WHERE contype = 'u' AND conrelid::regclass::text = ANY(%s)", [list(BULK_TABLES)]).fetchall()
+    for table, name, definition in constraints:
+        conn.execute(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
+        again.append(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
+    indexes = conn.execute(
+        "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) AND indexname NOT IN "
+        "(SELECT conname FROM pg_constraint WHERE contype = 'p')", [list(BULK_TABLES)]).fetchall()
+    for name, definition in indexes:
+        conn.execute(f'DROP INDEX "{name}"')
+        again.append(definition)
+    return again
+
+
+def make_players(rng, count, clubs):
+    surnames = [f"{a}{m}{e}".capitalize() for a in SYLLABLES for m in MIDDLES for e in ENDINGS]
+    weights = 1 / np.arange(1, len(surnames) + 1) ** 0.7
+    surname = rng.choice(len(surnames), count, p=weights / weights.sum())
+    junior = rng.random(count) < 0.2
+    age = np.where(junior, rng.integers(6, 18, count), rng.integers(18, 90, count))
+    titled = rng.random(count) < 0.004
+    today = datetime.date.today()
+    rows = []
+    for n in range(count):
+        female = n % 6 == 0
+        born = today - datetime.timedelta(days=int(age[n]) * 365 + n % 360)
+        title = TITLES[4 + n % 4 if female else n % 4] if titled[n] and not junior[n] else ""
+        rows.append((n + 1, f"{100000 + n:06d}{'ABCDEFGHJKL'[n % 11]}", surnames[surname[n]],
+                     FORENAMES[20 + n % 20 if female else n % 20], born, "F" if female else "M", "ENG", title,
+                     int(rng.integers(1, clubs + 1))))
+    return rows
+
+
+def take_on(conn, federation, code, share, month: Month) -> ListStates:
+    """The list's members and their imported states for ``month``, published as its list."""
+    rng, players = federation.rng, federation.players
+    list_id = conn.execute("SELECT id FROM grading_ratinglist WHERE code = %s", [code]).fetchone()[0]
+    members = np.sort(rng.choice(np.arange(1, players + 1), int(players * share), replace=False))
+    size = len(members)
+    full = rng.random(size) < 0.9
+    states = ListStates(
+        code, list_id, members,
+        rating=np.clip(rng.normal(1550, 330, size), 100, 2750).astype(np.int64),
+        full=full,
+        games=np.where(full, rng.integers(10, 400, size), rng.integers(1, 10, size)),
+        last_played=month.index - rng.choice([0, 0, 0, 1, 2, 5, 11, 20, 30], size),
+    )
+    period_id, run_id = publish_period(conn, federation.ids, list_id, month)
+    rows = federation.ids.take("grading_playerrating", size)
+    now = datetime.datetime.now(datetime.UTC)
+    copy(conn, "grading_playerrating", RATING_COLUMNS, (
+        (int(rows[i]), int(members[i]), list_id, period_id, str(month), run_id, now, int(states.rating[i]),
+         "full" if full[i] else "partial", int(states.games[i]), int(states.games[i]) * int(states.rating[i]),
+         int(states.games[i]) // 2, str(Month.from_index(int(states.last_played[i]))), "imported", "import",
+         None, None, None, None, None, "[]")
+        for i in range(size)))
+    write_list(conn, federation, states, period_id, month)
+    return states
+
+
+def write_list(conn, federation, states, period_id, month: Month):
+    active = np.flatnonzero(states.last_played >= month.index - 36)
+    copy(conn, "grading_listentry", ["period_id", "revision", "player_id", "rating", "type", "category",
+                                     "games", "last_played", "club_id"], (
+        (period_id, 0, int(states.members[i]), int(states.rating[i]), "full" if states.full[i] else "partial",
+         "full" if states.full[i] else "partial", int(states.games[i]),
+         str(Month.from_index(int(states.last_played[i]))), int(federation.club_of[states.members[i]]))
+        for i in active))
+
+
+def publish_period(conn, ids, list_id, month):
+    now = datetime.datetime.now(datetime.UTC)
+    period_id = int(ids.take("grading_ratingperiod", 1)[0])
+    run_id = int(ids.take("grading_ratingrun", 1)[0])
+    conn.execute("INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
+                 "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
+                 [period_id, list_id, str(month), now])
+    conn.execute("INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
+                 "task_id, progress, games, players_rated, message, inputs_digest) VALUES (%s, %s, 'bench', %s, %s, "
+                 "'succeeded', 0, '', '', 0, 0, '', '')", [run_id, period_id, now, now])
+    return period_id, run_id
+
+
+def pairings(rng, seats, rounds):
+    """White and black seats and round numbers: each event's players shuffled and paired, each round."""
+    white, black, numbers = [], [], []
+    for round_number in range(1, rounds + 1):
+        shuffled = rng.permuted(seats, axis=1).reshape(-1, 2)
+        white.append(shuffled[:, 0])
+        black.append(shuffled[:, 1])
+        numbers.append(np.full(len(shuffled), round_number))
+    return np.concatenate(white), np.concatenate(black), np.concatenate(numbers)
+
+
+def write_events(conn, federation, code, list_id, month, player_of, rounds, status):
+    """Events of EVENT_SIZE of ``player_of`` (whole events only), with their entries and games.
+    Returns the games' ids, white and black seats (indexes into ``player_of``) and white's halves."""
+    rng, ids = federation.rng, federation.ids
+    events = len(player_of) // EVENT_SIZE
+    event_ids = ids.take("events_event", events)
+    day = month.first_day()
+    copy(conn, "events_event", ["id", "code", "name", "kind", "rating_list_id", "start_date", "end_date",
+                                "time_control", "online", "organiser", "status", "sent_back_reason",
+                                "submission_index", "list_overridden"], (
+        (int(event), f"B-{code}-{month}-{k}", f"Bench {code} {month} event {k}", "swiss", list_id, day,
+         day + datetime.timedelta(days=1), "", code == "online", "", status, "", 1, False)
+        for k, event in enumerate(event_ids)))
+    entry_ids = ids.take("events_entry", events * EVENT_SIZE)
+    copy(conn, "events_entry", ["id", "event_id", "pin", "surname", "forenames", "code", "player_id", "match",
+                                "club_name", "title", "sex"], (
+        (int(entry_ids[i]), int(event_ids[i // EVENT_SIZE]), i % EVENT_SIZE + 1, "", "", "", int(player_of[i]),
+         "code", "", "", "") for i in range(events * EVENT_SIZE)))
+    white, black, round_of = pairings(rng, np.arange(events * EVENT_SIZE).reshape(events, EVENT_SIZE), rounds)
+    return event_ids, entry_ids, white, black, round_of
+
+
+def write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, day):
+    game_ids = federation.ids.take("events_game", len(white))
+    results = np.array(["0-1", "1/2-1/2", "1-0"])[halves]
+    copy(conn, "events_game", ["id", "event_id", "round", "board", "date", "white_entry_id", "black_entry_id",
+                               "white_id", "black_id", "result", "rated", "unrated_reason"], (
+        (int(game_ids[g]), int(event_ids[white[g] // EVENT_SIZE]), int(round_of[g]), g % (EVENT_SIZE // 2) + 1,
+         day, int(entry_ids[white[g]]), int(entry_ids[black[g]]), int(player_of[white[g]]),
+         int(player_of[black[g]]), results[g], True, "") for g in range(len(white))))
+    return game_ids
+
+
+def results_by_rating(rng, white_rating, black_rating):
+    """White's halves (0, 1, 2): the stronger player wins more often, a quarter or so are draws."""
+    expected = 1 / (1 + 10 ** ((black_rating - white_rating) / 400))
+    roll = rng.random(len(white_rating))
+    return np.where(roll < expected - 0.12, 2, np.where(roll < expected + 0.12, 1, 0))
+
+
+def play_month(conn, federation, states, month, plays, rounds):
+    """A rated month: events among the list's members, and the ratings and breakdown they gave."""
+    rng, ids = federation.rng, federation.ids
+    period_id, run_id = publish_period(conn, ids, states.list_id, month)
+    playing = rng.permutation(np.flatnonzero(rng.random(len(states.members)) < plays))
+    playing = playing[: len(playing) - len(playing) % EVENT_SIZE]
+    player_of = states.members[playing]
+    event_ids, entry_ids, white, black, round_of = write_events(
+        conn, federation, states.code, states.list_id, month, player_of, rounds, "rated")
+    old = states.rating[playing]
+    halves = results_by_rating(rng, old[white], old[black])
+    game_ids = write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves,
+                           month.first_day())
+    # Each side's increment: (D offset + S offset) x 20 / 20, in tenths.
+    side_player = np.concatenate([white, black])
+    side_opponent = np.concatenate([black, white])
+    side_halves = np.concatenate([halves, 2 - halves])
+    tenths = d_offset_tenths_array(old[side_opponent] - old[side_player]) + (side_halves - 1) * 100
+    change = np.zeros(len(playing), dtype=np.int64)
+    np.add.at(change, side_player, tenths)
+    new = np.maximum(100, old + np.floor_divide(change + 5, 10))
+    games = states.games[playing] + rounds
+    # Each player's breakdown (grading.breakdown.LINE), sides grouped by player.
+    order = np.argsort(side_player, kind="stable")
+    lines = [f'[{game},"{colour}",{halves},{rating},"full",null,{increment * 100_000}]'
+             for game, colour, halves, rating, increment in zip(np.tile(game_ids, 2)[order].tolist(), np.repeat(["w", "b"], len(white))[order].tolist(),
+                    side_halves[order].tolist(), old[side_opponent][order].tolist(), tenths[order].tolist())]
+    ends = np.cumsum(np.bincount(side_player, minlength=len(playing))).tolist()
+    breakdowns = ["[" + ",".join(lines[start:end]) + "]" for start, end in zip([0] + ends[:-1], ends)]
+    rating_ids = ids.take("grading_playerrating", len(playing))
+    now = datetime.datetime.now(datetime.UTC)
+    copy(conn, "grading_playerrating", RATING_COLUMNS, (
+        (int(rating_ids[i]), int(player_of[i]), states.list_id, period_id, str(month), run_id, now, int(new[i]),
+         "full", int(games[i]), int(games[i]) * int(new[i]), int(games[i]) // 2, str(month),
+         "full" if states.full[playing[i]] else "partial", "K", int(old[i]), None, None, None, 20, breakdowns[i])
+        for i in range(len(playing))))
+    states.rating[playing] = new
+    states.full[playing] = True
+    states.games[playing] = games
+    states.last_played[playing] = month.index
+    write_list(conn, federation, states, period_id, month)
+
+
+def add_month_to_rate(url, federation, month: Month, games: dict, newcomers=0.03):
+    """Approved events in ``month``, not yet rated: ``games[code]`` games on each list (whole
+    events of EVENT_SIZE players, so about that many), a share ``newcomers`` of their players
+    with no state on the list. Returns the games written per list."""
+    rng = federation.rng
+    written = {}
+    with connect(url) as conn, bulk_loading(conn):
+        for states in federation.lists:
+            rounds = dict((code, rounds) for code, _, _, rounds in LISTS)[states.code]
+            wanted = games[states.code]
+            seats = max(EVENT_SIZE, round(wanted * 2 / rounds / EVENT_SIZE) * EVENT_SIZE)
+            outsiders = np.setdiff1d(np.arange(1, federation.players + 1), states.members)
+            new = min(len(outsiders), int(seats * newcomers))
+            player_of = np.concatenate([
+                rng.choice(states.members, seats - new, replace=False), rng.choice(outsiders, new, replace=False)])
+            player_of = rng.permutation(player_of)
+            event_ids, entry_ids, white, black, round_of = write_events(
+                conn, federation, states.code, states.list_id, month, player_of, rounds, "approved")
+            rating = np.full(federation.players + 1, 1500, dtype=np.int64)
+            rating[states.members] = states.rating
+            halves = results_by_rating(rng, rating[player_of[white]], rating[player_of[black]])
+            write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves,
+                        month.first_day() + datetime.timedelta(days=int(rng.integers(0, 27))))
+            written[states.code] = len(white)
+    return written

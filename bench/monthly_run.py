@@ -1,0 +1,163 @@
+"""The monthly run at scale: read, rate, write and publish one month on all three lists.
+
+    python bench/monthly_run.py [--size ecf|fide|both] [--history 12] [--reuse]
+
+For each size, a PostgreSQL database of its own (``federation_bench_run_SIZE`` on the server of
+BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/) is made and loaded with COPY
+(bench/federation.py): the players, a take-on period and ``--history`` rated months on each
+list, then the month just ended with approved events not yet rated (half the games on OTB
+standard, 30% rapid, 20% online; 3% of the players new to the list). Then the month is rated
+as ``manage.py rate_period`` does, list by list, in process (no broker), timed from the start
+to the commit, with each stage's time from the run's log.
+
+Sizes: ecf, 15,000 players and 30,000 games (target 10 s); fide, 300,000 players and
+1,000,000 games (target 120 s). --reuse rates the month again in a database already loaded
+(its earlier result is deleted first).
+"""
+
+import argparse
+import datetime
+import logging
+import os
+import sys
+import time
+
+import federation
+from federation import connect, log
+from grading.engine.periods import Month
+
+SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/").rsplit("/", 1)[0]
+SIZES = {"ecf": (15_000, 30_000, 10), "fide": (300_000, 1_000_000, 120)}  # players, games, target s
+SHARES = {"otb-standard": 0.5, "otb-rapid": 0.3, "online": 0.2}
+
+
+def database(size):
+    return f"{SERVER}/federation_bench_run_{size}"
+
+
+def month_to_rate():
+    return Month.of(datetime.date.today()) - 1
+
+
+def prepare(size, history, reuse):
+    url = database(size)
+    players, games, _ = SIZES[size]
+    month = month_to_rate()
+    if reuse and federation.count_players(url) == players:
+        forget_the_run(url, month)
+        return url
+    log(f"Loading {players:,} players, {history} months of history and {games:,} games to rate "
+        f"into {url.rsplit('/', 1)[1]}")
+    federation.create_and_migrate(url)
+    loaded = federation.load(url, players, first=month - history - 1, last=month - 1)
+    written = federation.add_month_to_rate(url, loaded, month, {code: int(games * share) for code, share in SHARES.items()})
+    log(f"  {month} to rate: " + ", ".join(f"{code} {count:,} games" for code, count in written.items()))
+    return url
+
+
+def forget_the_run(url, month):
+    """Undo an earlier bench run of ``month``: its ratings, list and runs; its events approved again."""
+    with connect(url) as conn:
+        periods = "SELECT id FROM grading_ratingperiod WHERE month = %s"
+        runs = f"SELECT id FROM grading_ratingrun WHERE period_id IN ({periods})"
+        conn.execute(f"DELETE FROM grading_ratingrun_events WHERE ratingrun_id IN ({runs})", [str(month)])
+        for table in ("grading_playerrating", "grading_listentry", "grading_ratingrun"):
+            conn.execute(f"DELETE FROM {table} WHERE period_id IN ({periods})", [str(month)])
+        conn.execute("DELETE FROM events_eventchange WHERE note = %s", [f"rated in {month}"])
+        conn.execute("DELETE FROM grading_ratingperiod WHERE month = %s", [str(month)])
+        conn.execute("UPDATE events_event SET status = 'approved' WHERE start_date >= %s", [month.first_day()])
+        conn.execute("VACUUM ANALYZE")
+
+
+class Stages(logging.Handler):
+    """Collects the run's log lines (grading.services) with the time each arrived."""
+
+    def __init__(self):
+        super().__init__()
+        self.lines = []
+
+    def emit(self, record):
+        self.lines.append((time.perf_counter(), record.args[-1]))
+
+    def seconds(self, started):
+        """Seconds spent in each kind of stage: from its line to the next (the first from ``started``)."""
+        times = [started] + [at for at, _ in self.lines]
+        spans = {}
+        for (at, stage), end in zip(self.lines, times[2:]):
+            kind = stage_kind(stage)
+            spans[kind] = spans.get(kind, 0) + end - at
+        spans["start"] = times[1] - started if len(times) > 1 else 0
+        return spans
+
+
+def stage_kind(stage):
+    """The column of a stage line: "2026-10: rating 15040 games" is "rate"."""
+    words = stage.split(": ", 1)[-1].split()
+    return {"reading": "read", "rating": "rate", "writing": "write", "committed": "end"}.get(words[0], "other")
+
+
+def rate(url):
+    """Rate the month on every list in this process, as ``rate_period`` does without a broker."""
+    os.environ.update(federation.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
+    import django
+
+    django.setup()
+    from grading.models import RatingList, RatingRun
+    from grading.services import start_rating
+
+    stages = Stages()
+    logging.getLogger("grading.services").addHandler(stages)
+    logging.getLogger("grading.services").setLevel(logging.INFO)
+    columns = ["start", "read", "rate", "write"]
+    log(f"{'list':<14}{'games':>10}{'rated':>9}" + "".join(f"{name:>7}" for name in columns)
+        + f"{'finish':>7}{'total s':>9}")
+    total, runs = 0.0, []
+    for rating_list in RatingList.objects.order_by("display_order"):
+        stages.lines.clear()
+        started = time.perf_counter()
+        run = start_rating(rating_list, month_to_rate(), trigger="bench")  # in process: done on return
+        elapsed = time.perf_counter() - started
+        run.refresh_from_db()
+        if run.outcome != RatingRun.Outcome.SUCCEEDED:
+            raise SystemExit(f"{rating_list.code}: {run.outcome}: {run.message}")
+        spans = stages.seconds(started)
+        total += elapsed
+        runs.append(run)
+        log(f"{rating_list.code:<14}{run.games:>10,}{run.players_rated:>9,}"
+            + "".join(f"{spans.get(name, 0):>7.2f}" for name in columns)
+            + f"{elapsed - sum(spans.get(name, 0) for name in columns):>7.2f}{elapsed:>9.2f}")
+    log(f"{'all lists':<14}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
+        f"{'':>35}{total:>9.2f}")
+    return total
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--size", choices=[*SIZES, "both"], default="both")
+    parser.add_argument("--history", type=int, default=12, help="rated months before the one timed")
+    parser.add_argument("--reuse", action="store_true", help="rate again in a database already loaded")
+    parser.add_argument("--rate", help=argparse.SUPPRESS)  # internal: time the run on this database
+    options = parser.parse_args()
+    if options.rate:
+        rate(options.rate)
+        return
+
+    import subprocess
+
+    for size in SIZES if options.size == "both" else [options.size]:
+        url = prepare(size, options.history, options.reuse)
+        players, games, target = SIZES[size]
+        log(f"\n{size}: {players:,} players, about {games:,} games in {month_to_rate()}; rated in process, "
+            f"read + rate + write + publish, committed")
+        # A process of its own for each size: Django is set up once, on that size's database.
+        child = subprocess.run([sys.executable, __file__, "--rate", url], capture_output=True, text=True)
+        sys.stdout.write(child.stdout)
+        if child.returncode:
+            sys.stderr.write(child.stderr)
+            raise SystemExit(child.returncode)
+        seconds = float(child.stdout.strip().splitlines()[-1].split()[-1])
+        log(f"{size}: {seconds:.1f} s for the whole month (target {target} s: {'met' if seconds < target else 'MISSED'})")
+
+
+if __name__ == "__main__":
+    main()

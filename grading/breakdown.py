@@ -1,0 +1,126 @@
+"""The per-game breakdown kept with each rating: what the engine used and gave for every game.
+
+``PlayerRating.breakdown`` is a JSON list with one line per game, in the order the games were
+played, each line a list in LINE order:
+
+- ``game``: the Game's id (the opponent is the game's other player);
+- ``colour``: "w" or "b";
+- ``halves``: the player's score in half points (2 win, 1 draw, 0 loss);
+- ``opponent_rating``, ``opponent_type``: the opponent's rating as used in the deciding pass
+  (pass 2 for a P rating, pass 3 for a K rating) and its type, "full" or "partial";
+- ``pass1_opponent_rating``: the rating the opponent counted for in pass 1 (P ratings; else null);
+- ``increment``: (D offset + S offset) x K / Q in millionths, rounded half up (K ratings; else null).
+
+Lines, not rows: a national month has a million games, and a row for each side of each game
+was most of a run's time.
+"""
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+
+import numpy as np
+
+from .engine.codes import NEW, TYPE_NAMES
+
+LINE = ("game", "colour", "halves", "opponent_rating", "opponent_type", "pass1_opponent_rating", "increment")
+
+
+def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
+    """The breakdown, as JSON text, of each player at ``positions`` in an engine result whose
+    games are ``game_ids`` (by input position)."""
+    g, p = result.games, result.players
+    sides = g.player.ravel()  # game 0 white, game 0 black, game 1 white, ...
+    order = np.argsort(sides, kind="stable")  # each player's games in input order
+    opponent = g.opponent.ravel()[order]
+    k_rated = g.has_increment.ravel()[order]
+    # What a P-rated player's opponent counted for in pass 1 (RULES.md section 5).
+    pass1 = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
+    lines = [
+        f'[{game},"{"wb"[side]}",{halves},{rating},"{TYPE_NAMES[kind]}",'
+        f'{"null" if k else first},{increment if k else "null"}]'
+        for game, side, halves, rating, kind, first, k, increment in zip(
+            np.repeat(game_ids, 2)[order].tolist(),
+            np.tile([0, 1], len(game_ids))[order].tolist(),
+            g.halves.ravel()[order].tolist(),
+            g.opponent_rating.ravel()[order].tolist(),
+            g.opponent_type.ravel()[order].tolist(),
+            pass1.tolist(),
+            k_rated.tolist(),
+            g.increment_micro.ravel()[order].tolist(),
+        )
+    ]
+    ends = np.cumsum(np.bincount(sides, minlength=len(p.rated)))
+    starts = ends - np.bincount(sides, minlength=len(p.rated))
+    return ["[" + ",".join(lines[start:end]) + "]" for start, end in zip(starts[positions].tolist(),
+                                                                          ends[positions].tolist())]
+
+
+@dataclass
+class RatedGame:
+    """One line of a rating's breakdown, with the game and opponent it refers to."""
+
+    rating: object  # the PlayerRating
+    game: object  # events.Game, with its event
+    opponent: object  # players.Player
+    colour: str
+    score: Decimal
+    opponent_rating: int
+    opponent_type: str
+    pass1_opponent_rating: int | None
+    increment: Decimal | None
+
+
+def lines(rating) -> list[list]:
+    """The raw lines of a rating's breakdown (a JSON list; text on databases without JSON)."""
+    value = rating.breakdown
+    return json.loads(value) if isinstance(value, str) else (value or [])
+
+
+def rated_games(ratings) -> dict:
+    """{PlayerRating id: [RatedGame]} for ``ratings``, with their games, events and opponents
+    read in one query; each rating's games in the order they were played."""
+    explained = {rating.pk: [] for rating in ratings}
+    for line in resolve([(rating, line) for rating in ratings for line in lines(rating)]):
+        explained[line.rating.pk].append(line)
+    return explained
+
+
+def resolve(pairs) -> list[RatedGame]:
+    """RatedGames for (rating, raw line) pairs, reading the games in one query. A game withdrawn
+    since it was rated has ``game`` and ``opponent`` None: the line still shows what was used."""
+    from events.models import Game
+
+    games = Game.objects.select_related("event", "white", "black").in_bulk({line[0] for _, line in pairs})
+    resolved = []
+    for rating, (game_id, colour, halves, opponent_rating, opponent_type, pass1, increment) in pairs:
+        game = games.get(game_id)
+        resolved.append(RatedGame(
+            rating=rating,
+            game=game,
+            opponent=(game.black if colour == "w" else game.white) if game else None,
+            colour=colour,
+            score=Decimal(halves) / 2,
+            opponent_rating=opponent_rating,
+            opponent_type=opponent_type,
+            pass1_opponent_rating=pass1,
+            increment=None if increment is None else Decimal(increment).scaleb(-6),
+        ))
+    return resolved
+
+
+class LinesOf(Sequence):
+    """Every breakdown line of ``ratings`` in order, as a sequence a Paginator can slice: only
+    the lines of the page asked for are resolved (one query)."""
+
+    def __init__(self, ratings):
+        self.pairs = [(rating, line) for rating in ratings for line in lines(rating)]
+
+    def __len__(self):
+        return len(self.pairs)
+
+    def __getitem__(self, index):
+        if isinstance(index, slice):
+            return resolve(self.pairs[index])
+        return resolve([self.pairs[index]])[0]

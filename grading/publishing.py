@@ -1,0 +1,195 @@
+"""Players' states on a list, and publishing a period: its ratings and its list.
+
+A player's state on a list after period P is their latest current PlayerRating row with
+``month <= P``. Publishing a period supersedes the period's current rows (a revision), writes
+the new ones, and writes the period's ListEntry snapshot: every player whose state is active
+in P by the period's rule set. States travel as numpy columns (``States``): a national list is
+hundreds of thousands of them.
+"""
+
+from dataclasses import dataclass, fields
+from decimal import Decimal
+
+import numpy as np
+from django.utils import timezone
+
+from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
+from .engine import RULE_SETS, StateColumns
+from .engine.codes import TYPE_CODES, TYPE_NAMES
+from .engine.periods import Month
+from .models import ListEntry, PlayerRating, RatingPeriod
+
+CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
+RATING_FIELDS = [
+    "player_id", "rating", "type", "games", "opponents_total", "points", "last_played", "category", "method",
+    "prior_rating", "dummy_rating", "pass1", "pass2", "k_factor", "age", "breakdown",
+]
+
+
+@dataclass
+class States:
+    """Players' states on one list, one entry per player, sorted by player id."""
+
+    player_id: np.ndarray
+    rating: np.ndarray
+    type: np.ndarray  # engine codes: PARTIAL, FULL
+    games: np.ndarray
+    opponents_total: np.ndarray
+    points_halves: np.ndarray
+    last_played: np.ndarray  # Month.index, -1 never played
+    category: np.ndarray  # index into CATEGORIES
+
+    DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8]
+
+    def __len__(self):
+        return len(self.player_id)
+
+    def take(self, positions) -> "States":
+        return States(*(getattr(self, f.name)[positions] for f in fields(self)))
+
+    def merged(self, newer: "States") -> "States":
+        """These states with ``newer`` ones replacing those of the same players."""
+        kept = self.take(~np.isin(self.player_id, newer.player_id))
+        both = States(*(np.concatenate([getattr(kept, f.name), getattr(newer, f.name)]) for f in fields(self)))
+        return both.take(np.argsort(both.player_id, kind="stable"))
+
+    def columns_for(self, player_ids: np.ndarray) -> StateColumns:
+        """The engine's StateColumns for ``player_ids`` (sorted): NO_STATE where there is none."""
+        columns = StateColumns.empty(len(player_ids))
+        found, positions = find_sorted(self.player_id, player_ids)
+        at, source = np.flatnonzero(found), positions[found]
+        for name in ("type", "rating", "games", "opponents_total", "points_halves", "last_played"):
+            getattr(columns, name)[at] = getattr(self, name)[source]
+        return columns
+
+    def digest_into(self, hasher):
+        for f in fields(self):
+            hasher.update(np.ascontiguousarray(getattr(self, f.name)).tobytes())
+
+
+def empty_states() -> States:
+    return States(*(np.zeros(0, dtype=dtype) for dtype in States.DTYPES))
+
+
+def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -> States:
+    """Every player's current state on ``rating_list`` from the periods before ``before``
+    (only those of the players ``among``, if given)."""
+    types = " ".join(f"WHEN '{name}' THEN {code}" for name, code in TYPE_CODES.items())
+    categories = " ".join(f"WHEN '{name}' THEN {code}" for code, name in enumerate(CATEGORIES))
+    columns = (
+        f"player_id, rating, CASE type {types} END AS type, games, opponents_total, "
+        "CAST(points * 2 AS INTEGER) AS points_halves, "
+        "CASE WHEN last_played = '' THEN -1 ELSE CAST(substr(last_played, 1, 4) AS INTEGER) * 12 "
+        "+ CAST(substr(last_played, 6, 2) AS INTEGER) - 1 END AS last_played, "
+        f"CASE category {categories} END AS category"
+    )
+    rows = f"FROM {table(PlayerRating)} WHERE rating_list_id = %s AND month < %s AND superseded_at IS NULL"
+    params = [rating_list.pk, str(before)]
+    if among is not None:
+        condition, values = where_in("player_id", among)
+        rows += f" AND {condition}"
+        params += values
+    if is_postgresql():
+        sql = f"SELECT DISTINCT ON (player_id) {columns} {rows} ORDER BY player_id, month DESC"
+    else:
+        sql = (f"SELECT {columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY month DESC) "
+               f"AS newest {rows}) latest WHERE newest = 1 ORDER BY player_id")
+    return States(*fetch_columns(sql, params, States.DTYPES))
+
+
+def states_of_rows(rows: dict) -> States:
+    """The States of rating rows given as columns of RATING_FIELDS (see publish)."""
+    months = {}
+
+    def month_index(text):
+        if text not in months:
+            months[text] = Month.parse(text).index if text else -1
+        return months[text]
+
+    order = np.argsort(np.asarray(rows["player_id"], dtype=np.int64), kind="stable")
+    states = States(
+        np.asarray(rows["player_id"], dtype=np.int64),
+        np.asarray(rows["rating"], dtype=np.int64),
+        np.array([TYPE_CODES[name] for name in rows["type"]], dtype=np.int8),
+        np.asarray(rows["games"], dtype=np.int64),
+        np.asarray(rows["opponents_total"], dtype=np.int64),
+        np.array([int(Decimal(str(points)) * 2) for points in rows["points"]], dtype=np.int64),
+        np.array([month_index(text) for text in rows["last_played"]], dtype=np.int64),
+        np.array([CATEGORIES.index(name) for name in rows["category"]], dtype=np.int8),
+    )
+    return states.take(order)
+
+
+def as_columns(rows: list[dict]) -> dict:
+    """Rating rows given as dicts (any of RATING_FIELDS; the rest empty) as columns."""
+    defaults = {"breakdown": "[]"}
+    return {name: [row.get(name, defaults.get(name)) for row in rows] for name in RATING_FIELDS}
+
+
+def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, new: States | None = None) -> int:
+    """Store ``rows`` (columns of RATING_FIELDS, equal lengths; see as_columns) as the period's
+    next publication, and its list. Returns the revision published (0 for the original list).
+
+    ``prior`` is latest_states(period's list, period's month), read here if not given; ``new``
+    is states_of_rows(rows), worked out here if not given.
+    """
+    now = timezone.now()
+    month = Month.parse(period.month)
+    revision = 0 if period.revision is None else period.revision + 1
+    if prior is None:
+        prior = latest_states(period.rating_list, month)
+    if new is None:
+        new = states_of_rows(rows)
+    PlayerRating.objects.filter(period=period, superseded_at=None).update(superseded_at=now)
+    count = len(rows["player_id"])
+    fixed = [period.rating_list_id, period.pk, period.month, run.pk, now]
+    insert_rows(
+        PlayerRating,
+        ["rating_list_id", "period_id", "month", "run_id", "published_at", *RATING_FIELDS],
+        (fixed + list(values) for values in zip(*(rows[name] for name in RATING_FIELDS))) if count else [],
+    )
+    write_list(period, revision, prior.merged(new))
+    period.revision = revision
+    period.status = RatingPeriod.Status.PUBLISHED
+    period.published_at = now
+    period.save(update_fields=["revision", "status", "published_at"])
+    run.revision = revision
+    run.save(update_fields=["revision"])
+    return revision
+
+
+def write_list(period: RatingPeriod, revision: int, states: States):
+    """The period's list: the players of ``states`` active in the period."""
+    rules = RULE_SETS[period.rule_set]
+    active = states.take(np.flatnonzero(states.last_played >= rules.earliest_active(Month.parse(period.month)).index))
+    months = {index: str(Month.from_index(index)) for index in np.unique(active.last_played).tolist()}
+    clubs = clubs_of(active.player_id)
+    insert_rows(
+        ListEntry,
+        ["period_id", "revision", "player_id", "rating", "type", "category", "games", "last_played", "club_id"],
+        (
+            (period.pk, revision, player, rating, TYPE_NAMES[kind], CATEGORIES[category], games, months[last], club)
+            for player, rating, kind, category, games, last, club in zip(
+                active.player_id.tolist(), active.rating.tolist(), active.type.tolist(), active.category.tolist(),
+                active.games.tolist(), active.last_played.tolist(), clubs,
+            )
+        ),
+    )
+
+
+def clubs_of(player_ids: np.ndarray) -> list:
+    """The club id (or None) of each of ``player_ids``."""
+    from players.models import Player
+
+    ids, clubs = fetch_columns(f"SELECT id, club_id FROM {table(Player)} WHERE club_id IS NOT NULL", [],
+                               [np.int64, np.int64])
+    club = dict(zip(ids.tolist(), clubs.tolist()))
+    return [club.get(player) for player in player_ids.tolist()]
+
+
+def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
+    """Where each of ``wanted`` is in ``sorted_ids``: (found, positions), positions meaningful where found."""
+    if not len(sorted_ids):
+        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
+    positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
+    return sorted_ids[positions] == wanted, positions
