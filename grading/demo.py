@@ -31,11 +31,11 @@ CLUBS = [
     ("WTR", "Wester Ross", "Highfold"),
     ("HFD", "Highfold", "Highfold"),
 ]
-SURNAMES = (
+SURNAMES = [name.replace("_", " ") for name in (
     "Abbott Baker Carter Dunn Evans Fletcher Graham Hughes Irving Jones Khan Lewis Morgan Nash "
     "Owen Patel Quinn Roberts Singh Taylor Underwood Vaughan Walsh Young Zielinski Ó_Briain "
     "Müller Nowak Okafor Fernández Chen Nguyen Kowalski D'Arcy MacLeod Ferreira Novák Sørensen"
-).replace("_", " ").split()
+).split()]
 FORENAMES_M = "Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar Piotr Rhys Sam Tomás Wei".split()
 FORENAMES_F = "Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana".split()
 TITLES = ["GM", "IM", "IM", "FM", "FM", "FM", "WIM", "WFM", "CM", "CM"]

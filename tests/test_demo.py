@@ -21,6 +21,8 @@ def test_the_demo_is_a_believable_federation():
     assert 40 < juniors.count() < 110
     assert Player.objects.exclude(fide_title="").count() >= 8
     assert Player.objects.filter(sex="F").count() >= 30
+    surnames = set(Player.objects.values_list("surname", flat=True))
+    assert {"Ó Briain", "D'Arcy", "Sørensen"} <= surnames and "Ó" not in surnames  # names of two words stay whole
     per_list = dict(Event.objects.values_list("rating_list__code").annotate(Count("id")))
     assert per_list == {"otb-standard": 12, "otb-rapid": 6, "online": 6}
     months = {event.start_date.strftime("%Y-%m") for event in Event.objects.all()}
