@@ -15,13 +15,16 @@ Lines, not rows: a national month has a million games, and a row for each side o
 was most of a run's time.
 """
 
+import datetime
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 import numpy as np
+from django.db import connection
 
+from .bulk import table, where_in
 from .engine.codes import NEW, TYPE_NAMES
 
 LINE = ("game", "colour", "halves", "opponent_rating", "opponent_type", "pass1_opponent_rating", "increment")
@@ -62,8 +65,8 @@ class RatedGame:
     """One line of a rating's breakdown, with the game and opponent it refers to."""
 
     rating: object  # the PlayerRating
-    game: object  # events.Game, with its event
-    opponent: object  # players.Player
+    game: "GameShown | None"  # None: withdrawn since
+    opponent: "PlayerShown | None"
     colour: str
     score: Decimal
     opponent_rating: int
@@ -87,12 +90,65 @@ def rated_games(ratings) -> dict:
     return explained
 
 
+@dataclass(frozen=True)
+class EventShown:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class PlayerShown:
+    code: str
+    name: str
+
+
+@dataclass(frozen=True)
+class GameShown:
+    """What a breakdown line shows of its game: read as plain values, not model instances
+    (a player's page shows dozens)."""
+
+    pk: int
+    date: object
+    round: int | None
+    board: int | None
+    event: EventShown
+    white: PlayerShown
+    black: PlayerShown
+
+
+def games_shown(ids) -> dict:
+    """{game id: GameShown} for ``ids``, in one query: plain SQL, as every player page runs it
+    and the ORM's compiling of its three joins cost more than the query."""
+    from events.models import Event, Game
+    from players.models import Player, full_name
+
+    condition, params = where_in("g.id", sorted(ids))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT g.id, g.date, g.round, g.board, e.code, e.name, w.code, w.surname, w.forenames, "
+            f"b.code, b.surname, b.forenames FROM {table(Game)} g JOIN {table(Event)} e ON e.id = g.event_id "
+            f"JOIN {table(Player)} w ON w.id = g.white_id JOIN {table(Player)} b ON b.id = g.black_id "
+            f"WHERE {condition}", params,
+        )
+        rows = cursor.fetchall()
+    return {
+        pk: GameShown(pk, parse_date(date), round_, board, EventShown(event_code, event_name),
+                      PlayerShown(white_code, full_name(white_surname, white_forenames)),
+                      PlayerShown(black_code, full_name(black_surname, black_forenames)))
+        for (pk, date, round_, board, event_code, event_name, white_code, white_surname, white_forenames,
+             black_code, black_surname, black_forenames) in rows
+    }
+
+
+def parse_date(value):
+    """A date from the database: a date on PostgreSQL, ISO text on SQLite."""
+    return datetime.date.fromisoformat(value) if isinstance(value, str) else value
+
+
 def resolve(pairs) -> list[RatedGame]:
     """RatedGames for (rating, raw line) pairs, reading the games in one query. A game withdrawn
     since it was rated has ``game`` and ``opponent`` None: the line still shows what was used."""
-    from events.models import Game
-
-    games = Game.objects.select_related("event", "white", "black").in_bulk({line[0] for _, line in pairs})
+    games = games_shown({line[0] for _, line in pairs})
     resolved = []
     for rating, (game_id, colour, halves, opponent_rating, opponent_type, pass1, increment) in pairs:
         game = games.get(game_id)

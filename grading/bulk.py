@@ -32,11 +32,13 @@ def column(values, dtype):
     return np.fromiter(values, dtype=dtype, count=len(values))
 
 
-def where_in(column: str, ids: np.ndarray) -> tuple[str, list]:
-    """A condition ``column`` is one of ``ids``, with one parameter however many there are."""
+def where_in(column: str, ids) -> tuple[str, list]:
+    """A condition ``column`` is one of ``ids`` (a list or an array), with one parameter however
+    many there are: the same SQL every time."""
+    ids = ids.tolist() if isinstance(ids, np.ndarray) else list(ids)
     if is_postgresql():
-        return f"{column} = ANY(%s)", [ids.tolist()]
-    return f"{column} IN (SELECT value FROM json_each(%s))", [json.dumps(ids.tolist())]
+        return f"{column} = ANY(%s)", [ids]
+    return f"{column} IN (SELECT value FROM json_each(%s))", [json.dumps(ids)]
 
 
 def insert_rows(model, fields: list[str], rows):

@@ -8,6 +8,8 @@ import io
 import json
 from dataclasses import dataclass
 
+from django.core.cache import cache
+
 from .models import ListEntry, PlayerRating, RatingPeriod
 
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
@@ -72,17 +74,28 @@ def list_json(published: PublishedList, entries) -> str:
 # Query helpers for the public site and the API (read only).
 
 
+PUBLICATIONS_KEY = "latest-publications"
+PUBLICATIONS_SECONDS = 60
+
+
 def latest_publications(original=False) -> dict:
     """The latest published list of every list, as PublishedLists keyed by rating list id.
 
-    One query; the periods are few (lists x months), so the latest per list is picked here.
+    Every public page asks for these, and they change once a month: they are kept in the cache
+    for a minute, and dropped there whenever a period is published (publishing.publish).
     """
-    latest = {}
-    periods = RatingPeriod.objects.filter(revision__isnull=False).select_related("rating_list")
-    for period in periods.order_by("rating_list__display_order", "rating_list__code", "-month"):
-        if period.rating_list_id not in latest:
-            latest[period.rating_list_id] = PublishedList(period, 0 if original else period.revision)
-    return latest
+    periods = cache.get(PUBLICATIONS_KEY)
+    if periods is None:
+        periods = {}
+        rows = RatingPeriod.objects.filter(revision__isnull=False).select_related("rating_list")
+        for period in rows.order_by("rating_list__display_order", "rating_list__code", "-month"):
+            periods.setdefault(period.rating_list_id, period)
+        cache.set(PUBLICATIONS_KEY, periods, PUBLICATIONS_SECONDS)
+    return {key: PublishedList(period, 0 if original else period.revision) for key, period in periods.items()}
+
+
+def forget_publications():
+    cache.delete(PUBLICATIONS_KEY)
 
 
 def published_periods(rating_list):
@@ -90,13 +103,16 @@ def published_periods(rating_list):
     return list(RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False).order_by("-month"))
 
 
-def player_history(player):
-    """The player's current rating rows on every list, oldest first within each list."""
-    return list(
-        PlayerRating.objects.filter(player=player, superseded_at=None)
-        .select_related("rating_list", "period")
-        .order_by("rating_list__display_order", "rating_list__code", "month")
-    )
+def player_history(player_id):
+    """The player's current rating rows on every list, oldest first within each list.
+
+    A raw query: it runs on every player page, and the ORM's compiling of it cost twice the
+    query itself."""
+    table = PlayerRating._meta.db_table
+    return list(PlayerRating.objects.raw(
+        f"SELECT * FROM {table} WHERE player_id = %s AND superseded_at IS NULL ORDER BY rating_list_id, month",
+        [player_id],
+    ))
 
 
 def state_before(rating: PlayerRating):
@@ -119,4 +135,4 @@ def entries_of(publications, player_ids):
     on_lists = Q()
     for published in publications:
         on_lists |= Q(period_id=published.period.pk, revision=published.revision)
-    return ListEntry.objects.filter(on_lists, player_id__in=list(player_ids))
+    return ListEntry.objects.filter(on_lists, player_id__in=list(player_ids)).order_by()

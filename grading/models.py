@@ -159,7 +159,7 @@ class ListEntry(models.Model):
     Written once per publication (the original, then each revision) from the rating history, so
     that list pages and downloads read a list as it was published without recomputing it. A
     derived table of hundreds of thousands of rows a month: written in one statement from
-    PlayerRating, with two indexes and no database-level foreign keys (see PlayerRating).
+    PlayerRating, with three indexes and no database-level foreign keys (see PlayerRating).
     """
 
     period = models.ForeignKey(
@@ -184,7 +184,11 @@ class ListEntry(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")
         ]
-        indexes = [models.Index(fields=["period", "revision", "-rating"], name="list_by_rating")]
+        indexes = [
+            models.Index(fields=["period", "revision", "-rating"], name="list_by_rating"),
+            # A club's players on a list: the club filter of the list pages, the club pages.
+            models.Index(fields=["period", "revision", "club"], name="list_by_club"),
+        ]
 
     def __str__(self):
         return f"{self.player} {self.rating} ({self.period} r{self.revision})"

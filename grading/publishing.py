@@ -11,12 +11,14 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 
 import numpy as np
+from django.db import transaction
 from django.utils import timezone
 
 from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
 from .engine import RULE_SETS, StateColumns
 from .engine.codes import TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
+from .history import forget_publications
 from .models import ListEntry, PlayerRating, RatingPeriod
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
@@ -153,6 +155,7 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
     period.status = RatingPeriod.Status.PUBLISHED
     period.published_at = now
     period.save(update_fields=["revision", "status", "published_at"])
+    transaction.on_commit(forget_publications)
     run.revision = revision
     run.save(update_fields=["revision"])
     return revision

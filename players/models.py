@@ -75,4 +75,9 @@ class Player(models.Model):
 
     @property
     def name(self):
-        return f"{self.surname}, {self.forenames}" if self.forenames else self.surname
+        return full_name(self.surname, self.forenames)
+
+
+def full_name(surname, forenames):
+    """"Surname, Forenames", as names are shown everywhere; a surname alone if that is all."""
+    return f"{surname}, {forenames}" if forenames else surname

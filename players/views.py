@@ -15,7 +15,7 @@ from grading.history import entries_of, latest_publications, player_history, sta
 from grading.breakdown import rated_games
 from grading.models import PlayerRating
 
-from . import search
+from . import rendering, search
 from .calculation import explain
 from .models import Club, Player
 
@@ -30,8 +30,17 @@ def search_page(request):
     publications = latest_publications()
     ratings = current_ratings(publications, [player.pk for player in players])
     results = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
+    link_players(players)
     context = {"query": query, "results": results, "publications": publications.values()}
     return render(request, "players/search.html", context)
+
+
+def link_players(players):
+    """Give each player ``url`` and ``club_url``: one reversal for the page, not two a row."""
+    prefix, clubs = reverse("player-search"), reverse("clubs")
+    for player in players:
+        player.url = f"{prefix}{quote(player.code)}/"
+        player.club_url = f"{clubs}{quote(player.club.code)}/" if player.club_id else ""
 
 
 def search_limit(request):
@@ -40,8 +49,8 @@ def search_limit(request):
 
 def current_ratings(publications, player_ids):
     """{(player id, list id): ListEntry} on the latest published lists."""
-    entries = entries_of(publications.values(), player_ids).select_related("period")
-    return {(entry.player_id, entry.period.rating_list_id): entry for entry in entries}
+    list_of = {published.period.pk: list_id for list_id, published in publications.items()}
+    return {(entry.player_id, list_of[entry.period_id]): entry for entry in entries_of(publications.values(), player_ids)}
 
 
 def the_player(code):
@@ -54,9 +63,10 @@ def player_page(request, code):
     player = the_player(code)
     if player.merged_into_id:
         return redirect("player", Player.objects.get(pk=player.merged_into_id).code)
-    history = player_history(player)
+    history = player_history(player.pk)
     publications = latest_publications()
     games = recent_games(history)
+    players = reverse("player-search")
     lists = []
     for published in publications.values():
         rating_list = published.period.rating_list
@@ -64,7 +74,7 @@ def player_page(request, code):
         for earlier, row in zip([None] + rows, rows):
             row.change = row.rating - earlier.rating if earlier else None
             row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
-            row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/")
+            row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/", players)
         latest = rows[-1] if rows else None
         lists.append({
             "list": rating_list,
@@ -73,6 +83,7 @@ def player_page(request, code):
             "entry": latest if latest and on_the_list(latest, published) else None,
             "latest": latest,
             "rows": rows[::-1],
+            "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
         })
     context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
     return render(request, "players/player.html", context)
@@ -83,9 +94,10 @@ def on_the_list(state, published):
     return bool(state.last_played) and Month.parse(state.last_played) >= earliest
 
 
-def player_url(code, rest=""):
-    """/players/CODE/ + rest, without a URL reversal per link of a long page."""
-    return f"{reverse('player-search')}{quote(code)}/{rest}"
+def player_url(code, rest="", players=None):
+    """/players/CODE/ + rest; a long page passes ``players``, reverse("player-search"), so as
+    not to reverse a URL for each of its links."""
+    return f"{players or reverse('player-search')}{quote(code)}/{rest}"
 
 
 def recent_games(history):
@@ -94,9 +106,9 @@ def recent_games(history):
     for row in history:
         by_list[row.rating_list_id].append(row)
     games = rated_games([row for rows in by_list.values() for row in rows[-RECENT_PERIODS:]])
-    events = reverse("events")
+    events, players = reverse("events"), reverse("player-search")
     for line in (line for lines in games.values() for line in lines if line.game):
-        line.opponent_url = player_url(line.opponent.code)
+        line.opponent_url = player_url(line.opponent.code, players=players)
         line.event_url = f"{events}{quote(line.game.event.code)}/"
     return games
 

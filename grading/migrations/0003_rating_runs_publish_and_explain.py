@@ -173,6 +173,10 @@ class Migration(migrations.Migration):
             model_name='listentry',
             index=models.Index(fields=['period', 'revision', '-rating'], name='list_by_rating'),
         ),
+        migrations.AddIndex(
+            model_name='listentry',
+            index=models.Index(fields=['period', 'revision', 'club'], name='list_by_club'),
+        ),
         migrations.AddConstraint(
             model_name='listentry',
             constraint=models.UniqueConstraint(fields=('period', 'revision', 'player'), name='one_entry_per_list'),

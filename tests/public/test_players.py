@@ -69,6 +69,8 @@ def test_every_page_has_the_search_box_in_its_header(client, federation):
 def test_the_player_page_shows_every_published_list_with_type_and_category(client, federation, django_assert_max_num_queries):
     with django_assert_max_num_queries(4):
         response = client.get("/players/200001A/")
+    with django_assert_max_num_queries(3):  # the player, their history, their games: the lists are cached
+        client.get("/players/200002B/")
 
     page = response.content.decode()
     ratings = page.split('id="current-ratings"')[1].split("</table>")[0]
@@ -222,6 +224,24 @@ def test_the_name_search_uses_the_trigram_index_on_postgresql(federation):
     assert "players_player_name_trgm" in plan
 
 
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="the name-start indexes exist on PostgreSQL only")
+def test_a_name_typed_from_its_start_is_found_by_an_index_range_before_any_trigram_search(federation):
+    surname_first, forenames_first = search.by_name_start("David Fletcher")
+    [by_surname] = search.by_name_start("fletch")
+
+    assert [player.name for player in by_surname] == ["Fletcher, Alice", "Fletcher, David"]
+    assert list(surname_first) == [] and [player.name for player in forenames_first] == ["Fletcher, David"]
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")  # a table this small is scanned otherwise
+        plans = [by_surname.explain(), forenames_first.explain()]
+        cursor.execute("RESET enable_seqscan")
+    assert "players_player_surname_start" in plans[0] and "Index Cond" in plans[0]
+    assert "players_player_forenames_start" in plans[1]
+    # A typo starts no name: the trigram search answers.
+    assert search.matching_players("flecher david")[0].name == "Fletcher, David"
+    assert search.by_name_start("flecher david")[0].count() == 0
+
+
 def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation):
     from tests.factories import PlayerFactory, publish_month
 
@@ -233,3 +253,17 @@ def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation)
 
     rapid = page.split('id="current-ratings"')[1].split("</table>")[0].split("OTB rapid")[1]
     assert "1777" in rapid and "not on the 2026-10 list (inactive: last played 2021-01)" in rapid
+
+
+def test_a_new_publication_shows_at_once_though_the_lists_are_cached(client, federation,
+                                                                      django_capture_on_commit_callbacks):
+    from tests.factories import publish_month
+
+    assert "<strong>1695</strong>" in client.get("/players/200003C/").content.decode()  # 2026-10, revised
+
+    with django_capture_on_commit_callbacks(execute=True):
+        publish_month("otb-standard", "2026-11", [{"player": federation.grace, "rating": 1712, "games": 305,
+                                                   "category": "full", "method": "K", "prior_rating": 1695}])
+
+    page = client.get("/players/200003C/").content.decode()
+    assert "<strong>1712</strong>" in page and "not on the" not in page
