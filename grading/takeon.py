@@ -15,6 +15,10 @@ from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
 BATCH = 2000
+HIGHEST_RATING = 4000
+# More games than anyone plays in a lifetime: a larger count is a broken file, refused here
+# rather than overflowing the database's integers.
+MOST_GAMES = 1_000_000
 
 
 @dataclass
@@ -72,10 +76,10 @@ def read_state(row, period: Month):
         row,
         {
             "code": ("code", str),
-            "rating": ("rating", whole_number("rating", 100, 4000)),
+            "rating": ("rating", whole_number("rating", 100, HIGHEST_RATING)),
             "type": ("type", rating_type),
-            "games": ("games", whole_number("games")),
-            "opponents_total": ("opponents_total", whole_number("opponents_total")),
+            "games": ("games", whole_number("games", 0, MOST_GAMES)),
+            "opponents_total": ("opponents_total", whole_number("opponents_total", 0, MOST_GAMES * HIGHEST_RATING)),
             "points": ("points", points),
             "last_played": ("last_played", last_played(period)),
         },

@@ -52,6 +52,8 @@ def birth_date(value):
         raise ValueError(f"birth_date: {value!r} is not a date in the form YYYY-MM-DD") from None
     if day >= datetime.date.today():
         raise ValueError(f"birth_date: {value} is not in the past")
+    if day.year < 1900:  # no living player; a mistyped year would make an age of centuries
+        raise ValueError(f"birth_date: {value} is before 1900")
     return day
 
 

@@ -8,17 +8,18 @@ _FALLBACKS = ("utf-8", "cp1252", "latin-1")
 
 
 def decode(data: bytes) -> tuple[str, str]:
-    """(text, encoding name): byte-order marks removed, line ends normalised to "\\n"."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        text, encoding = data.decode("utf-16"), "utf-16"
-    else:
-        if data.startswith(codecs.BOM_UTF8):
-            data = data[len(codecs.BOM_UTF8):]
-        for encoding in _FALLBACKS:
-            try:
-                text = data.decode(encoding)
-                break
-            except UnicodeDecodeError:
-                continue
-    text = text.lstrip("\ufeff")
+    """(text, encoding name): byte-order marks and a final end-of-file mark (Ctrl-Z, which DOS
+    programs wrote) removed, line ends normalised to "\\n"."""
+    # A UTF-16 byte-order mark first, as Windows writes; a file that only looks like one (an odd
+    # number of bytes, a broken pair) falls to the other encodings like any other.
+    encodings = ("utf-16", *_FALLBACKS) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else _FALLBACKS
+    if data.startswith(codecs.BOM_UTF8):
+        data = data[len(codecs.BOM_UTF8):]
+    for encoding in encodings:
+        try:
+            text = data.decode(encoding)
+            break
+        except UnicodeDecodeError:
+            continue
+    text = text.lstrip("\ufeff").removesuffix("\x1a")
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding

@@ -12,6 +12,9 @@ TRF, ECF, CSV = "trf", "ecf", "csv"
 _PARSERS = {TRF: parse_trf, ECF: parse_ecf, CSV: parse_csv}
 _EXTENSIONS = {".trf": TRF, ".trfx": TRF, ".csv": CSV}
 _TRF_RECORD = re.compile(r"^\d{3}(?: |$)", re.MULTILINE)
+# Control characters other than tab and line ends have no place in a results file and would be
+# stored in names.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
 _ECF_FIELD = re.compile(r"#\s*[A-Z][A-Z0-9 ]*(?:=|\s*(?:#|$))", re.IGNORECASE | re.MULTILINE)
 EXPECTED = (
     "Expected one of: a FIDE TRF file (lines starting with record numbers such as '012 ' and "
@@ -51,11 +54,28 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
     text, encoding = decode(data)
     if "\x00" in text:
         return _refused("this is a binary file, not text. " + EXPECTED)
+    if bad_lines := lines_with_control_characters(text):
+        return _refused_lines(bad_lines)
     kind = detect_format(text, filename)
     if kind is None:
         return _refused("the file's format is not recognised. " + EXPECTED)
     event = _PARSERS[kind](text, code_pattern)
     event.encoding = encoding
+    return event
+
+
+def lines_with_control_characters(text) -> list[tuple[int, str]]:
+    """(line number, the first control character as U+XXXX) for each line that has one."""
+    return [(number, f"U+{ord(found.group()):04X}")
+            for number, line in enumerate(text.split("\n"), start=1)
+            if (found := _CONTROL.search(line))]
+
+
+def _refused_lines(bad_lines):
+    event = ParsedEvent(format="")
+    for number, character in bad_lines:
+        event.error(number, f"contains the control character {character}, which no name or result may "
+                            "hold: save the file again from the program that made it, or remove it")
     return event
 
 

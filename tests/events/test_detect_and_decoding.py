@@ -85,3 +85,27 @@ def test_it_never_raises_on_a_real_file_with_a_stretch_replaced(text, at, length
     at %= len(text)
     event = parse_event_file((text[:at] + junk + text[at + length:]).encode(), "x")
     assert all(p.message for p in event.problems)
+
+
+def test_a_dos_end_of_file_mark_at_the_end_is_dropped():
+    event = parse_event_file(ECF_EXAMPLE.read_bytes().rstrip(b"\n") + b"\x1a")
+
+    assert event.format == "ECF" and event.ok
+
+
+def test_it_refuses_every_line_holding_a_control_character_and_names_it():
+    data = CSV + b"123456A,234567B,0-1\x07,2026-10-03\n" + b"345678C,234567B,1-0,2026-10-04\x1a\n"
+
+    event = parse_event_file(data)
+
+    assert not event.ok
+    assert [(problem.line, problem.message.split(",")[0]) for problem in event.problems] == [
+        (3, "contains the control character U+0007"), (4, "contains the control character U+001A"),
+    ]
+
+
+def test_a_file_that_only_looks_like_utf_16_is_refused_not_an_error():
+    # A UTF-16 byte-order mark and then an odd number of bytes: not UTF-16 after all.
+    event = parse_event_file(b"\xfe\xff\x00\x00\x00\x00\x00\x00\x00", "x")
+
+    assert not event.ok and "binary file" in event.errors[0].message

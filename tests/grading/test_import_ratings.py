@@ -111,3 +111,17 @@ def test_it_will_not_import_over_a_period_this_system_rated(tmp_path, players):
                      "--list", "otb-rapid", "--period", "2026-09")
 
     assert PlayerRating.objects.get().rating == 1850
+
+
+def test_it_refuses_counts_too_large_for_any_player_rather_than_failing_in_the_database(tmp_path, players):
+    path = write(tmp_path, "123456A,1850,full,99999999999999999999,74210,22.5,2026-08",
+                 "234567B,1500,full,40,99999999999999999999,20,2026-08")
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", path, "--list", "otb-standard", "--period", "2026-09")
+
+    assert str(error.value).splitlines()[1:] == [
+        "line 2: games: 99999999999999999999 is out of range (0 to 1000000)",
+        "line 3: opponents_total: 99999999999999999999 is out of range (0 to 4000000000)",
+    ]
+    assert not PlayerRating.objects.exists()

@@ -119,6 +119,8 @@ def test_it_refuses_a_file_with_bad_lines_listing_every_one_and_stores_nothing()
         ),
         (csv("123456A,Abbott"), "line 2: 2 values where the header has 8"),
         (csv('123456A,"Abbott\x00, A",,,,,,'), "line 2: name: contains a control character"),
+        (csv('123456A,"Abbott, A",0001-01-01,,,,,'), "line 2: birth_date: 0001-01-01 is before 1900"),
+        (csv('123456A,"Abbott, A",,,,99999999999999999999,,'), "line 2: fide_id: '99999999999999999999' is not a FIDE ID"),
     ],
 )
 def test_it_refuses_a_malformed_file_saying_where(content, message):

@@ -179,3 +179,15 @@ def test_a_csv_upload_takes_the_event_details_from_the_form(client, arbiter):
     event = Event.objects.get(code="LEAGUE-26")
     assert (event.name, event.rating_list.code) == ("Northshire League", "otb-standard")
     assert list(event.games.values_list("result", flat=True).order_by("date")) == ["1-0", "1/2-1/2"]
+
+
+def test_a_control_character_in_a_name_is_refused_with_its_line(client, arbiter):
+    client.force_login(arbiter)
+    hostile = ECF_EXAMPLE.replace(b"Dunn, David", b"Dunn\x1b[31m, David")
+
+    response = upload(client, hostile)
+
+    page = response.content.decode()
+    assert "1 error: nothing can be stored until it is fixed" in page
+    assert "Line 18: contains the control character U+001B" in page  # the line of "Dunn, David"
+    assert not Event.objects.exists() and not Upload.objects.exists()
