@@ -8,7 +8,8 @@
    period and twelve rated months on each of the three lists (events, entries, games, rating
    history, the rated-game breakdown, and each period's list snapshot).
 2. Serves the site with gunicorn, 2 workers, on 127.0.0.1 with production settings
-   (DEBUG off, collected static files).
+   (DEBUG off, collected static files, the cache in Redis: BENCH_CACHE_URL, default
+   redis://127.0.0.1:6379/3, a database the bench empties when it starts).
 3. Drives it with 8 concurrent clients (threads, one request at a time each, a bounded number
    of requests) and prints p50/p95/p99 for the list page, the player page and the search.
 Targets: list and player page p95 under 50 ms, search p95 under 100 ms.
@@ -29,11 +30,15 @@ import threading
 import time
 from pathlib import Path
 
+import redis
+
 import federation
 from federation import ROOT, connect, log
 from grading.engine.periods import Month
 
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
+# The shared cache of production (README); this Redis database is emptied when the bench starts.
+CACHE = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/3")
 TARGETS = {"list page": 50, "player page": 50, "search": 100}
 
 
@@ -50,7 +55,8 @@ def load(players):
 
 
 def site_env(static_root):
-    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root))
+    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root),
+                                 CACHE_URL=CACHE)
 
 
 def free_port():
@@ -79,7 +85,7 @@ def start_gunicorn(static_root):
 
 def stop(server):
     if server.poll() is None:
-        os.killpg(server.pid, signal.SIGTERM)
+        server.terminate()  # the master stops its workers; signalling them too makes it log errors
         try:
             server.wait(timeout=20)
         except subprocess.TimeoutExpired:
@@ -173,6 +179,7 @@ def main():
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))
+    redis.Redis.from_url(CACHE).flushdb()  # nothing kept from an earlier run or load
     server, port = start_gunicorn(static_root)
     try:
         rng = random.Random(7)

@@ -1,7 +1,7 @@
 """Settings for the federation rating site, driven by environment variables.
 
 Every setting that differs between a laptop and production is read from the environment:
-DATABASE_URL, REDIS_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, TIME_ZONE, and the few below.
+DATABASE_URL, REDIS_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, TIME_ZONE, and the few below.
 With none of them set the site runs on a SQLite file with Celery tasks run in process, which
 is what the README's first command uses.
 """
@@ -73,6 +73,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
+    "config.middleware.RefuseNulCharacters",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -168,6 +169,15 @@ SECURE_HSTS_PRELOAD = not DEBUG
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+
+# The cache keeps published lists' pages and sizes and the latest publication of each list.
+# Each process's own memory by default; with CACHE_URL (a Redis database other than the
+# broker's, as clearing the cache empties its database) every web process and the worker share
+# it, so a publication by the worker is seen by every web process at once.
+CACHE_URL = os.environ.get("CACHE_URL", "")
+if CACHE_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
+                          "KEY_PREFIX": "ratings"}}
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")

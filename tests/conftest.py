@@ -24,6 +24,17 @@ def tasks_in_process():
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(autouse=True)
+def fresh_cache():
+    """Every test starts with an empty cache: with CACHE_URL it is a Redis database that outlives
+    the test run, and what one test kept must not answer another."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()
+
+
 def worker_needs():
     """Skip (fail on CI) where a real worker cannot run: no broker, or an in-memory database."""
     from django.conf import settings

@@ -17,7 +17,7 @@ PRODUCTION = {
 
 
 def run_django(code, **env):
-    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION and key != "TIME_ZONE"}
+    clean = {key: value for key, value in os.environ.items() if key not in {*PRODUCTION, "TIME_ZONE", "CACHE_URL"}}
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; " + code],
         cwd=ROOT,
@@ -87,3 +87,13 @@ def test_the_deployment_checklist_is_clean_under_production_settings():
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_cache_url_puts_the_cache_in_redis_and_without_it_each_process_keeps_its_own():
+    code = "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default'].get('LOCATION', ''))"
+
+    shared = run_django(code, **PRODUCTION, CACHE_URL="redis://cache.internal:6379/1")
+    own = run_django(code, **PRODUCTION)
+
+    assert shared.stdout.split() == ["django.core.cache.backends.redis.RedisCache", "redis://cache.internal:6379/1"]
+    assert own.stdout.split() == ["django.core.cache.backends.locmem.LocMemCache"]

@@ -6,13 +6,14 @@ import io
 import urllib.request
 
 import pytest
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as shows
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.public.conftest import federation, fresh_cache  # noqa: F401  (the fixtures)
+from tests.public.conftest import federation  # noqa: F401  (the fixture)
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -34,7 +35,9 @@ return [point.x - chart.width / 2, point.y - chart.height / 2];
 
 
 def wait(browser, condition, seconds=10):
-    return WebDriverWait(browser, seconds).until(condition)
+    # A condition that reads the page while a click loads the next one can hold an element of
+    # the old page: that is "not yet", not a failure.
+    return WebDriverWait(browser, seconds, ignored_exceptions=[StaleElementReferenceException]).until(condition)
 
 
 def table_names(browser):

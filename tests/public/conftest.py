@@ -9,18 +9,10 @@ import datetime
 from dataclasses import dataclass
 
 import pytest
-from django.core.cache import cache
 
 from tests.factories import ClubFactory, EntryFactory, EventFactory, PlayerFactory, play, publish_month, rate_game
 
 FILLERS = 55
-
-
-@pytest.fixture(autouse=True)
-def fresh_cache():
-    cache.clear()
-    yield
-    cache.clear()
 
 
 @dataclass
