@@ -38,7 +38,8 @@
     options: {
       responsive: true,
       maintainAspectRatio: false,
-      animation: { duration: 300 },
+      // No movement for visitors who asked their system for less of it.
+      animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? false : { duration: 300 },
       interaction: { mode: "nearest", intersect: true },
       scales: {
         x: { title: { display: true, text: "Month" } },

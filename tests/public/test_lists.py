@@ -97,6 +97,15 @@ def test_the_list_filters_by_club_sex_age_category_type_and_name(client, federat
     assert names_in(client.get(f"{LIST}2026-10/?{query}").content.decode()) == expected
 
 
+def test_the_club_menu_keeps_the_club_chosen_and_lists_every_club(client, federation):
+    page = client.get(LIST + "?club=NQC").content.decode()
+    menu = page.split('name="club"')[1].split("</select>")[0]
+
+    assert '<option value="NQC" selected>Northquay (NQC)</option>' in menu
+    assert '<option value="">All clubs</option>' in menu and '<option value="SBK">Southbank (SBK)</option>' in menu
+    assert menu.count(" selected") == 1
+
+
 def test_a_filter_value_that_does_not_exist_is_explained_not_an_error(client, federation):
     response = client.get(LIST + "?club=NOPE&age=u99")
 
