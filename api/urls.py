@@ -13,8 +13,8 @@ urlpatterns = [
     path("v1/lists/<slug:code>/", views.rating_list, name="api-list"),
     path("v1/lists/<slug:code>/<str:month>/", views.rating_list, name="api-list-period"),
     path("v1/clubs/", views.clubs, name="api-clubs"),
-    path("v1/clubs/<str:code>/", views.club, name="api-club"),
+    path("v1/clubs/<path:code>/", views.club, name="api-club"),
     path("v1/events/", views.events, name="api-events"),
-    path("v1/events/<str:code>/", views.event, name="api-event"),
+    path("v1/events/<path:code>/", views.event, name="api-event"),
     re_path(r"^v1/.*$", views.not_found),
 ]

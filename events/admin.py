@@ -39,6 +39,22 @@ class EventChangeInline(admin.TabularInline):
         return False
 
 
+class EventForm(forms.ModelForm):
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start_date"), data.get("end_date")
+        if self.instance.pk and start and end:
+            if end < start:
+                raise forms.ValidationError("The event cannot end before it starts.")
+            outside = self.instance.games.exclude(date__range=(start, end)).order_by("date").first()
+            if outside:
+                raise forms.ValidationError(
+                    f"A game is dated {outside.date:%d/%m/%Y} (round {outside.round or '-'}), outside these dates: "
+                    "every game must fall within the event."
+                )
+        return data
+
+
 class ReasonForm(ActionForm):
     reason = forms.CharField(required=False, label="Reason (to send back)", max_length=2000)
 
@@ -53,11 +69,17 @@ class EventAdmin(admin.ModelAdmin):
     autocomplete_fields = ["arbiter"]
     readonly_fields = ["status", "status_changed_at", "status_changed_by", "sent_back_reason", "submission_index"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
+    form = EventForm
     action_form = ReasonForm
     actions = ["approve", "send_back"]
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
+
+    # An approved or rated event is corrected by sending it back (its games then leave the
+    # months they were rated in, which are revised), not edited where it stands.
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.in_rating)
 
     def has_delete_permission(self, request, obj=None):
         # Ratings were (or are about to be) calculated from it: send it back first, which
@@ -79,8 +101,7 @@ class EventAdmin(admin.ModelAdmin):
         if formset.model is Entry:
             chosen = [entry.pk for entry, fields in formset.changed_objects if "player" in fields]
             if chosen:
-                Entry.objects.filter(pk__in=chosen).update(match=Entry.Match.CHOSEN)
-                services.link_games(form.instance)
+                services.players_chosen(form.instance, chosen)
 
     @admin.action(description="Approve the selected events for rating", permissions=["approve"])
     def approve(self, request, queryset):
@@ -105,11 +126,27 @@ class EventAdmin(admin.ModelAdmin):
 
 @admin.register(Entry)
 class EntryAdmin(admin.ModelAdmin):
+    """An entry's federation record can be chosen here as in its event's page; the rest is
+    what the file said."""
+
     list_display = ["event", "pin", "surname", "forenames", "code", "birth_date", "player", "match"]
     list_filter = ["match", "event__status"]
     search_fields = ["surname", "forenames", "code", "event__code", "event__name"]
     list_select_related = ["event", "player"]
-    autocomplete_fields = ["event", "player"]
+    autocomplete_fields = ["player"]
+    readonly_fields = ["event", "pin", "surname", "forenames", "code", "fide_id", "birth_date", "sex", "title",
+                       "club_name", "match", "rank", "line"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and not (obj and obj.event.in_rating)
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        if "player" in form.changed_data:
+            services.players_chosen(obj.event, [obj.pk])
 
 
 @admin.register(EventChange)

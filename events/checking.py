@@ -6,6 +6,7 @@ and what ``services.store_upload`` stores when it has no errors.
 """
 
 import datetime
+import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -16,9 +17,12 @@ from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
 from .formats.base import HasProblems
 from .matching import Match, match_players
+from .models import Entry
 from .timecontrol import TimeControl
 
 FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}
+# An event's code is in its page's address and in every export: no spaces, quotes or markup.
+EVENT_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
 
 
 @dataclass
@@ -140,6 +144,7 @@ def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
     check_event_details(check)
     check.matches = match_players(check.parsed.players)
     check_same_person_twice(check)
+    check_name_lengths(check)
     for parsed in check.parsed.players:
         for warning in check.matches[parsed.pin].warnings:
             check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {warning}", WARNING))
@@ -149,14 +154,22 @@ def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
 
 def check_event_details(check):
     parsed, details = check.parsed, check.details
+    if details.submission_index and parsed.submission_index and details.submission_index != parsed.submission_index:
+        check.problems.append(Problem(
+            None, None, f"the submission index {details.submission_index} given with the upload is used, "
+            f"not the file's {parsed.submission_index}", WARNING,
+        ))
     if not check.code:
-        check.problems.append(Problem(None, None, "the file gives no event code: give one with the upload"))
+        check.problems.append(Problem(None, None, "the file gives no event code: give one with the upload (import_event: --code)"))
     elif len(check.code) > 40:
         check.problems.append(Problem(None, None, f"the event code {check.code!r} is longer than 40 characters"))
+    elif not EVENT_CODE.fullmatch(check.code):
+        check.problems.append(Problem(None, None, f"the event code {check.code!r} may hold only letters, digits "
+                                                  "and - _ . / (starting with a letter or digit)"))
     if len(check.name) > 200:
         check.problems.append(Problem(None, None, "the event name is longer than 200 characters"))
     if not check.start_date or not check.end_date:
-        check.problems.append(Problem(None, None, "the file gives no event dates: give them with the upload"))
+        check.problems.append(Problem(None, None, "the file gives no event dates: give them with the upload (import_event: --start and --end)"))
     elif check.end_date < check.start_date:
         check.problems.append(Problem(None, None, "the event ends before it starts"))
     elif not (parsed.start_date and parsed.end_date):
@@ -174,7 +187,8 @@ def check_event_details(check):
     check.rating_list = details.rating_list or classify(check.time_control, online)
     if check.rating_list is None:
         if check.time_control is None:
-            check.problems.append(Problem(None, None, "the file gives no time control: give one with the upload (e.g. 90+30)"))
+            check.problems.append(Problem(None, None, "the file gives no time control: give one with the upload, e.g. 90+30 "
+                                                      "(import_event: --time-control, or --list)"))
         else:
             minutes = check.time_control.minutes_per_player()
             check.problems.append(Problem(
@@ -192,6 +206,16 @@ def classify(time_control, online=False):
         return lists[0] if online and lists else None
     minutes = time_control.minutes_per_player()
     return next((rating_list for rating_list in lists if rating_list.holds(minutes)), None)
+
+
+def check_name_lengths(check):
+    surname, forenames = (Entry._meta.get_field(name).max_length for name in ("surname", "forenames"))
+    for parsed in check.parsed.players:
+        if len(parsed.surname) > surname or len(parsed.forenames) > forenames:
+            check.problems.append(Problem(
+                parsed.line, None, f"player {parsed.pin}: a surname is kept to {surname} characters and forenames "
+                f"to {forenames}: this name is cut to fit", WARNING,
+            ))
 
 
 def check_same_person_twice(check):

@@ -2,6 +2,7 @@ from django import forms
 from django.conf import settings
 
 from .checking import EventDetails
+from .formats.base import MOST_SUBMISSIONS
 from .models import Event
 
 
@@ -22,7 +23,7 @@ class UploadForm(forms.Form):
     online = forms.BooleanField(required=False, label="Played online")
     kind = forms.ChoiceField(choices=[("", "as the file says")] + Event.Kind.choices, required=False)
     submission_index = forms.IntegerField(
-        min_value=1, required=False, help_text="Leave empty to take the next one."
+        min_value=1, max_value=MOST_SUBMISSIONS, required=False, help_text="Leave empty to take the next one."
     )
 
     def clean_file(self):

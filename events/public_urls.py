@@ -4,5 +4,5 @@ from . import public
 
 urlpatterns = [
     path("events/", public.event_index, name="events"),
-    path("events/<str:code>/", public.event_page, name="event"),
+    path("events/<path:code>/", public.event_page, name="event"),
 ]

@@ -36,25 +36,41 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
-    with transaction.atomic():
-        event = Event.objects.select_for_update().filter(code=check.code).first()
-        if event:
-            if Upload.objects.filter(event=event, sha256=digest).exists():
-                raise WorkflowError(f"this file was already uploaded for {event.code}: nothing changed")
-            refuse_replacement(event, check, user, staff)
-        index = check.details.submission_index or check.parsed.submission_index
-        index = index or (event.submission_index + 1 if event else 1)
-        event = save_event(event, check, user, index)
-        upload = Upload(
-            event=event, original_name=filename[:255], sha256=digest, format=check.format,
-            uploaded_by=user, uploaded_at=timezone.now(), report=check.report(),
-        )
-        upload.file.save(digest, ContentFile(data), save=False)
-        upload.save()
-        save_games(event, check)
-        record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
-        record(event, Event.Status.CHECKED, user, f"{len(check.warnings)} warning(s)")
+    upload = Upload(original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=user,
+                    report=check.report())
+    try:
+        with transaction.atomic():
+            event = Event.objects.select_for_update().filter(code=check.code).first()
+            refuse_same_file(event, digest, user, staff)
+            if event:
+                refuse_replacement(event, check, user, staff)
+            index = check.details.submission_index or check.parsed.submission_index
+            index = index or (event.submission_index + 1 if event else 1)
+            event = save_event(event, check, user, index)
+            upload.event, upload.uploaded_at = event, timezone.now()
+            upload.file.save(digest, ContentFile(data), save=False)
+            upload.save()
+            save_games(event, check)
+            record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
+            record(event, Event.Status.CHECKED, user, f"{len(check.warnings)} warning(s)")
+    except BaseException:
+        if upload.file:
+            upload.file.delete(save=False)  # the rows are rolled back: no file without its row
+        raise
     return event
+
+
+def refuse_same_file(event, digest, user, staff):
+    """The same bytes twice would store the same games twice, under whatever event code."""
+    earlier = Upload.objects.filter(sha256=digest, event__isnull=False).select_related("event").first()
+    if earlier is None:
+        return
+    if event and earlier.event_id == event.pk:
+        raise WorkflowError(f"this file was already uploaded for {event.code}: nothing changed")
+    if staff or earlier.event.arbiter_id == user.pk:
+        raise WorkflowError(f"this file was already uploaded for the event {earlier.event.code}: "
+                            "its games are stored there")
+    raise WorkflowError("this file was already uploaded for another arbiter's event: its games are stored there")
 
 
 def refuse_replacement(event, check, user, staff):
@@ -96,7 +112,8 @@ def save_games(event, check):
             event=event, pin=parsed.pin, surname=parsed.surname[:80], forenames=parsed.forenames[:120],
             code=(parsed.federation_code or "")[:12], fide_id=parsed.fide_id, birth_date=parsed.birth_date,
             sex=parsed.sex or "", title=parsed.title[:3], club_name=parsed.club_name[:120],
-            player=check.matches[parsed.pin].player, match=check.matches[parsed.pin].how, line=parsed.line,
+            player=check.matches[parsed.pin].player, match=check.matches[parsed.pin].how, rank=parsed.rank,
+            line=parsed.line,
         )
         for parsed in check.parsed.players
     ])
@@ -130,7 +147,7 @@ def approve_event(event, user):
     """Approve for rating: players matched by nobody become federation records now."""
     with transaction.atomic():
         event = locked(event)
-        if event.status not in (Event.Status.SUBMITTED, Event.Status.CHECKED):
+        if event.status != Event.Status.SUBMITTED:
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event)
         record(event, Event.Status.APPROVED, user)
@@ -174,6 +191,12 @@ def create_new_players(event):
     for entry, player in zip(new, players):
         entry.player = player
     Entry.objects.bulk_update(new, ["player"])
+    link_games(event)
+
+
+def players_chosen(event, entry_pks):
+    """Staff chose the federation records of these entries: their games follow."""
+    Entry.objects.filter(pk__in=entry_pks).update(match=Entry.Match.CHOSEN)
     link_games(event)
 
 

@@ -11,6 +11,10 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
 MOVES_COUNTED = 60  # the usual convention: time for 60 moves, increments included
+# Beyond these a time control is a typing slip or a broken file, not one a game was played at.
+MOST_MINUTES = 24 * 60  # in one session
+MOST_MOVES = 200  # in one session
+MOST_INCREMENT = 600  # seconds a move
 
 
 @dataclass(frozen=True)
@@ -80,7 +84,10 @@ def _num(value):
 
 def _assemble(sessions, increment=0, from_move=1, online=None):
     """A TimeControl from [(moves or None, minutes)], or None if they make no sense together."""
-    if not sessions or len(sessions) > 3 or any(m <= 0 for _, m in sessions):
+    if not sessions or len(sessions) > 3 or any(
+        not 0 < minutes <= MOST_MINUTES or (moves is not None and not 0 < moves <= MOST_MOVES)
+        for moves, minutes in sessions
+    ):
         return None
     (first_moves, base), rest = sessions[0], sessions[1:]
     fields = {"moves_first_session": first_moves}
@@ -98,7 +105,7 @@ def _assemble(sessions, increment=0, from_move=1, online=None):
             fields["minutes_rest_of_game"] = minutes
         else:
             fields.update(moves_second_session=moves, minutes_second_session=minutes)
-    if increment < 0 or increment > 600 or from_move < 1:
+    if not 0 <= increment <= MOST_INCREMENT or not 1 <= from_move <= MOST_MOVES:
         return None
     return TimeControl(base, increment, increment_from_move=from_move, online=online, **fields)
 
@@ -137,6 +144,8 @@ _CODED = re.compile(r"^\d+(?:/\d+)?(?:\+\d+)?(?::\d+(?:/\d+)?(?:\+\d+)?)*$")
 
 def _parse_free_text(text):
     s = text.strip().lower()
+    if len(s) > 200:
+        return None  # no time control takes this much writing; int() would refuse its numbers
     for fancy, plain in _QUOTES.items():
         s = s.replace(fancy, plain)
     if not s:
@@ -192,6 +201,8 @@ _DESCRIPTOR = re.compile(r"^(?:(\d+)/)?(\d+)(?:\+(\d+))?$")
 
 def _parse_222(text):
     s = text.strip().replace(" ", "").upper()
+    if len(s) > 200:
+        return None
     if m := re.match(r"^W(.+)-B(.+)$", s):
         # Armageddon-style: each side has its own clock; the list follows the shorter one.
         sides = [_parse_222_side(m.group(1)), _parse_222_side(m.group(2))]
@@ -224,13 +235,18 @@ _ECF_SESSION = ("MOVES FIRST SESSION", "MINUTES FIRST SESSION", "MINUTES REST OF
 
 def _ecf_number(fields, name, integer=True):
     value = (fields.get(name) or "").strip()
+    most = MOST_INCREMENT if name == "SECONDS PER MOVE" else MOST_MOVES if name.startswith("MOVES") else MOST_MINUTES
     try:
-        number = int(value) if integer else Decimal(value)
-    except (ValueError, InvalidOperation):
-        raise ValueError(f"#{name} must be a number, not {value!r}") from None
+        number = Decimal(value)
+    except InvalidOperation:
+        number = Decimal("NaN")
+    if not number.is_finite() or (integer and number != number.to_integral_value()):
+        raise ValueError(f"#{name} must be a {'whole ' if integer else ''}number, not {value!r}")
     if number < 0 or (number == 0 and name != "SECONDS PER MOVE"):
         raise ValueError(f"#{name} must be more than 0, not {value!r}")
-    return number
+    if number > most:
+        raise ValueError(f"#{name} must be at most {most}, not {value!r}")
+    return int(number) if integer else number
 
 
 def _parse_ecf(fields):

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Count
 
 from . import titles
 from .csvfiles import FileRefused, read_fields, read_records
@@ -227,6 +228,12 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
         if clashes:
             periods = ", ".join(sorted({str(rating.period) for rating in clashes}))
             raise MergeRefused(f"both records are rated in {periods}: correct those periods first")
+        # One person cannot be two entries of an event (nor have played themself).
+        shared = (Entry.objects.filter(player_id__in=[keep.pk, *ids]).values("event__code")
+                  .annotate(records=Count("player", distinct=True)).filter(records__gt=1))
+        if codes := sorted(row["event__code"] for row in shared):
+            raise MergeRefused(f"both records play in {', '.join(codes[:5])}: one person cannot be two players "
+                               "of an event; correct the event first")
         Game.objects.filter(white_id__in=ids).update(white=keep)
         Game.objects.filter(black_id__in=ids).update(black=keep)
         Entry.objects.filter(player_id__in=ids).update(player=keep)

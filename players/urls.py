@@ -9,5 +9,5 @@ urlpatterns = [
     path("players/<str:code>/", views.player_page, name="player"),
     path("players/<str:code>/<slug:list_code>/<month:month>/", views.calculation_page, name="rating-calculation"),
     path("clubs/", views.club_index, name="clubs"),
-    path("clubs/<str:code>/", views.club_page, name="club"),
+    path("clubs/<path:code>/", views.club_page, name="club"),
 ]

@@ -19,6 +19,28 @@ ROUND_ROBIN = "round-robin"
 TEAM_MATCH = "team-match"
 OTHER = "other"
 
+# The largest numbers an event file may give: far above any real event, far below what the
+# database's columns hold. A larger one is a broken field, reported with its line.
+MOST_PINS = 9999  # TRF's starting rank has four columns
+MOST_ROUNDS = 999
+MOST_BOARDS = 9999
+MOST_SUBMISSIONS = 9999
+LARGEST_FIDE_ID = 9_999_999_999  # FIDE IDs have nine digits now; room for growth
+
+_DIGITS = re.compile(r"[0-9]{1,18}")
+
+
+def whole_number(text: str, low: int = 1, high: int = MOST_PINS) -> int | None:
+    """The number ``text`` writes in ASCII digits when it lies in low..high, else None.
+
+    Not str.isdigit(), which takes "²" and then int() refuses it."""
+    text = text.strip()
+    if not _DIGITS.fullmatch(text):
+        return None
+    number = int(text)
+    return number if low <= number <= high else None
+
+
 # The federation's player code: six digits and a check letter (the check is not published).
 # The Django side passes its settings.PLAYER_CODE_PATTERN, which defaults to the same.
 CODE_PATTERN = r"[0-9]{6}[ABCDEFGHJKL]"
@@ -66,6 +88,7 @@ class ParsedPlayer:
     birth_year: int | None = None  # also set when only the year is known (TRF "1978/00/00")
     club_code: str = ""
     club_name: str = ""
+    rank: int | None = None  # the final rank the file gives (TRF columns 86-89)
     line: int | None = None
 
     @property
@@ -154,10 +177,14 @@ def _game_label(game, event):
 
 
 def check_games(event):
-    """The checks every format shares: known players, no self-pairing, one game a round each."""
+    """The checks every format shares: known players, no self-pairing, one game a round each,
+    rounds and boards in range."""
     pins = {p.pin for p in event.players}
     for game in event.games:
         line = game.lines[0] if game.lines else None
+        for name, number, most in (("round", game.round, MOST_ROUNDS), ("board", game.board, MOST_BOARDS)):
+            if number is not None and not 1 <= number <= most:
+                event.error(line, f"{name} {number} is out of range (1 to {most})")
         for pin in (game.white, game.black):
             if pin is not None and pin not in pins:
                 event.error(line, f"the game refers to player {pin}, who is not in the player list")

@@ -1,8 +1,9 @@
 """Our CSV of games (formats.md section 3; the exact columns are in docs/uploads.md).
 
 One game a row. Players are identified by federation code; the event's details (name, dates,
-time control, kind) come from the upload form, so the dates here are only the games' span and
-the Django side checks them against the form with ``base.check_dates``.
+time control, kind) come from the upload form: the event has no dates here, and the Django side
+checks the games' dates against the form's with ``base.check_dates`` (a staff import without
+dates takes the games' span).
 """
 
 import csv
@@ -12,8 +13,8 @@ import re
 from events import results
 
 from .base import (
-    CODE_PATTERN, OTHER, CodeShape, ParsedEvent, ParsedGame, ParsedPlayer, check_games,
-    guess_kind, normalise_code, split_name,
+    CODE_PATTERN, MOST_BOARDS, MOST_ROUNDS, OTHER, CodeShape, ParsedEvent, ParsedGame, ParsedPlayer,
+    check_games, guess_kind, normalise_code, split_name, whole_number,
 )
 from .dates import read_iso_or_dmy
 
@@ -38,7 +39,10 @@ def column_name(text):
 def header_columns(line):
     """The column names of a header line, with its delimiter (comma, semicolon or tab)."""
     delimiter = max((",", ";", "\t"), key=line.count)
-    return [column_name(cell) for cell in next(csv.reader([line], delimiter=delimiter))], delimiter
+    try:
+        return [column_name(cell) for cell in next(csv.reader([line], delimiter=delimiter))], delimiter
+    except csv.Error:  # a field past the csv module's limit (128 KB): no header of ours
+        return [], delimiter
 
 
 def parse_csv(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
@@ -74,8 +78,6 @@ def parse_csv(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
         event.error(first + 1 + reader.line_num, f"cannot read the row: {error}")
     if not event.games and event.ok:
         event.error(None, "the file has a header but no games")
-    days = [g.date for g in event.games if g.date]
-    event.start_date, event.end_date = (min(days), max(days)) if days else (None, None)
     event.kind = guess_kind(event) or OTHER
     check_games(event)
     event.sort_problems()
@@ -107,12 +109,12 @@ class _Rows:
             event.error(n, f"date {row.get('date', '')!r} is not a date yyyy-mm-dd "
                            "(or dd/mm/yyyy)", self.column("date"))
         numbers = {}
-        for name in ("round", "board"):
+        for name, most in (("round", MOST_ROUNDS), ("board", MOST_BOARDS)):
             text = row.get(name, "")
-            if text and not (text.isdigit() and int(text) > 0):
+            numbers[name] = whole_number(text, 1, most) if text else None
+            if text and numbers[name] is None:
                 ok = False
-                event.error(n, f"{name} {text!r} is not a whole number from 1", self.column(name))
-            numbers[name] = int(text) if text.isdigit() else None
+                event.error(n, f"{name} {text!r} is not a whole number from 1 to {most}", self.column(name))
         if ok and pins[0] == pins[1]:
             event.error(n, "white and black are the same player", self.column("black"))
         elif ok:

@@ -14,7 +14,9 @@ _EXTENSIONS = {".trf": TRF, ".trfx": TRF, ".csv": CSV}
 _TRF_RECORD = re.compile(r"^\d{3}(?: |$)", re.MULTILINE)
 # Control characters other than tab and line ends have no place in a results file and would be
 # stored in names.
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+# The same for the bidirectional overrides (U+202A-U+202E, U+2066-U+2069), which make a name
+# read on screen other than it is written.
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _ECF_FIELD = re.compile(r"#\s*[A-Z][A-Z0-9 ]*(?:=|\s*(?:#|$))", re.IGNORECASE | re.MULTILINE)
 EXPECTED = (
     "Expected one of: a FIDE TRF file (lines starting with record numbers such as '012 ' and "
@@ -54,6 +56,8 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
     text, encoding = decode(data)
     if "\x00" in text:
         return _refused("this is a binary file, not text. " + EXPECTED)
+    if not text.strip():
+        return _refused("the file is empty. " + EXPECTED)
     if bad_lines := lines_with_control_characters(text):
         return _refused_lines(bad_lines)
     kind = detect_format(text, filename)

@@ -11,8 +11,9 @@ from events.timecontrol import TimeControl
 from players.titles import normalise_title
 
 from .base import (
-    CODE_PATTERN, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH, CodeShape, ParsedEvent, ParsedGame,
-    ParsedPlayer, check_dates, check_games, guess_kind, normalise_code, split_name,
+    CODE_PATTERN, LARGEST_FIDE_ID, MOST_BOARDS, MOST_PINS, MOST_ROUNDS, MOST_SUBMISSIONS, OTHER,
+    ROUND_ROBIN, SWISS, TEAM_MATCH, CodeShape, ParsedEvent, ParsedGame, ParsedPlayer, check_dates,
+    check_games, guess_kind, normalise_code, split_name, whole_number,
 )
 from .dates import read_dmy
 
@@ -131,10 +132,9 @@ def _read_details(event, details):
     event.code = details.get("EVENT CODE", (0, ""))[1].upper()
     event.name = details.get("EVENT NAME", (0, ""))[1]
     index_line, index = details.get("SUBMISSION INDEX", (None, ""))
-    if index.isdigit() and int(index) > 0:
-        event.submission_index = int(index)
-    elif index:
-        event.error(index_line, f"#SUBMISSION INDEX must be a whole number from 1, not {index!r}")
+    event.submission_index = whole_number(index, 1, MOST_SUBMISSIONS)
+    if index and event.submission_index is None:
+        event.error(index_line, f"#SUBMISSION INDEX must be a whole number from 1 to {MOST_SUBMISSIONS}, not {index!r}")
     event.start_date = _date(event, details, "EVENT DATE")
     event.end_date = _date(event, details, "FINAL RESULT DATE")
     if event.start_date and event.end_date and event.end_date < event.start_date:
@@ -167,11 +167,11 @@ def _date(event, fields, name):
 
 def _read_player(event, group, shape):
     line, pin_text = group["PIN"]
-    if not pin_text.isdigit():
-        return event.error(line, f"#PIN must be a whole number, not {pin_text!r}")
-    pin = int(pin_text)
-    if pin == 0:
+    if pin_text.strip() == "0":
         return event.error(line, "#PIN=0 is reserved for a defaulted board")
+    pin = whole_number(pin_text, 1, MOST_PINS)
+    if pin is None:
+        return event.error(line, f"#PIN must be a whole number from 1 to {MOST_PINS}, not {pin_text!r}")
     if other := event.player(pin):
         return event.error(line, f"PIN {pin} is used twice (lines {other.line} and {line})")
     player = ParsedPlayer(pin, line=line)
@@ -204,10 +204,9 @@ def _read_player(event, group, shape):
             event.warn(group["DATE OF BIRTH"][0], f"PIN {pin}: #DATE OF BIRTH "
                        f"{value['DATE OF BIRTH']!r} is not a date dd/mm/yyyy; it is ignored")
     fide = value.get("FIDE NO", "")
-    if fide.isdigit() and int(fide):
-        player.fide_id = int(fide)
-    elif fide:
-        event.warn(group["FIDE NO"][0], f"PIN {pin}: #FIDE NO {fide!r} is not a number")
+    player.fide_id = whole_number(fide, 1, LARGEST_FIDE_ID)
+    if fide and player.fide_id is None:
+        event.warn(group["FIDE NO"][0], f"PIN {pin}: #FIDE NO {fide!r} is not a FIDE ID; it is ignored")
     player.club_code = value.get("CLUB CODE", "")
     player.club_name = value.get("CLUB NAME", "")
     event.players.append(player)
@@ -242,13 +241,14 @@ def _read_game(event, part, fields, white_on):
             event.error(line, f"the game starting #PIN1={fields['PIN1'][1]} has no #{name}")
             return None
     numbers = {}
-    for name in ("PIN1", "PIN2", "ROUND", "BOARD"):
+    for name, low, most in (("PIN1", 0, MOST_PINS), ("PIN2", 0, MOST_PINS), ("ROUND", 1, MOST_ROUNDS),
+                            ("BOARD", 1, MOST_BOARDS)):
         if name in fields:
-            if not fields[name][1].isdigit():
-                event.error(fields[name][0], f"#{name} must be a whole number, "
+            numbers[name] = whole_number(fields[name][1], low, most)
+            if numbers[name] is None:
+                event.error(fields[name][0], f"#{name} must be a whole number from {low} to {most}, "
                                              f"not {fields[name][1]!r}")
                 return None
-            numbers[name] = int(fields[name][1])
     score = fields["SCORE"][1].upper()
     if score not in _SCORES:
         event.error(fields["SCORE"][0], f"#SCORE {fields['SCORE'][1]!r} is not one of 10, 01, 55 "

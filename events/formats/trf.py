@@ -17,8 +17,9 @@ from players.titles import normalise_title
 
 from . import dates
 from .base import (
-    CODE_PATTERN, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH, ParsedEvent, ParsedGame,
-    CodeShape, ParsedPlayer, check_games, date_span, guess_kind, normalise_code, split_name,
+    CODE_PATTERN, LARGEST_FIDE_ID, MOST_PINS, MOST_ROUNDS, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH,
+    CodeShape, ParsedEvent, ParsedGame, ParsedPlayer, check_games, date_span, guess_kind,
+    normalise_code, split_name, whole_number,
 )
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
@@ -100,7 +101,7 @@ def _is_national(line):
     """A national-rating record: a federation's three letters where 001 would be ("ENG    1")."""
     code = line[:3]
     return (code.isalpha() and code.isupper() and not code.startswith("XX") and code != "DAT"
-            and line[3:4] == " " and line[4:8].strip().isdigit())
+            and line[3:4] == " " and whole_number(line[4:8]) is not None)
 
 
 def _value(header, code):
@@ -122,7 +123,7 @@ def _read_header(event, header):
     if event.start_date and event.end_date and event.end_date < event.start_date:
         event.error(header["052"][0], "the end date (052) is before the start date (042)", 5)
     stated = _value(header, "062")
-    if stated.isdigit() and int(stated) != len(event.players):
+    if whole_number(stated, 0, MOST_PINS) not in (None, len(event.players)):
         event.warn(header["062"][0],
                    f"record 062 says {stated} players but the file has {len(event.players)}")
     texts = " ".join(_value(header, c) for c in ("012", "022", "032", "122"))
@@ -176,10 +177,10 @@ def _within(event, day):
 
 def _read_player(event, line, n, halves, player_lines, points):
     rank = line[4:8].strip()
-    if not rank.isdigit() or int(rank) == 0:
-        event.error(n, f"the starting rank (columns 5-8) is {rank!r}, not a number", 5)
+    pin = whole_number(rank)
+    if pin is None:
+        event.error(n, f"the starting rank (columns 5-8) is {rank!r}, not a number from 1 to {MOST_PINS}", 5)
         return
-    pin = int(rank)
     if pin in player_lines:
         event.error(n, f"starting rank {pin} is also used on line {player_lines[pin]}", 5)
         return
@@ -187,8 +188,10 @@ def _read_player(event, line, n, halves, player_lines, points):
     shift, blocks = _find_shift(line)
     if blocks is None:
         shift, blocks = 0, []
-        event.error(n, "cannot read the round results: each round needs opponent (4 columns), "
-                       "colour w/b/- and result, 10 columns apart", 92)
+        round_, column, text = _first_unreadable_block(line)
+        event.error(n, f"cannot read round {round_}, {text!r} in columns {column}-{column + 9}: each round "
+                       "needs opponent (4 columns), colour w/b/- and a result code (1 = 0 + - W D L H F U Z), "
+                       "10 columns apart", column)
     elif shift:
         event.warn(n, f"the round results start at column {92 + shift}, not 92; read with "
                       f"that shift", 92 + shift)
@@ -200,10 +203,11 @@ def _read_player(event, line, n, halves, player_lines, points):
     if title is None:
         event.warn(n, f"unknown title {line[10:13].strip()!r} ignored", 11)
     player.title = title or ""
-    player.fide_rating = _int(fields.get("rating"))
+    player.fide_rating = whole_number(fields.get("rating", ""), 1, 4000)
     player.fide_federation = fields.get("federation", "")
-    player.fide_id = _int(fields.get("fide_id"))
+    player.fide_id = whole_number(fields.get("fide_id", ""), 1, LARGEST_FIDE_ID)
     _read_birth(player, fields.get("birth", ""))
+    player.rank = whole_number(fields.get("rank", ""))
     points[pin] = fields.get("points", "")
     event.players.append(player)
     for round_, (opponent, colour, result, column) in enumerate(blocks, 1):
@@ -230,6 +234,15 @@ def _find_shift(line):
     return 0, None
 
 
+def _first_unreadable_block(line):
+    """(round, column, text) of the first round block that does not read, unshifted."""
+    round_ = 1
+    for round_, start in enumerate(range(91, max(len(line), 92), 10), start=1):
+        if not _BLOCK.match(line[start:start + 10].ljust(10)):
+            return round_, start + 1, line[start:start + 10].rstrip()
+    return round_, 92, line[91:101].rstrip()
+
+
 def _fixed_fields(line, shift):
     """The fields of columns 49-89, each the word that overlaps its columns most."""
     fields = {}
@@ -241,10 +254,6 @@ def _fixed_fields(line, shift):
         if overlaps[name] >= 0:
             fields[name] = m.group()
     return fields
-
-
-def _int(text):
-    return int(text) if text and text.isdigit() and int(text) else None
 
 
 def _read_birth(player, text):
@@ -312,20 +321,20 @@ def _read_byes(event, records, halves):
     kinds = {"F": results.FULL_POINT_BYE, "H": results.HALF_POINT_BYE, "Z": results.ZERO_POINT_BYE}
     taken = {(h.pin, h.round) for h in halves if h.opponent or h.result}
     for n, line in records:
-        kind, round_ = line[4:5].upper(), line[6:9].strip()
-        if kind not in kinds or not round_.isdigit():
+        kind, round_ = line[4:5].upper(), whole_number(line[6:9], 1, MOST_ROUNDS)
+        if kind not in kinds or round_ is None:
             event.error(n, "record 240 needs a bye type F, H or Z (column 5) and a round "
                            "(columns 7-9)", 5)
             continue
-        for pin in (int(p) for p in line[10:].split() if p.isdigit()):
-            if (pin, int(round_)) not in taken:
-                event.games.append(ParsedGame(pin, None, kinds[kind], int(round_), lines=(n,)))
+        for pin in filter(None, map(whole_number, line[10:].split())):
+            if (pin, round_) not in taken:
+                event.games.append(ParsedGame(pin, None, kinds[kind], round_, lines=(n,)))
 
 
 def _read_national(event, records, shape):
     """National-rating records: a national number shaped like a federation code is the code."""
     for n, line in records:
-        pin, code = int(line[4:8]), normalise_code(line[57:68])
+        pin, code = whole_number(line[4:8]), normalise_code(line[57:68])
         player = event.player(pin)
         if player is None:
             event.warn(n, f"national-rating record for starting rank {pin}, who has no 001 "

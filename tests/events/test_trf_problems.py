@@ -98,7 +98,19 @@ def test_it_refuses_a_round_block_it_cannot_read():
     ))
     problem = event.errors[0]
     assert (problem.line, problem.column) == (5, 92)
-    assert problem.message.startswith("cannot read the round results")
+    assert problem.message.startswith("cannot read round 1, '   2 x 1' in columns 92-101: each round needs")
+
+
+def test_it_names_the_round_whose_result_code_is_unknown():
+    event = parse(trf(
+        trf_player(1, "Abbott, Alice", (2, "w", "1"), (3, "b", "X")),
+        trf_player(2, "Baker, Brian", (1, "b", "0")),
+        trf_player(3, "Carter, Chloe", (0, "-", "-"), (1, "w", "1")),
+    ))
+
+    first = event.errors[0]  # then the games Alice's line cannot confirm
+    assert (first.line, first.column, first.message.split(":")[0]) == (
+        5, 102, "cannot read round 2, '   3 b X' in columns 102-111")
 
 
 def test_it_refuses_a_malformed_start_date():

@@ -67,7 +67,7 @@ def test_issued_codes_follow_the_highest_code_with_a_check_letter():
 
 def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, officer):
     first = services.submit_event(stored_event(arbiter), arbiter)
-    second = services.submit_event(stored_event(arbiter, code="SECOND"), arbiter)
+    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
     client.force_login(officer)
 
     changelist_action(client, "approve", [first])
@@ -266,3 +266,75 @@ def test_staff_without_the_merge_permission_cannot_merge(client, django_user_mod
     b.refresh_from_db()
     assert b.merged_into is None
     assert response.status_code in (200, 302)
+
+
+def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter, officer):
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    abbott, baker = (Player.objects.get(code=code) for code in ("123456A", "234567B"))  # they met in round 1
+    client.force_login(officer)
+
+    response = client.post(reverse("admin:players_player_changelist"),
+                           {"action": "merge_selected", "_selected_action": [abbott.pk, baker.pk], "keep": abbott.pk},
+                           follow=True)
+
+    assert "both records play in NQ241001: one person cannot be two players of an event" in response.content.decode()
+    baker.refresh_from_db()
+    assert baker.merged_into is None
+    assert event.games.filter(white=abbott, black=baker).exists()
+
+
+def test_only_a_submitted_event_can_be_approved(arbiter, officer):
+    checked = stored_event(arbiter)
+
+    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
+        services.approve_event(checked, officer)
+
+    checked.refresh_from_db()
+    assert checked.status == "checked"
+
+
+def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, arbiter, officer):
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    entry = event.entries.get(pin=1)
+    client.force_login(officer)
+    change = reverse("admin:events_event_change", args=[event.pk])
+
+    page = client.get(change).content.decode()
+    client.post(change, {"name": "Renamed", "rating_list": RatingList.objects.get(code="otb-rapid").pk,
+                         "start_date": "2026-10-01", "end_date": "2026-10-01"})
+    client.post(reverse("admin:events_entry_change", args=[entry.pk]), {"player": ""})
+
+    assert 'name="_save"' not in page
+    event.refresh_from_db()
+    entry.refresh_from_db()
+    assert (event.name, event.rating_list.code, str(event.end_date)) == (
+        "Northquay Autumn Congress 2026 Open", "otb-standard", "2026-10-04")
+    assert entry.player.code == "123456A"
+
+
+def test_staff_cannot_move_a_submitted_events_dates_off_its_games(client, arbiter, officer):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    client.force_login(officer)
+    change = reverse("admin:events_event_change", args=[event.pk])
+    form = client.get(change).context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None}
+    data.update(start_date="2026-10-03", end_date="2026-10-03", arbiter=arbiter.pk,
+                rating_list=event.rating_list.pk)
+
+    response = client.post(change, {**data, **management_forms(client.get(change).context)})
+
+    assert "A game is dated 04/10/2026 (round 3), outside these dates" in response.content.decode()
+    event.refresh_from_db()
+    assert str(event.end_date) == "2026-10-04"
+
+
+def management_forms(context):
+    """The inline formsets' management fields and rows as the change page sends them."""
+    data = {}
+    for formset in context["inline_admin_formsets"]:
+        for form in [formset.formset.management_form, *formset.formset.forms]:
+            for name, field in form.fields.items():
+                value = form[name].value()
+                if value is not None and value is not False:
+                    data[form.add_prefix(name)] = value.pk if hasattr(value, "pk") else value
+    return data

@@ -1,3 +1,6 @@
+import argparse
+import datetime
+
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
@@ -5,6 +8,13 @@ from events import services
 from events.checking import EventDetails, check_upload
 from grading.models import RatingList
 from players.csvfiles import FileRefused, read_path
+
+
+def iso_date(text):
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
 
 
 class Command(BaseCommand):
@@ -19,11 +29,14 @@ class Command(BaseCommand):
         parser.add_argument("--list", dest="list_code", help="put the event on this list, whatever its time control")
         parser.add_argument("--approve", action="store_true", help="approve the event for rating at once")
         parser.add_argument("--code", default="", help="the event code, where the file has none")
+        parser.add_argument("--name", default="", help="the event name, instead of the file's")
+        parser.add_argument("--start", type=iso_date, help="the first day, YYYY-MM-DD, where the file gives no dates")
+        parser.add_argument("--end", type=iso_date, help="the last day, YYYY-MM-DD, where the file gives no dates")
         parser.add_argument("--time-control", default="", help="e.g. 90+30, where the file has none")
         parser.add_argument("--online", action="store_true", help="the games were played online")
         parser.add_argument("--user", default="", help="the staff user recorded as uploading it")
 
-    def handle(self, *args, file, list_code, approve, code, time_control, online, user, **options):
+    def handle(self, *args, file, list_code, approve, code, name, start, end, time_control, online, user, **options):
         rating_list = None
         if list_code:
             rating_list = RatingList.objects.filter(code=list_code).first()
@@ -35,7 +48,10 @@ class Command(BaseCommand):
             data = read_path(file)
         except FileRefused as refused:
             raise CommandError(refused.errors[0], returncode=2) from None
-        details = EventDetails(code=code, time_control=time_control, online=online, rating_list=rating_list)
+        if start and end and end < start:
+            raise CommandError("--end: the event cannot end before it starts", returncode=2)
+        details = EventDetails(code=code, name=name, start_date=start, end_date=end, time_control=time_control,
+                               online=online, rating_list=rating_list)
         check = check_upload(data, file, details)
         for problem in check.warnings:
             self.stderr.write(f"{file}: warning: {problem}")

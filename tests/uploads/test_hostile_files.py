@@ -1,0 +1,195 @@
+"""Broken and hostile files through the arbiters' upload page: every one is refused with what is
+wrong and where, nothing is stored (not even the file on disk), and nothing is a server error."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from events.models import Event, Upload
+from events.services import WorkflowError
+from tests.events.helpers import trf_player
+from tests.uploads.conftest import ECF_EXAMPLE, ecf_file
+
+pytestmark = pytest.mark.django_db
+
+CSV_HEADER = "white,black,result,date,round\n"
+CSV_FORM = {"code": "LEAGUE-26", "start_date": "2026-10-03", "end_date": "2026-10-04", "time_control": "90+30"}
+HUGE = "99999999999999999999999"
+
+
+def upload(client, data, filename="results.txt", **fields):
+    return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})
+
+
+def timed(fields):
+    """The example file with these time-control fields instead of its own."""
+    return ECF_EXAMPLE.replace(b"#MOVES FIRST SESSION=40\n#MINUTES FIRST SESSION=90\n#MINUTES REST OF GAME=30\n",
+                               fields.encode())
+
+
+def trf(*players):
+    header = "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"
+    return (header + "\n".join(players) + "\n").encode()
+
+
+def refused(response):
+    """The report's error lines, after checking that nothing at all was stored."""
+    assert response.status_code == 200
+    assert not Event.objects.exists() and not Upload.objects.exists()
+    page = response.content.decode()
+    assert "nothing can be stored until" in page
+    return page
+
+
+@pytest.fixture(autouse=True)
+def media(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+@pytest.mark.parametrize("data, filename, fields, message", [
+    (ecf_file(submission_index=HUGE), "results.txt", {},
+     f"#SUBMISSION INDEX must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;"),
+    (ECF_EXAMPLE.replace(b"#PIN=1#", f"#PIN={HUGE}#".encode(), 1), "results.txt", {},
+     f"#PIN must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;"),
+    (ECF_EXAMPLE.replace(b"#PIN=1#", "#PIN=²#".encode(), 1), "results.txt", {},
+     "#PIN must be a whole number from 1 to 9999, not &#x27;²&#x27;"),
+    (ECF_EXAMPLE.replace(b"#ROUND=1#", f"#ROUND={HUGE}#".encode(), 1),
+     "results.txt", {}, f"#ROUND must be a whole number from 1 to 999, not &#x27;{HUGE}&#x27;"),
+    ((CSV_HEADER + f"123456A,234567B,1-0,2026-10-03,{HUGE}\n").encode(), "games.csv", CSV_FORM,
+     f"round &#x27;{HUGE}&#x27; is not a whole number from 1 to 999"),
+    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,²\n").encode(), "games.csv", CSV_FORM,
+     "round &#x27;²&#x27; is not a whole number from 1 to 999"),
+    (trf(trf_player(1, "Abbott, Alice", (2, "w", "1")), "001    ² m    Baker, Brian" + " " * 59 + "   1 b 0"),
+     "open.trf", {"code": "NQ-OPEN"}, "the starting rank (columns 5-8) is &#x27;²&#x27;, not a number from 1 to 9999"),
+    (timed("#MINUTES FOR GAME=NaN\n"), "results.txt", {}, "#MINUTES FOR GAME must be a number, not &#x27;NaN&#x27;"),
+    (timed("#MINUTES FOR GAME=Infinity\n"), "results.txt", {},
+     "#MINUTES FOR GAME must be a number, not &#x27;Infinity&#x27;"),
+    (timed(f"#MINUTES FOR GAME=90\n#SECONDS PER MOVE={HUGE}\n"), "results.txt", {}, f"#SECONDS PER MOVE must be at most 600, not &#x27;{HUGE}&#x27;"),
+    # A single field past the csv module's 128 KB limit, before the format is known.
+    (b"a" * 200_000 + b"\n", "games.csv", CSV_FORM, "the file&#x27;s format is not recognised"),
+    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", {**CSV_FORM, "code": "NQ/2026 <b>"},
+     "may hold only letters, digits and - _ . /"),
+], ids=["huge submission index", "huge PIN", "superscript PIN", "huge ECF round", "huge CSV round",
+        "superscript CSV round", "superscript TRF rank", "NaN minutes", "infinite minutes", "huge increment",
+        "a 200 KB field", "a code with a slash and markup"])
+def test_a_broken_number_or_field_is_refused_with_its_line_and_nothing_is_stored(client, arbiter, media, data,
+                                                                                   filename, fields, message):
+    client.force_login(arbiter)
+
+    page = refused(upload(client, data, filename, **fields))
+
+    assert message in page
+    assert not any(path.is_file() for path in media.rglob("*"))
+
+
+def test_a_huge_fide_id_in_a_trf_is_ignored_not_a_server_error(client, arbiter):
+    client.force_login(arbiter)
+    line = trf_player(1, "Abbott, Alice", (2, "w", "1"), fide_id="99999999999")
+    data = trf(line.replace("99999999999", HUGE[:11]), trf_player(2, "Baker, Brian", (1, "b", "0")))
+
+    response = upload(client, data, "open.trf", code="NQ-OPEN")
+
+    assert response.status_code == 302
+    assert list(Event.objects.get().entries.values_list("fide_id", flat=True)) == [None, None]
+
+
+def test_an_implausible_time_control_in_the_form_is_not_rated_on_any_list(client, arbiter):
+    client.force_login(arbiter)
+    data = (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode()
+
+    page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "time_control": "99999999999999999999999999+9"}))
+
+    assert "the file gives no time control" in page or "is not rated on any list" in page
+
+
+def test_a_csv_game_outside_the_dates_given_in_the_form_is_refused(client, arbiter):
+    client.force_login(arbiter)
+    data = (CSV_HEADER + "123456A,234567B,1-0,2026-11-03,1\n").encode()
+
+    page = refused(upload(client, data, "games.csv", **CSV_FORM))
+
+    assert "is dated 03/11/2026, outside the event (03/10/2026 to 04/10/2026)" in page
+
+
+def test_a_csv_without_dates_in_the_form_takes_the_games_span(client, arbiter):
+    client.force_login(arbiter)
+    data = (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n234567B,123456A,0-1,2026-10-05,2\n").encode()
+
+    upload(client, data, "games.csv", code="LEAGUE-26", time_control="90+30")
+
+    event = Event.objects.get()
+    assert (str(event.start_date), str(event.end_date)) == ("2026-10-03", "2026-10-05")
+
+
+def test_the_same_file_under_another_event_code_is_refused(client, arbiter, other_arbiter):
+    data = (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode()
+    client.force_login(arbiter)
+    upload(client, data, "games.csv", **CSV_FORM)
+
+    again = upload(client, data, "games.csv", **{**CSV_FORM, "code": "LEAGUE-27"})
+    client.force_login(other_arbiter)
+    by_another = upload(client, data, "games.csv", **{**CSV_FORM, "code": "LEAGUE-28"})
+
+    assert "this file was already uploaded for the event LEAGUE-26" in again.content.decode()
+    # Another arbiter is not told whose event it is.
+    assert "already uploaded for another arbiter&#x27;s event" in by_another.content.decode()
+    assert list(Event.objects.values_list("code", flat=True)) == ["LEAGUE-26"]
+    assert Upload.objects.count() == 1
+
+
+def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monkeypatch):
+    from events import services
+    from events.checking import EventDetails, check_upload
+
+    check = check_upload(ECF_EXAMPLE, "results.txt", EventDetails())
+
+    def fail(*args):
+        raise WorkflowError("the database said no")
+
+    monkeypatch.setattr(services, "save_games", fail)  # a failure after the file is written
+    with pytest.raises(WorkflowError):
+        services.store_upload(check, ECF_EXAMPLE, "results.txt", arbiter)
+
+    assert not Upload.objects.exists()
+    assert not any(path.is_file() for path in media.rglob("*"))
+
+
+def test_a_bidirectional_override_in_a_name_is_refused_like_a_control_character(client, arbiter):
+    client.force_login(arbiter)
+
+    page = refused(upload(client, ECF_EXAMPLE.replace(b"Dunn, David", "Dunn, \u202edivaD".encode())))
+
+    assert "Line 18: contains the control character U+202E" in page
+
+
+def test_an_empty_file_is_called_empty(client, arbiter):
+    client.force_login(arbiter)
+
+    page = refused(upload(client, "\ufeff  \r\n\r\n".encode(), "games.csv", **CSV_FORM))
+
+    assert "the file is empty" in page
+
+
+def test_a_name_too_long_to_keep_whole_is_stored_cut_with_a_warning(client, arbiter):
+    client.force_login(arbiter)
+    long_surname = "L" * 300
+
+    response = upload(client, ECF_EXAMPLE.replace(b"Dunn, David", f"{long_surname}, David".encode()))
+
+    upload_row = Upload.objects.get()
+    assert response.status_code == 302
+    assert ("player 4: a surname is kept to 80 characters and forenames to 120: this name is cut to fit"
+            in [warning["message"] for warning in upload_row.report["warnings"]])
+    assert upload_row.event.entries.get(pin=4).surname == "L" * 80
+
+
+def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_the_file_says_otherwise(client, arbiter):
+    client.force_login(arbiter)
+
+    upload(client, ECF_EXAMPLE, submission_index=3)
+
+    upload_row = Upload.objects.get()
+    assert upload_row.event.submission_index == 3
+    assert ("the submission index 3 given with the upload is used, not the file's 1"
+            in [warning["message"] for warning in upload_row.report["warnings"]])
