@@ -113,13 +113,13 @@ def event(event, request=None):
     return body
 
 
-def entry(entry):
+def entry(entry, points):
     return {
         "pin": entry.pin,
         "name": entry.name,
         "code": entry.player.code if entry.player_id else (entry.code or None),
         "club": entry.club_name or None,
-        "points": number(entry.points),
+        "points": number(points),
         "rank": entry.rank,
     }
 

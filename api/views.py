@@ -5,7 +5,7 @@ from django.shortcuts import render
 from django.urls import reverse
 
 from events.models import Event
-from events.public import public_events
+from events.public import public_events, standings
 from grading.history import entries_of, latest_publications, published_list
 from grading.breakdown import LinesOf
 from grading.models import PlayerRating, RatingList, RatingPeriod
@@ -23,8 +23,11 @@ def docs(request):
 
 @api_view
 def index(request):
-    names = ["api-players", "api-lists", "api-clubs", "api-events"]
-    return one({name[4:]: request.build_absolute_uri(reverse(name)) for name in names})
+    names = ["api-lists", "api-clubs", "api-events"]
+    links = {name[4:]: request.build_absolute_uri(reverse(name)) for name in names}
+    # Players are only ever found: the address takes a name or code (a URI template).
+    links = {"players": request.build_absolute_uri(reverse("api-players")) + "?q={name or code}", **links}
+    return one({**links, "documentation": request.build_absolute_uri(reverse("api-docs"))})
 
 
 @api_view
@@ -69,6 +72,8 @@ def players(request):
 def player(request, code):
     player = the_player(code)
     body = serialize.player(player, request)
+    body["ratings_url"] = request.build_absolute_uri(reverse("api-player-ratings", args=[player.code]))
+    body["games_url"] = request.build_absolute_uri(reverse("api-player-games", args=[player.code]))
     if player.merged_into_id:
         kept = Player.objects.get(pk=player.merged_into_id)
         body["merged_into"] = serialize.player(kept, request)
@@ -178,8 +183,10 @@ def event(request, code):
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
     entries = list(event.entries.select_related("player").order_by("pin"))
+    games = list(event.games.order_by("round", "board", "date", "pk"))
     pins = {entry.pk: entry.pin for entry in entries}
+    points = {row["entry"].pk: row["points"] for row in standings(entries, games)}
     body = serialize.event(event, request)
-    body["entries"] = [serialize.entry(entry) for entry in entries]
-    body["games"] = [serialize.game(game, pins) for game in event.games.order_by("round", "board", "date", "pk")]
+    body["entries"] = [serialize.entry(entry, points[entry.pk]) for entry in entries]
+    body["games"] = [serialize.game(game, pins) for game in games]
     return one(body)

@@ -122,8 +122,7 @@ class Entry(models.Model):
         "players.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )
     match = models.CharField(max_length=8, choices=Match.choices, default=Match.NEW)
-    points = models.DecimalField(max_digits=5, decimal_places=1, null=True, blank=True)
-    rank = models.PositiveIntegerField(null=True, blank=True)
+    rank = models.PositiveIntegerField(null=True, blank=True, help_text="The final rank the file gives (TRF).")
     line = models.PositiveIntegerField(null=True, blank=True)
 
     class Meta:

@@ -8,7 +8,8 @@ import django_filters
 import django_tables2 as tables
 from django import forms
 from django.db.models import Q
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 
@@ -50,6 +51,7 @@ class EventFilter(django_filters.FilterSet):
 
 
 class EventTable(tables.Table):
+    label = "Events"  # what its scrolling region is called to a screen reader
     dates = tables.Column("Dates", empty_values=(), order_by=("end_date", "start_date", "code"))
     name = tables.Column("Event", order_by=("name", "code"))
     rating_list = tables.Column("List", accessor="rating_list__name", order_by=("rating_list__display_order", "-end_date"))
@@ -87,10 +89,16 @@ def event_index(request):
 
 
 def event_page(request, code):
-    event = get_object_or_404(public_events(), code=code)
+    event = public_events().filter(code=code).first() or public_events().filter(code__iexact=code).order_by("pk").first()
+    if event is None:
+        raise Http404(f"No approved or rated event has the code {code[:40]}.")
+    if event.code != code:
+        return redirect("event", event.code)  # typed in another case
     entries = list(event.entries.select_related("player").order_by("pin"))
     games = list(event.games.order_by("round", "board", "date", "pk"))
-    context = {"event": event, "dates": event_dates(event), "games_count": len(games)}
+    played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
+    context = {"event": event, "dates": event_dates(event), "games_count": len(played),
+               "rated_count": sum(game.rated for game in played), "byes": len(games) - len(played)}
     if event.kind == Event.Kind.TEAM_MATCH:
         context["card"] = match_card(entries, games)
     elif event.kind == Event.Kind.ROUND_ROBIN:
@@ -132,9 +140,6 @@ def standings(entries, games):
                 "opponent": pins.get(opponent_id), "colour": colour, "symbol": score_symbol(game.result, score),
                 "bye": opponent_id is None, "rated": game.rated,
             })
-    for row in rows.values():
-        if row["entry"].points is not None:
-            row["points"] = row["entry"].points
     return sorted(rows.values(), key=lambda row: (row["entry"].rank or 10**6, -row["points"], row["entry"].pin))
 
 

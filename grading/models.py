@@ -3,6 +3,7 @@ from django.core.validators import RegexValidator
 from django.db import models
 
 from .engine import RULE_SETS
+from .engine.periods import Month
 
 month_validator = RegexValidator(r"^[0-9]{4}-(0[1-9]|1[0-2])$", "Enter a month as YYYY-MM.")
 
@@ -39,9 +40,16 @@ class RatingList(models.Model):
 
     @property
     def band(self):
-        upper = f"under {self.max_minutes}" if self.max_minutes else "no limit"
+        """The time controls it rates, in minutes a player has for 60 moves: "over the board, 10
+        to under 60 minutes"."""
         where = "online" if self.online else "over the board"
-        return f"{where}, {self.min_minutes} min or more, {upper}"
+        if self.min_minutes and self.max_minutes:
+            return f"{where}, {self.min_minutes} to under {self.max_minutes} minutes"
+        if self.min_minutes:
+            return f"{where}, {self.min_minutes} minutes or more"
+        if self.max_minutes:
+            return f"{where}, under {self.max_minutes} minutes"
+        return f"{where}, any time control"
 
 
 class RatingPeriod(models.Model):
@@ -74,6 +82,11 @@ class RatingPeriod(models.Model):
 
     def __str__(self):
         return f"{self.rating_list.code} {self.month}"
+
+    @property
+    def first_day(self):
+        """The day ages are counted on for this period (RULES.md section 3)."""
+        return Month.parse(self.month).first_day()
 
 
 class PlayerRating(models.Model):

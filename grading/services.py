@@ -178,11 +178,15 @@ def close(run, outcome, message):
 
 def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
     """The run's month, and before it every period rated already whose games have changed
-    since (late results approved, or rated events withdrawn), with every period between."""
+    since (late results approved, or rated events withdrawn), with every period between; and
+    every period published after it, which reads the states the run may change."""
     first = min([month, *changed_months(rating_list, month)])
+    latest = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
+              .order_by("-month").values_list("month", flat=True).first())
+    last = max(month, Month.parse(latest)) if latest else month
     periods = []
     current = first
-    while current <= month:
+    while current <= last:
         period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
         if current == month or (period and period.revision is not None):
             period = period or RatingPeriod.objects.create(

@@ -39,6 +39,7 @@ class CountedPaginator(Paginator):
 
 
 class ListTable(tables.Table):
+    label = "The rating list"  # what its scrolling region is called to a screen reader
     position = tables.Column("#", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     name = tables.Column("Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code"))
     code = tables.Column("Code", accessor="player__code")

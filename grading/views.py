@@ -77,12 +77,13 @@ def rating_list(request, code, month=None):
         return render(request, "grading/list.html", {"rating_list": rating_list, "published": None})
     periods = published_periods(rating_list)
     # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
-    # publication, the list's latest one (the period menu) and the query (a logged-in user's
-    # header differs, so theirs is not kept).
+    # publication, every period of the menu with its revision, and the query (a logged-in
+    # user's header differs, so theirs is not kept).
     key = None
     if not request.user.is_authenticated:
+        menu = ",".join(f"{period.pk}.{period.revision}" for period in periods)
         key = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
-        key += f":{periods[0].pk}:{periods[0].revision}:" + hashlib.sha256(request.get_full_path().encode()).hexdigest()
+        key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}".encode()).hexdigest()
         page = cache.get(key)
         if page is not None:
             return HttpResponse(page)
@@ -104,6 +105,9 @@ def render_list(request, code, rating_list, published, periods):
         "filters": filters,
         "table": table,
         "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),
+        # Another period keeps the filters and the sort.
+        "carried": [(name, value) for name, values in query.lists() if name not in ("period", "edition")
+                    for value in values],
     }
     return render(request, "grading/list.html", context)
 

@@ -53,8 +53,9 @@ class WordSimilar(Func):
 
 
 def clean(query) -> str:
-    """The query as searched: single spaces, at most MAX_QUERY characters."""
-    return " ".join(str(query or "").split())[:MAX_QUERY]
+    """The query as searched: single spaces, at most MAX_QUERY characters. A comma is a space:
+    people type a name as the site prints it, "Fletcher, Brian"."""
+    return " ".join(str(query or "").replace(",", " ").split())[:MAX_QUERY]
 
 
 def looks_like_code(query: str) -> bool:

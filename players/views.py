@@ -6,7 +6,7 @@ from urllib.parse import quote
 
 from django.db.models import Count, Q
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from grading.engine.periods import Month
@@ -24,14 +24,19 @@ RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
 def search_page(request):
     query = search.clean(request.GET.get("q"))
-    players, exact = search.find_players(query, limit=search_limit(request))
+    limit = search_limit(request)
+    # One more than shown, to know whether there are more: a search answers who you meant, and
+    # counting every near match of a common name would cost more than the page.
+    players, exact = search.find_players(query, limit=limit + 1)
     if exact:
         return redirect("player", exact.code)
+    more, players = len(players) > limit, players[:limit]
     publications = latest_publications()
     ratings = current_ratings(publications, [player.pk for player in players])
     results = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
     link_players(players)
-    context = {"query": query, "results": results, "publications": publications.values()}
+    context = {"query": query, "results": results, "publications": publications.values(), "more": more,
+               "can_show_more": more and limit < MOST_SHOWN}
     return render(request, "players/search.html", context)
 
 
@@ -43,8 +48,11 @@ def link_players(players):
         player.club_url = f"{clubs}{quote(player.club.code)}/" if player.club_id else ""
 
 
+MOST_SHOWN = 50
+
+
 def search_limit(request):
-    return 50 if request.GET.get("more") else 20
+    return MOST_SHOWN if request.GET.get("more") else 20
 
 
 def current_ratings(publications, player_ids):
@@ -55,7 +63,9 @@ def current_ratings(publications, player_ids):
 
 def the_player(code):
     """The player with ``code``, or 404; a merged duplicate's code leads to the record kept."""
-    player = get_object_or_404(Player.objects.select_related("club"), code=code.upper())
+    player = Player.objects.select_related("club").filter(code=code.upper()).first()
+    if player is None:
+        raise Http404(f"No player has the code {code[:20]}.")
     return player
 
 
@@ -171,7 +181,11 @@ def club_index(request):
 
 
 def club_page(request, code):
-    club = get_object_or_404(Club, code=code)
+    club = Club.objects.filter(code=code).first() or Club.objects.filter(code__iexact=code).order_by("pk").first()
+    if club is None:
+        raise Http404(f"No club has the code {code[:20]}.")
+    if club.code != code:
+        return redirect("club", club.code)  # typed in another case
     players = list(Player.objects.filter(club=club, merged_into=None).order_by("surname", "forenames", "code"))
     publications = latest_publications()
     ratings = current_ratings(publications, [player.pk for player in players])

@@ -223,3 +223,29 @@ def test_the_months_taken_on_from_the_previous_system_are_not_rated(federation, 
     run = succeeded(rate("otb-standard", "2026-10"))
     # October alone: the September game is the previous system's to have rated.
     assert run.message == "otb-standard 2026-10: 2 players rated on 1 games, original list published"
+
+
+def test_rerating_an_earlier_month_by_hand_carries_on_through_the_later_published_ones(federation, rate, client):
+    PlayerFactory(code="444444D", surname="Dunn", forenames="Dan", birth_date=datetime.date(1970, 1, 1))
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
+            "444444D,2500,full,50,125000,25,2026-09")
+    october = approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 5), [("111111A", "444444D", "0-1")])
+    succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+    cached = client.get("/lists/otb-standard/").content.decode()  # an anonymous visitor's page is kept
+    october.games.update(result="1/2-1/2")  # corrected in the database: no late result to notice
+
+    run = succeeded(rate("otb-standard", "2026-10", today=DECEMBER))
+
+    assert run.message == ("otb-standard 2026-10: 2 players rated on 1 games, revision 1 published; "
+                           "otb-standard 2026-11: 2 players rated on 1 games, revision 1 published")
+    # October as a draw: Alice 1500 v Brian 1900, D = 400 -> 8.4: Alice 1508.4 -> 1508.
+    # November, Alice lost to Dan 2500: D = 992 -> 8.4, (8.4 - 10) = -1.6: from the original
+    # October 1518 - 1.6 = 1516.4 -> 1516; from the revised one 1508 - 1.6 = 1506.4 -> 1506.
+    alice = dict(ListEntry.objects.filter(player__code="111111A", period__month="2026-11").values_list("revision", "rating"))
+    assert alice == {0: 1516, 1: 1506}
+    assert PlayerRating.objects.filter(player__code="111111A", superseded_at=None).latest("period__month").rating == 1506
+    # The list page kept before the revision is not served again: its period menu has changed.
+    assert "2026-10 (revised)" not in cached
+    assert "2026-10 (revised)" in client.get("/lists/otb-standard/").content.decode()

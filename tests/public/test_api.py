@@ -16,7 +16,11 @@ def get(client, path, status=200, **query):
 
 
 def test_the_api_lists_its_resources_and_is_documented(client, db):
-    assert get(client, "/") == {name: f"http://testserver/api/v1/{name}/" for name in ("players", "lists", "clubs", "events")}
+    assert get(client, "/") == {
+        "players": "http://testserver/api/v1/players/?q={name or code}",  # a bare /players/ asks for q
+        **{name: f"http://testserver/api/v1/{name}/" for name in ("lists", "clubs", "events")},
+        "documentation": "http://testserver/api/",
+    }
     docs = client.get("/api/").content.decode()
     assert "/api/v1/players/CODE/games/" in docs and "{&quot;count&quot;" not in docs and '{"count"' in docs
 
@@ -170,3 +174,19 @@ def test_the_api_is_read_only(client, federation):
 
     assert response.status_code == 405
     assert response.json()["error"] == "The API is read only: use GET."
+
+
+def test_an_events_entries_carry_their_points_from_the_games(client, federation):
+    event = get(client, "/events/NQ2609/")
+
+    # David: beat Grace, a half-point bye, drew Alice = 2. Alice: a bye, beat Grace, drew David = 2.5.
+    assert {entry["name"]: entry["points"] for entry in event["entries"]} == {
+        "Fletcher, David": 2, "Fletcher, Alice": 2.5, "Dunn, Grace": 0,
+    }
+
+
+def test_a_player_links_to_their_ratings_and_games(client, federation):
+    player = get(client, "/players/200002B/")
+
+    assert player["ratings_url"] == "http://testserver/api/v1/players/200002B/ratings/"
+    assert player["games_url"] == "http://testserver/api/v1/players/200002B/games/"

@@ -90,3 +90,10 @@ def test_the_events_index_filters_by_list_kind_status_year_and_name(client, fede
     assert events("q=NQ2609") == ["Northquay Congress"]
     assert client.get("/events/?year=abc&kind=nonsense").status_code == 200
     assert client.get("/events/?page=7").status_code == 404
+
+
+def test_the_event_page_counts_games_apart_from_byes(client, federation):
+    page = client.get("/events/NQ2609/").content.decode()
+
+    # Three rounds of three players: three games, and a bye in rounds 1 and 2.
+    assert "<dt>Games</dt><dd>3; and 2 byes</dd>" in page

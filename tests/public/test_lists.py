@@ -99,7 +99,7 @@ def test_the_list_filters_by_club_sex_age_category_type_and_name(client, federat
 
 def test_the_club_menu_keeps_the_club_chosen_and_lists_every_club(client, federation):
     page = client.get(LIST + "?club=NQC").content.decode()
-    menu = page.split('name="club"')[1].split("</select>")[0]
+    menu = page.split('<select name="club"')[1].split("</select>")[0]
 
     assert '<option value="NQC" selected>Northquay (NQC)</option>' in menu
     assert '<option value="">All clubs</option>' in menu and '<option value="SBK">Southbank (SBK)</option>' in menu
@@ -185,6 +185,7 @@ def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federati
     assert section("women").index("Dunn, Grace") < section("women").index("Fletcher, Alice")
     assert "Dunn, Grace" in section("seniors") and "Fletcher, David" not in section("seniors")
     assert "Biggest improvers since 2025-10" in page
+    assert "Ages are on 1 October 2026:" in page
     assert "+250" in section("improvers") and "(from 1150)" in section("improvers")
     assert "Fletcher, David" not in section("improvers")  # 1850 to 1848
 
@@ -206,3 +207,29 @@ def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(clie
 
     assert again == first
     assert ">1699<" in revised and "revision 2 of the list" in revised
+
+
+def test_a_filter_error_is_tied_to_its_field_and_the_table_region_is_named(client, federation):
+    page = client.get(LIST + "?club=NOPE").content.decode()
+
+    assert 'aria-describedby="id_club_error"' in page
+    assert '<span class="error" role="alert" id="id_club_error">' in page
+    assert 'role="region" aria-label="The rating list"' in client.get(LIST).content.decode()
+
+
+def test_choosing_another_period_keeps_the_filters_and_the_sort(client, federation):
+    page = client.get(LIST + "2026-10/?club=NQC&sort=name").content.decode()
+    period_form = page.split('aria-label="Choose the period"')[1].split("</form>")[0]
+
+    assert '<input type="hidden" name="club" value="NQC">' in period_form
+    assert '<input type="hidden" name="sort" value="name">' in period_form
+    assert client.get(LIST, {"period": "2026-09", "club": "NQC", "sort": "name"})["Location"] == (
+        LIST + "2026-09/?club=NQC&sort=name")
+
+
+def test_the_lists_page_describes_each_band_in_words(client, federation):
+    page = client.get("/lists/").content.decode()
+
+    assert "Over the board, 60 minutes or more." in page
+    assert "Over the board, 10 to under 60 minutes." in page
+    assert "Online, any time control." in page

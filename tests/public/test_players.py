@@ -137,6 +137,7 @@ def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
     page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
 
     assert "their earlier 4 games count too" in page
+    assert "<dt>Age</dt><dd>11 on 1 September 2026</dd>" in page
     for text in (
         "G = 4 earlier + 2 this month + 1 dummy = <strong>7</strong>",
         "T = 4800 earlier + 3550 this month + 1100 dummy = <strong>9450</strong>",
@@ -267,3 +268,31 @@ def test_a_new_publication_shows_at_once_though_the_lists_are_cached(client, fed
 
     page = client.get("/players/200003C/").content.decode()
     assert "<strong>1712</strong>" in page and "not on the" not in page
+
+
+def test_a_name_typed_as_the_site_prints_it_with_its_comma_is_found(client, federation):
+    page = client.get("/players/", {"q": "Fletcher, David"}).content.decode()
+
+    assert "1 player found for “Fletcher David”" in page and 'href="/players/200002B/">Fletcher, David</a>' in page
+
+
+def test_a_search_matching_more_players_than_it_shows_says_so_and_offers_more(client, federation):
+    first = client.get("/players/", {"q": "filler"}).content.decode()
+    more = client.get("/players/", {"q": "filler", "more": "1"}).content.decode()
+
+    # 55 fillers: 20 shown, then 50, and each page says that more players match.
+    assert first.count('<tr><td><a href="/players/3') == 20
+    assert "The best 20 of the players who match “filler”: more match." in first
+    assert 'href="?q=filler&amp;more=1">show up to 50</a>' in first
+    assert more.count('<tr><td><a href="/players/3') == 50
+    assert "The best 50 of the players who match “filler”: more match." in more and "show up to 50" not in more
+
+
+def test_a_club_or_event_code_typed_in_another_case_leads_to_its_page(client, federation):
+    assert client.get("/clubs/nqc/")["Location"] == "/clubs/NQC/"
+    assert client.get("/events/nq2609/")["Location"] == "/events/NQ2609/"
+
+
+def test_an_unknown_code_says_which_code_is_unknown(client, federation):
+    assert "No player has the code 999999Z." in client.get("/players/999999Z/").content.decode()
+    assert "No club has the code NOPE." in client.get("/clubs/NOPE/").content.decode()
