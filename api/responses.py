@@ -13,7 +13,7 @@ from django.http import Http404, JsonResponse
 
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
-MONTH = re.compile(r"[0-9]{4}-(0[1-9]|1[0-2])")
+MONTH = re.compile(r"(?!0000)[0-9]{4}-(0[1-9]|1[0-2])")  # year 0 is no date
 
 
 class BadParameter(Exception):

@@ -6,6 +6,7 @@ With none of them set the site runs on a SQLite file with Celery tasks run in pr
 is what the README's first command uses.
 """
 
+import datetime
 import os
 from pathlib import Path
 
@@ -65,6 +66,7 @@ INSTALLED_APPS = [
     "django.contrib.postgres",
     "django_tables2",
     "django_filters",
+    "axes",
     "players",
     "events",
     "grading",
@@ -74,6 +76,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "config.middleware.RefuseNulCharacters",
+    "config.middleware.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -81,6 +84,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -153,6 +157,21 @@ WHITENOISE_AUTOREFRESH = DEBUG
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "arbiter-events"
 
+# Password guessing: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one address
+# (on the site's login or the admin's), that pair is refused for LOGIN_COOLOFF_MINUTES; a
+# successful login clears the count. Staff unlock an account early in the admin (Axes: access
+# attempts) or with "manage.py axes_reset_username NAME".
+AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
+AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
+# Behind the HTTPS proxy (BEHIND_PROXY, on unless DEBUG) the visitor's address is the last one
+# the proxy added to X-Forwarded-For; otherwise the connection's own.
+BEHIND_PROXY = envbool("BEHIND_PROXY", not DEBUG)
+AXES_CLIENT_IP_CALLABLE = "config.middleware.client_address"
+
 # Event files are small (a 3,000-player TRF is about 600 KB): anything larger is refused.
 MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES + 1024 * 1024
@@ -220,5 +239,6 @@ LOGGING = {
         "django.db.backends": {"level": "WARNING"},
         # In process (no REDIS_URL) every task would log its success to the console.
         "celery.app.trace": {"level": "INFO" if REDIS_URL else "WARNING"},
+        "axes": {"level": "WARNING"},  # its start-up banner in every command; lockouts still show
     },
 }

@@ -21,8 +21,9 @@ from .models import Entry
 from .timecontrol import TimeControl
 
 FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}
-# An event's code is in its page's address and in every export: no spaces, quotes or markup.
-EVENT_CODE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._/-]*")
+# An event's code is in its page's address and in every export: no spaces, quotes or markup,
+# and no "." or ".." path segment, which a browser would resolve to another page.
+EVENT_CODE = re.compile(r"[A-Za-z0-9]+(?:[._/-][A-Za-z0-9]+)*")
 
 
 @dataclass
@@ -164,8 +165,8 @@ def check_event_details(check):
     elif len(check.code) > 40:
         check.problems.append(Problem(None, None, f"the event code {check.code!r} is longer than 40 characters"))
     elif not EVENT_CODE.fullmatch(check.code):
-        check.problems.append(Problem(None, None, f"the event code {check.code!r} may hold only letters, digits "
-                                                  "and - _ . / (starting with a letter or digit)"))
+        check.problems.append(Problem(None, None, f"the event code {check.code!r} may hold only letters and digits, "
+                                                  "and single - _ . / between them"))
     if len(check.name) > 200:
         check.problems.append(Problem(None, None, "the event name is longer than 200 characters"))
     if not check.start_date or not check.end_date:

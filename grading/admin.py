@@ -1,5 +1,6 @@
 from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 
 from . import services
@@ -103,6 +104,8 @@ class RatingRunAdmin(ReadOnlyAdmin):
 
     def add_view(self, request, form_url="", extra_context=None):
         """Adding a run is starting one: a list and a month, then the run list shows it."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied  # the admin's own add view checks this; this one replaces it
         form = StartRunForm(request.POST or None)
         if request.method == "POST" and form.is_valid():
             run = start_run(self, request, form.cleaned_data["rating_list"], form.cleaned_data["month"])

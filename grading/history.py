@@ -50,11 +50,20 @@ def list_rows(entries):
         ]
 
 
+# A spreadsheet takes a cell starting with one of these for a formula: a name that came in an
+# upload must not run as one on a club captain's computer ("CSV injection").
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(value):
+    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+
+
 def list_csv(entries) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(LIST_COLUMNS)
-    writer.writerows(list_rows(entries))
+    writer.writerows([spreadsheet_safe(value) for value in row] for row in list_rows(entries))
     return out.getvalue()
 
 

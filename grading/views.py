@@ -80,17 +80,28 @@ def rating_list(request, code, month=None):
     # publication, every period of the menu with its revision, and the query (a logged-in
     # user's header differs, so theirs is not kept).
     key = None
-    if not request.user.is_authenticated:
+    if keeps(request):
         menu = ",".join(f"{period.pk}.{period.revision}" for period in periods)
         key = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
         key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}".encode()).hexdigest()
         page = cache.get(key)
         if page is not None:
             return HttpResponse(page)
-    response = render_list(request, code, rating_list, published, periods)
-    if key:
+    response, filters = render_list(request, code, rating_list, published, periods)
+    if key and filters.is_valid():
         cache.set(key, response.content, 3600)
     return response
+
+
+# The parameters of the pages a visitor reaches by the list page's own links and menus. Only
+# those pages are kept: a name search, an unknown parameter or an invalid value would let
+# anyone fill the cache with copies of the list.
+KEPT_PARAMETERS = {"club", "sex", "age", "category", "type", "page", "sort", "edition"}
+
+
+def keeps(request):
+    return (not request.user.is_authenticated and set(request.GET) <= KEPT_PARAMETERS
+            and len(request.get_full_path()) <= 200)
 
 
 def render_list(request, code, rating_list, published, periods):
@@ -109,7 +120,7 @@ def render_list(request, code, rating_list, published, periods):
         "carried": [(name, value) for name, values in query.lists() if name not in ("period", "edition")
                     for value in values],
     }
-    return render(request, "grading/list.html", context)
+    return render(request, "grading/list.html", context), filters
 
 
 def redirect_to_period(request, code):

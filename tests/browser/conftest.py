@@ -28,8 +28,18 @@ def browser():
         "--window-size=1280,1000", f"--user-data-dir={profile}",
     ):
         options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
     driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
     driver.implicitly_wait(5)
     yield driver
     driver.quit()
     shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_content_security_policy(request):
+    """After each browser test: the console shows no script, style or image the policy refused."""
+    yield
+    if "browser" in request.fixturenames:
+        logs = request.getfixturevalue("browser").get_log("browser")
+        assert [entry["message"] for entry in logs if "Content Security Policy" in entry["message"]] == []

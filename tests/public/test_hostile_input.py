@@ -11,7 +11,7 @@ PAGES = [
 ]
 PARAMETERS = ["q", "code", "club", "sex", "age", "category", "type", "kind", "sort", "page", "month", "list",
               "revision", "status"]
-ODD_VALUES = ["99999999999999999999", "-1", "2026-13", "2026-02-30", "' OR 1=1 --", "%_\\", "a" * 5000]
+ODD_VALUES = ["99999999999999999999", "-1", "2026-13", "2026-02-30", "0000-01", "' OR 1=1 --", "%_\\", "a" * 5000]
 
 
 @pytest.mark.parametrize("page", PAGES)

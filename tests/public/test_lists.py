@@ -233,3 +233,30 @@ def test_the_lists_page_describes_each_band_in_words(client, federation):
     assert "Over the board, 60 minutes or more." in page
     assert "Over the board, 10 to under 60 minutes." in page
     assert "Online, any time control." in page
+
+
+def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(client, federation):
+    from tests.factories import PlayerFactory, publish_month
+
+    sneaky = PlayerFactory(code="400001A", surname='=HYPERLINK("http://evil.example")', forenames="Bob")
+    publish_month("online", "2026-10", [{"player": sneaky, "rating": 1500}])
+
+    rows = list(csv.reader(io.StringIO(client.get("/lists/online/2026-10/csv/").content.decode())))
+
+    assert ["400001A", '\'=HYPERLINK("http://evil.example"), Bob', "1500"] == rows[1][:3]
+
+
+def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    def queries(query):
+        client.get(LIST, query)  # the first visit is read from the database, and perhaps kept
+        with CaptureQueriesContext(connection) as second:
+            client.get(LIST, query)
+        return len(second)
+
+    kept = queries({"club": "NQC", "sort": "name"})
+    assert queries({"junk": "1"}) > kept  # an unknown parameter: never kept, read every time
+    assert queries({"q": "fletcher"}) > kept  # a name search: any text, so never kept
+    assert queries({"club": "NOPE"}) > kept  # an invalid value

@@ -69,10 +69,12 @@ def media(settings, tmp_path):
     # A single field past the csv module's 128 KB limit, before the format is known.
     (b"a" * 200_000 + b"\n", "games.csv", CSV_FORM, "the file&#x27;s format is not recognised"),
     ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", {**CSV_FORM, "code": "NQ/2026 <b>"},
-     "may hold only letters, digits and - _ . /"),
+     "may hold only letters and digits, and single - _ . / between them"),
+    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", {**CSV_FORM, "code": "A/../../admin"},
+     "may hold only letters and digits, and single - _ . / between them"),
 ], ids=["huge submission index", "huge PIN", "superscript PIN", "huge ECF round", "huge CSV round",
         "superscript CSV round", "superscript TRF rank", "NaN minutes", "infinite minutes", "huge increment",
-        "a 200 KB field", "a code with a slash and markup"])
+        "a 200 KB field", "a code with markup", "a code with a dot segment"])
 def test_a_broken_number_or_field_is_refused_with_its_line_and_nothing_is_stored(client, arbiter, media, data,
                                                                                    filename, fields, message):
     client.force_login(arbiter)
