@@ -2,7 +2,9 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 
-from . import services
+from config.admin import DeleteOneByOne, Kept
+
+from . import results, services
 from .models import Entry, Event, EventChange, Game, Upload
 
 
@@ -55,19 +57,28 @@ class EventForm(forms.ModelForm):
         return data
 
 
+class GameForm(forms.ModelForm):
+    def clean_date(self):
+        day, event = self.cleaned_data["date"], self.instance.event
+        if day and not event.start_date <= day <= event.end_date:
+            raise forms.ValidationError(f"{event.code} runs from {event.start_date:%d/%m/%Y} to {event.end_date:%d/%m/%Y}: "
+                                        "the game must be dated within it.")
+        return day
+
+
 class ReasonForm(ActionForm):
     reason = forms.CharField(required=False, label="Reason (to send back)", max_length=2000)
 
 
 @admin.register(Event)
-class EventAdmin(admin.ModelAdmin):
+class EventAdmin(DeleteOneByOne):
     list_display = ["code", "name", "kind", "rating_list", "start_date", "end_date", "status", "arbiter"]
     list_filter = ["status", "rating_list", "kind", "online", "start_date"]
     search_fields = ["code", "name", "organiser", "arbiter__username"]
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
-    autocomplete_fields = ["arbiter"]
-    readonly_fields = ["status", "status_changed_at", "status_changed_by", "sent_back_reason", "submission_index"]
+    readonly_fields = ["arbiter", "status", "status_changed_at", "status_changed_by", "sent_back_reason",
+                       "submission_index"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
     action_form = ReasonForm
@@ -75,6 +86,9 @@ class EventAdmin(admin.ModelAdmin):
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
+
+    def has_add_permission(self, request):
+        return False  # an event comes from its file: an upload, or import_event
 
     # An approved or rated event is corrected by sending it back (its games then leave the
     # months they were rated in, which are revised), not edited where it stands.
@@ -85,11 +99,6 @@ class EventAdmin(admin.ModelAdmin):
         # Ratings were (or are about to be) calculated from it: send it back first, which
         # takes its games out of the lists.
         return super().has_delete_permission(request, obj) and not (obj and obj.in_rating)
-
-    def get_actions(self, request):
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)  # one by one, where has_delete_permission allows
-        return actions
 
     def save_model(self, request, obj, form, change):
         if "rating_list" in form.changed_data:
@@ -150,7 +159,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 
 @admin.register(EventChange)
-class EventChangeAdmin(admin.ModelAdmin):
+class EventChangeAdmin(Kept):
     list_display = ["event", "status", "by", "at", "note"]
     list_filter = ["status", "at"]
     search_fields = ["event__code", "event__name", "by__username", "note"]
@@ -159,12 +168,9 @@ class EventChangeAdmin(admin.ModelAdmin):
     def has_add_permission(self, request):
         return False
 
-    def has_change_permission(self, request, obj=None):
-        return False
-
 
 @admin.register(Upload)
-class UploadAdmin(admin.ModelAdmin):
+class UploadAdmin(Kept):
     list_display = ["original_name", "format", "event", "uploaded_by", "uploaded_at"]
     list_filter = ["format", "uploaded_at"]
     search_fields = ["original_name", "sha256", "event__code", "event__name", "uploaded_by__username"]
@@ -177,14 +183,24 @@ class UploadAdmin(admin.ModelAdmin):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(DeleteOneByOne):
     list_display = ["event", "round", "board", "date", "white", "result", "black", "rated", "unrated_reason"]
     list_filter = ["rated", "result", "event__rating_list", "date"]
     search_fields = ["event__code", "event__name", "white__surname", "white__code", "black__surname", "black__code"]
     list_select_related = ["event", "white", "black"]
-    autocomplete_fields = ["event", "white", "black"]
-    raw_id_fields = ["white_entry", "black_entry"]
+    # Who played follows the event's entries (corrected there); a game's round, board, date
+    # and result can be corrected here, and whether it is rated follows its result.
+    readonly_fields = ["event", "white_entry", "black_entry", "white", "black", "rated", "unrated_reason"]
+    form = GameForm
     date_hierarchy = "date"
+
+    def has_add_permission(self, request):
+        return False  # games come from an event's file, checked as a whole
+
+    def save_model(self, request, obj, form, change):
+        obj.unrated_reason = results.unrated_reason(obj.result)
+        obj.rated = not obj.unrated_reason
+        super().save_model(request, obj, form, change)
 
     # A game of an approved or rated event is corrected by sending the event back, so that
     # the months it was rated in are revised.
@@ -194,7 +210,3 @@ class GameAdmin(admin.ModelAdmin):
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.event.in_rating)
 
-    def get_actions(self, request):
-        actions = super().get_actions(request)
-        actions.pop("delete_selected", None)
-        return actions

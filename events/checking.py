@@ -10,8 +10,11 @@ import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
+from django.utils import timezone
 
+from grading.engine.periods import Month
 from grading.models import RatingList
+from grading.services import latest_take_on
 
 from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
@@ -186,8 +189,14 @@ def check_event_details(check):
     )
     online = details.online or bool(parsed.online)
     check.rating_list = details.rating_list or classify(check.time_control, online)
+    check_when(check)
     if check.rating_list is None:
-        if check.time_control is None:
+        if check.time_control is None and details.time_control and not parsed.time_control:
+            check.problems.append(Problem(
+                None, None, f"the time control {details.time_control[:100]!r} given with the upload is not understood: "
+                "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
+            ))
+        elif check.time_control is None:
             check.problems.append(Problem(None, None, "the file gives no time control: give one with the upload, e.g. 90+30 "
                                                       "(import_event: --time-control, or --list)"))
         else:
@@ -195,6 +204,25 @@ def check_event_details(check):
             check.problems.append(Problem(
                 None, None, f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) "
                 "is not rated on any list",
+            ))
+
+
+def check_when(check):
+    """Results are of games played: none in the future, and none in a month the previous system
+    rated (those months keep the ratings taken on from it)."""
+    today = timezone.localdate()
+    if check.end_date and check.end_date > today:
+        check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y}, after today: "
+                                                  "results are uploaded once the games are played"))
+    taken_on = latest_take_on(check.rating_list) if check.rating_list else None
+    if taken_on:
+        early = [game for game in check.parsed.games if check.game_date(game)
+                 and str(Month.of(check.game_date(game))) <= taken_on]
+        if early:
+            check.problems.append(Problem(
+                early[0].lines[0] if early[0].lines else None, None,
+                f"{len(early)} game(s) are dated in or before {taken_on}, which {check.rating_list.name} took on from "
+                "the previous system's ratings: they will not be rated", WARNING,
             ))
 
 

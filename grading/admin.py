@@ -3,6 +3,8 @@ from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 
+from config.admin import DeleteOneByOne
+
 from . import services
 from .engine.periods import Month
 
@@ -30,13 +32,64 @@ class RatingListAdmin(admin.ModelAdmin):
     prepopulated_fields = {"code": ["name"]}
 
 
+class RatingPeriodForm(forms.ModelForm):
+    class Meta:
+        model = RatingPeriod
+        fields = ["rating_list", "month", "adjustment_a", "adjustment_b"]
+
+    def clean_month(self):
+        try:
+            Month.parse(self.cleaned_data["month"])
+        except ValueError as error:
+            raise forms.ValidationError(str(error)) from None
+        return self.cleaned_data["month"]
+
+    # The engine's bounds (RULES.md section 6: old + change + A + old x B).
+    def clean_adjustment_a(self):
+        return in_range(self.cleaned_data["adjustment_a"], 10000)
+
+    def clean_adjustment_b(self):
+        return in_range(self.cleaned_data["adjustment_b"], 1)
+
+    def save(self, commit=True):
+        self.instance.rule_set = self.instance.rule_set or self.cleaned_data["rating_list"].rule_set
+        return super().save(commit)
+
+
+def in_range(value, bound):
+    if value is not None and abs(value) > bound:
+        raise forms.ValidationError(f"Between -{bound} and {bound}.")
+    return value
+
+
 @admin.register(RatingPeriod)
-class RatingPeriodAdmin(admin.ModelAdmin):
+class RatingPeriodAdmin(DeleteOneByOne):
+    """A period is made by its first rating run, or here beforehand to give it a drift
+    adjustment (A, B). Once published it is read only: its lists were calculated with it."""
+
     actions = ["rate_again"]
-    readonly_fields = ["rating_list", "month", "rule_set", "status", "published_at", "revision"]
+    form = RatingPeriodForm
+
+    def get_readonly_fields(self, request, obj=None):
+        if obj is None:
+            return []
+        if obj.revision is None:
+            return ["rating_list", "month", "rule_set", "status", "published_at", "revision"]
+        return ["rating_list", "month", "rule_set", "status", "published_at", "revision", "adjustment_a", "adjustment_b"]
+
+    def get_fields(self, request, obj=None):
+        if obj is None:
+            return ["rating_list", "month", "adjustment_a", "adjustment_b"]
+        return ["rating_list", "month", "rule_set", "status", "published_at", "revision", "adjustment_a", "adjustment_b"]
 
     def has_add_permission(self, request):
-        return False
+        return request.user.has_perm("grading.run_rating")
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.has_perm("grading.run_rating") and super().has_change_permission(request, obj)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and not (obj and (obj.revision is not None or obj.runs.exists()))
 
     def has_run_permission(self, request):
         return request.user.has_perm("grading.run_rating")
@@ -81,7 +134,12 @@ def start_run(modeladmin, request, rating_list, month):
     except services.RunRefused as refused:
         modeladmin.message_user(request, f"{rating_list.code} {month}: {refused}", messages.ERROR)
         return None
-    modeladmin.message_user(request, f"{rating_list.code} {month}: rating run {run.pk} started.", messages.SUCCESS)
+    run.refresh_from_db()
+    if run.outcome == RatingRun.Outcome.FAILED:  # in process (no worker), it has run already
+        modeladmin.message_user(request, f"{rating_list.code} {month}: rating run {run.pk} failed: {run.message}",
+                                messages.ERROR)
+    else:
+        modeladmin.message_user(request, f"{rating_list.code} {month}: rating run {run.pk} started.", messages.SUCCESS)
     return run
 
 

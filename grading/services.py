@@ -63,11 +63,14 @@ def lock_list(rating_list):
         raise RunRefused(f"a rating run of {rating_list.code} is in progress: try again when it has finished") from None
 
 
+def refuse_unfinished(month: Month, today=None):
+    if month >= Month.of(today or timezone.localdate()):
+        raise RunRefused(f"{month} has not ended yet: a month is rated once it is over")
+
+
 def start_rating(rating_list, month: Month, trigger: str, user=None, today=None) -> RatingRun:
     """Queue a run rating ``rating_list`` up to ``month`` (through a worker, or in process)."""
-    today = today or timezone.localdate()
-    if month >= Month.of(today):
-        raise RunRefused(f"{month} has not ended yet: a month is rated once it is over")
+    refuse_unfinished(month, today)
     with transaction.atomic():
         lock_list(rating_list)
         waiting = RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.QUEUED)
@@ -105,7 +108,15 @@ def latest_take_on(rating_list) -> str | None:
 
 
 def enqueue(run):
-    result = tasks.rate_list.delay(run.pk)
+    try:
+        result = tasks.rate_list.delay(run.pk)
+    except Exception:
+        if not in_process():
+            raise
+        # In process the run has already recorded its failure and why; whoever started it reads
+        # that from the run, as from a worker's.
+        logger.exception("rating run %s failed", run.pk)
+        return
     RatingRun.objects.filter(pk=run.pk, task_id="").update(task_id=result.id or "")
 
 

@@ -1,7 +1,8 @@
 """Taking on a federation's published ratings from the system it used before."""
 
+import re
 from dataclasses import dataclass
-from decimal import Decimal, InvalidOperation
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -30,10 +31,10 @@ class RatingsImported:
 
 def whole_number(column, low=0, high=None):
     def read(value):
-        try:
-            number = int(value)
-        except ValueError:
-            raise ValueError(f"{column}: {value!r} is not a whole number") from None
+        # ASCII digits only: int() would also take "+1500", "1_500" and other scripts' digits.
+        if not re.fullmatch(r"[0-9]{1,30}", value):
+            raise ValueError(f"{column}: {value!r} is not a whole number")
+        number = int(value)
         if number < low or (high is not None and number > high):
             upper = f" to {high}" if high is not None else " or more"
             raise ValueError(f"{column}: {number} is out of range ({low}{upper})")
@@ -43,11 +44,10 @@ def whole_number(column, low=0, high=None):
 
 
 def points(value):
-    try:
-        number = Decimal(value)
-    except InvalidOperation:
-        raise ValueError(f"points: {value!r} is not a number") from None
-    if not number.is_finite() or number < 0 or (number * 2) % 1:
+    if not re.fullmatch(r"[0-9]{1,7}(?:\.[0-9]{1,3})?", value):
+        raise ValueError(f"points: {value!r} is not a number of points such as 12 or 12.5")
+    number = Decimal(value)
+    if (number * 2) % 1:
         raise ValueError(f"points: {value} is not a multiple of 0.5")
     return number
 
@@ -89,7 +89,21 @@ def read_state(row, period: Month):
     return state
 
 
-def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None) -> RatingsImported:
+def take_on_refusal(rating_list, month: Month, today=None) -> str | None:
+    """Why ``month`` cannot be taken on, if it cannot. A take-on is a month the previous system
+    published: one that is over, before any month this system has rated (which read it)."""
+    today = today or timezone.localdate()
+    if month >= Month.of(today):
+        return f"--period: {month} is not over yet: take on a month the previous system published"
+    rated = (RatingPeriod.objects.filter(rating_list=rating_list, month__gt=str(month), revision__isnull=False)
+             .exclude(runs__trigger=RatingRun.IMPORT).order_by("month").values_list("month", flat=True).first())
+    if rated:
+        return (f"--period: {rating_list.code} has been rated by this system from {rated}, which read the "
+                f"ratings before it: a take-on for {month} would change them underneath")
+    return None
+
+
+def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None, today=None) -> RatingsImported:
     """Store the players' states as published for ``month`` on a list, all or nothing."""
     records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, month))
     codes = [record["code"] for _, record in records]
@@ -106,6 +120,8 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         first_line.setdefault(code, line)
 
     with transaction.atomic():
+        if refusal := take_on_refusal(rating_list, month, today):
+            raise FileRefused([refusal])
         period, _ = RatingPeriod.objects.select_for_update().get_or_create(
             rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
         )

@@ -5,15 +5,26 @@ from django.contrib import admin, messages
 from django.shortcuts import render
 from django.db.models import Count
 
+from config.admin import DeleteOneByOne
+
 from .models import Club, Player, years_before
 from .services import MergeRefused, merge_players
 
 
 @admin.register(Club)
-class ClubAdmin(admin.ModelAdmin):
+class ClubAdmin(DeleteOneByOne):
     list_display = ["code", "name", "county", "player_count"]
     list_filter = ["county"]
     search_fields = ["code", "name", "county"]
+
+    # Published lists name the club of each line: a club that has players or is on a list stays.
+    def has_delete_permission(self, request, obj=None):
+        from grading.models import ListEntry, RatingPeriod
+
+        # By period first: the lists' index is (period, revision, club).
+        on_a_list = ListEntry.objects.filter(period__in=RatingPeriod.objects.values("pk"), club=obj)
+        in_use = obj and (obj.players.exists() or on_a_list.exists())
+        return super().has_delete_permission(request, obj) and not in_use
 
     def get_queryset(self, request):
         return super().get_queryset(request).annotate(player_count=Count("players"))
@@ -60,7 +71,9 @@ class PlayerAdmin(admin.ModelAdmin):
     ]
     search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
     list_select_related = ["club", "merged_into"]
-    autocomplete_fields = ["club", "merged_into"]
+    autocomplete_fields = ["club"]
+    # Set only by the merge action, which moves the games and history and checks the merge.
+    readonly_fields = ["merged_into"]
     actions = ["merge_selected"]
     fieldsets = [
         (None, {"fields": ["code", ("surname", "forenames"), ("birth_date", "sex"), "club"]}),

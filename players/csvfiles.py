@@ -4,6 +4,9 @@ import csv
 import io
 import re
 
+from events.formats.decoding import MixedEncoding
+from events.formats.decoding import decode as decode_upload
+
 
 class FileRefused(Exception):
     """A file that cannot be imported; ``errors`` holds every problem, each naming its line."""
@@ -14,11 +17,12 @@ class FileRefused(Exception):
 
 
 def decode(data: bytes) -> str:
-    """UTF-8 (with or without a byte-order mark), else Windows-1252 as Excel writes it."""
+    """UTF-8 (with or without a byte-order mark), else Windows-1252 as Excel writes it (the
+    decoding of uploaded event files, which also takes UTF-16 and refuses mixed encodings)."""
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        return data.decode("cp1252", errors="replace")
+        return decode_upload(data)[0]
+    except MixedEncoding as mixed:
+        raise FileRefused([f"line {mixed.line}: {mixed}"]) from None
 
 
 def read_rows(data: bytes, columns: list[str]):
@@ -29,10 +33,12 @@ def read_rows(data: bytes, columns: list[str]):
     reader = csv.reader(io.StringIO(decode(data), newline=""))
     try:
         header = next(reader, None)
+        while header is not None and not any(value.strip() for value in header):
+            header = next(reader, None)  # blank lines before the header
         if header is None:
             raise FileRefused(["line 1: the file is empty; expected a header: " + ",".join(columns)])
         header = [name.strip().lower() for name in header]
-        check_header(header, columns)
+        check_header(header, columns, reader.line_num)
         rows, errors = [], []
         for values in reader:
             if not any(value.strip() for value in values):
@@ -48,18 +54,24 @@ def read_rows(data: bytes, columns: list[str]):
     return rows, errors
 
 
-def check_header(header, columns):
+def check_header(header, columns, line=1):
+    if len(header) == 1 and ";" in header[0]:
+        raise FileRefused([f"line {line}: the columns are separated by semicolons: save the file with commas "
+                           f"(CSV, comma delimited); expected: {','.join(columns)}"])
     problems = []
     missing = [name for name in columns if name not in header]
-    unknown = [name for name in header if name not in columns]
+    unknown = [name for name in header if name and name not in columns]
+    twice = sorted({name for name in header if name and header.count(name) > 1})
     if missing:
         problems.append("missing column(s) " + ", ".join(missing))
     if unknown:
         problems.append("unknown column(s) " + ", ".join(unknown))
-    if len(set(header)) != len(header):
-        problems.append("a column is named twice")
+    if "" in header:
+        problems.append("a column without a name (a comma too many?)")
+    if twice:
+        problems.append("column(s) named twice: " + ", ".join(twice))
     if problems:
-        raise FileRefused([f"line 1: {'; '.join(problems)}; expected: {','.join(columns)}"])
+        raise FileRefused([f"line {line}: {'; '.join(problems)}; expected: {','.join(columns)}"])
 
 
 def read_records(data: bytes, columns: list[str], read_row):

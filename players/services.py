@@ -14,7 +14,11 @@ from .models import Club, Player
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
 BATCH = 2000
-_CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+# Control characters, and the bidirectional overrides that make a name read on screen other than
+# it is written.
+_CONTROL = re.compile(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
+# A club's code is in its page's address: letters and digits, with single - _ . between them.
+CLUB_CODE = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
 
 
 @dataclass
@@ -75,14 +79,15 @@ def fide_title(value):
 def fide_id(value):
     if not value:
         return None
-    if not value.isdigit() or len(value) > 12:
+    if not re.fullmatch(r"[0-9]{1,12}", value):
         raise ValueError(f"fide_id: {value!r} is not a FIDE ID (digits only)")
     return int(value)
 
 
 def club_code(value):
-    if _CONTROL.search(value) or len(value) > Club._meta.get_field("code").max_length:
-        raise ValueError(f"club_code: {value!r} is not a club code (at most 8 printable characters)")
+    if value and (not CLUB_CODE.fullmatch(value) or len(value) > Club._meta.get_field("code").max_length):
+        raise ValueError(f"club_code: {value!r} is not a club code (at most 8 letters and digits, with single "
+                         "- _ . between them)")
     return value
 
 
@@ -123,6 +128,7 @@ def import_players(data: bytes) -> ImportSummary:
             code = record["club_code"]
             if code and code not in known_clubs and code not in club_names:
                 errors.append(f"line {line}: club_code: {code} is not a known club and no club_name is given")
+        errors += fide_ids_taken(records)
         if errors:
             raise FileRefused(errors)
 
@@ -146,6 +152,26 @@ def import_players(data: bytes) -> ImportSummary:
             update_fields=["surname", "forenames", "birth_date", "sex", "fide_title", "fide_id", "club"],
         )
     return ImportSummary(created=len(players) - existing, updated=existing, clubs_created=clubs_created)
+
+
+def fide_ids_taken(records):
+    """A FIDE ID names one person: twice in the file, or on another player's record, is an error
+    (matching an upload by FIDE ID would pick one of them)."""
+    errors, first_line = [], {}
+    for line, record in records:
+        if record["fide_id"] is None:
+            continue
+        if record["fide_id"] in first_line:
+            errors.append(f"line {line}: fide_id: {record['fide_id']} is also on line {first_line[record['fide_id']]}")
+        first_line.setdefault(record["fide_id"], line)
+    codes = {record["fide_id"]: record["code"] for _, record in records if record["fide_id"] is not None}
+    ids = list(codes)
+    for start in range(0, len(ids), BATCH):
+        taken = Player.objects.filter(fide_id__in=ids[start : start + BATCH], merged_into=None)
+        for fide_id, code in taken.values_list("fide_id", "code"):
+            if codes[fide_id] != code:
+                errors.append(f"line {first_line[fide_id]}: fide_id: {fide_id} is the FIDE ID of {code} already")
+    return errors
 
 
 def check_consistency(records):

@@ -98,3 +98,60 @@ def test_the_games_and_events_of_ratings_cannot_be_deleted_or_edited_in_the_admi
     assert b"delete_selected" not in staff_client.get(reverse("admin:events_game_changelist")).content
     assert b"delete_selected" not in staff_client.get(reverse("admin:events_event_changelist")).content
     assert game.__class__.objects.filter(pk=game.pk).exists()
+
+
+def test_what_happened_is_kept_even_from_a_superuser(staff_client):
+    from django.contrib.auth import get_user_model
+
+    from events.models import EventChange, Game
+    from players.models import Club
+    from tests.factories import EventFactory, publish_month
+
+    event = EventFactory(code="KEPT")
+    change = EventChange.objects.create(event=event, status="checked", by=get_user_model().objects.get(),
+                                        at=timezone.now())
+    club = Club.objects.create(code="NQC", name="Northquay")
+    publish_month("online", "2026-09", [{"player": Player.objects.create(code="123456A", surname="Abbott", club=club),
+                                         "rating": 1500}])
+    Player.objects.update(club=None)  # the club has no members now, but a published list names it
+
+    assert staff_client.get(reverse("admin:events_eventchange_delete", args=[change.pk])).status_code == 403
+    assert staff_client.get(reverse("admin:players_club_delete", args=[club.pk])).status_code == 403
+    assert staff_client.get(reverse("admin:events_game_add")).status_code == 403
+    assert staff_client.get(reverse("admin:events_event_add")).status_code == 403
+    changelist = staff_client.get(reverse("admin:players_club_changelist")).content.decode()
+    assert "delete_selected" not in changelist
+    assert Game.objects.count() == 0 and EventChange.objects.filter(pk=change.pk).exists()
+
+
+def test_merged_into_is_set_only_by_the_merge(staff_client):
+    a = Player.objects.create(code="123456A", surname="Abbott")
+    b = Player.objects.create(code="234567B", surname="Baker")
+    url = reverse("admin:players_player_change", args=[a.pk])
+
+    form = staff_client.get(url).context["adminform"].form
+    data = {name: form[name].value() or "" for name in form.fields}
+    saved = staff_client.post(url, {**data, "surname": "Abbott-Smith", "merged_into": b.pk})
+
+    assert "merged_into" not in form.fields and saved.status_code == 302
+    a.refresh_from_db()
+    assert (a.surname, a.merged_into) == ("Abbott-Smith", None)
+
+
+def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_after(staff_client):
+    from grading.models import RatingPeriod
+    from tests.factories import PlayerFactory, publish_month
+
+    add = reverse("admin:grading_ratingperiod_add")
+    standard = RatingList.objects.get(code="otb-standard")
+    too_much = staff_client.post(add, {"rating_list": standard.pk, "month": "2026-10", "adjustment_a": "0",
+                                       "adjustment_b": "5"})
+    staff_client.post(add, {"rating_list": standard.pk, "month": "2026-10", "adjustment_a": "12", "adjustment_b": "0"})
+    period = RatingPeriod.objects.get(month="2026-10")
+    publish_month("otb-standard", "2026-10", [{"player": PlayerFactory(), "rating": 1500}])
+    staff_client.post(reverse("admin:grading_ratingperiod_change", args=[period.pk]),
+                      {"adjustment_a": "50", "adjustment_b": "0"})
+
+    assert "Between -1 and 1." in too_much.content.decode()
+    period.refresh_from_db()
+    assert (period.adjustment_a, period.rule_set) == (12, "ecf-2024")

@@ -4,7 +4,7 @@ import re
 
 from .base import CODE_PATTERN, ParsedEvent
 from .csvgames import REQUIRED, header_columns, parse_csv
-from .decoding import decode
+from .decoding import MixedEncoding, decode
 from .ecf import parse_ecf
 from .trf import parse_trf
 
@@ -53,7 +53,12 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
     if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
         return _refused("this is a spreadsheet (or other binary) file, not text: save it as CSV "
                         "(comma separated values) and upload that. " + EXPECTED)
-    text, encoding = decode(data)
+    try:
+        text, encoding = decode(data)
+    except MixedEncoding as mixed:
+        event = ParsedEvent(format="")
+        event.error(mixed.line, str(mixed))
+        return event
     if "\x00" in text:
         return _refused("this is a binary file, not text. " + EXPECTED)
     if not text.strip():

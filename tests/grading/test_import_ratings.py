@@ -125,3 +125,43 @@ def test_it_refuses_counts_too_large_for_any_player_rather_than_failing_in_the_d
         "line 3: opponents_total: 99999999999999999999 is out of range (0 to 4000000000)",
     ]
     assert not PlayerRating.objects.exists()
+
+
+def test_it_refuses_numbers_written_any_other_way_than_plain_digits(tmp_path, players):
+    path = write(tmp_path, "123456A,+1500,full,1_0,74210,1e100000000,2026-08", "234567B,١٥٠٠,full,40,80000,20,2026-08")
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", path, "--list", "otb-standard", "--period", "2026-09")
+
+    assert str(error.value).splitlines()[1:] == [
+        "line 2: rating: '+1500' is not a whole number; games: '1_0' is not a whole number; "
+        "points: '1e100000000' is not a number of points such as 12 or 12.5",
+        "line 3: rating: '١٥٠٠' is not a whole number",
+    ]
+
+
+def test_it_refuses_a_month_not_yet_over(tmp_path, players):
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+                     "--list", "otb-standard", "--period", "2099-01")
+
+    assert str(error.value).splitlines()[1] == (
+        "--period: 2099-01 is not over yet: take on a month the previous system published")
+    assert not RatingPeriod.objects.exists()
+
+
+def test_it_refuses_a_take_on_before_a_month_this_system_rated(tmp_path, players):
+    from tests.factories import publish_month
+
+    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+                 "--list", "otb-standard", "--period", "2026-08")
+    publish_month("otb-standard", "2026-09", [{"player": players[0], "rating": 1860, "method": "K"}])
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_ratings", write(tmp_path, "123456A,1000,full,41,74210,22.5,2026-08"),
+                     "--list", "otb-standard", "--period", "2026-08")
+
+    assert str(error.value).splitlines()[1] == (
+        "--period: otb-standard has been rated by this system from 2026-09, which read the ratings before it: "
+        "a take-on for 2026-08 would change them underneath")
+    assert PlayerRating.objects.get(period__month="2026-08").rating == 1850

@@ -3,11 +3,12 @@ from decimal import Decimal
 
 import pytest
 from django.core.management import call_command
+from django.core.management.base import CommandError
 
 from events import services as workflow
 from events.models import Event
 from grading.breakdown import rated_games
-from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
+from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
 from tests.factories import ClubFactory, PlayerFactory
 from tests.grading.conftest import approved_event, succeeded, take_on
@@ -249,3 +250,37 @@ def test_rerating_an_earlier_month_by_hand_carries_on_through_the_later_publishe
     # The list page kept before the revision is not served again: its period menu has changed.
     assert "2026-10 (revised)" not in cached
     assert "2026-10 (revised)" in client.get("/lists/otb-standard/").content.decode()
+
+
+def test_a_month_not_yet_over_is_refused_by_the_command_in_one_line(federation, capsys):
+    with pytest.raises(CommandError) as error:
+        call_command("rate_period", "2099-01")
+
+    assert (error.value.returncode, str(error.value)) == (2, "2099-01 has not ended yet: a month is rated once it is over")
+    assert not RatingRun.objects.exclude(trigger=RatingRun.IMPORT).exists()
+
+
+def test_export_to_a_place_that_cannot_be_written_says_so(federation, rate, tmp_path):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+
+    with pytest.raises(CommandError) as error:
+        call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "no" / "x.csv"))
+
+    assert error.value.returncode == 2
+    assert str(error.value).startswith(f"-o: cannot write {tmp_path / 'no' / 'x.csv'}: No such file or directory")
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)  # the run starts on commit, as in production
+def test_a_run_that_fails_in_process_is_reported_in_the_admin_not_a_server_error(federation, admin_client):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="otb-standard"), month="2026-10",
+                                         rule_set="ecf-2024", adjustment_b=5)  # beyond what the engine takes
+
+    response = admin_client.post("/admin/grading/ratingrun/add/",
+                                 {"rating_list": period.rating_list.pk, "month": "2026-10"}, follow=True)
+
+    run = RatingRun.objects.get(period=period)
+    assert response.status_code == 200 and run.outcome == "failed"
+    assert (f"2026-10: rating run {run.pk} failed: EngineInputError: adjustment_b: 5.000000 is out of range (-1 to 1)"
+            in response.content.decode())

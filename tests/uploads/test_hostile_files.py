@@ -96,13 +96,41 @@ def test_a_huge_fide_id_in_a_trf_is_ignored_not_a_server_error(client, arbiter):
     assert list(Event.objects.get().entries.values_list("fide_id", flat=True)) == [None, None]
 
 
-def test_an_implausible_time_control_in_the_form_is_not_rated_on_any_list(client, arbiter):
+@pytest.mark.parametrize("time_control", ["99999999999999999999999999+9", "abc"])
+def test_a_time_control_in_the_form_that_cannot_be_understood_is_refused_saying_so(client, arbiter, time_control):
     client.force_login(arbiter)
     data = (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode()
 
-    page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "time_control": "99999999999999999999999999+9"}))
+    page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "time_control": time_control}))
 
-    assert "the file gives no time control" in page or "is not rated on any list" in page
+    assert f"the time control &#x27;{time_control}&#x27; given with the upload is not understood" in page
+
+
+def test_an_event_that_ends_after_today_is_refused(client, arbiter):
+    client.force_login(arbiter)
+    data = (CSV_HEADER + "123456A,234567B,1-0,2099-10-03,1\n").encode()
+
+    page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "start_date": "2099-10-03",
+                                                       "end_date": "2099-10-03"}))
+
+    assert "the event ends on 03/10/2099, after today: results are uploaded once the games are played" in page
+
+
+def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
+    from grading.engine.periods import Month
+    from grading.models import RatingList
+    from grading.takeon import import_ratings
+    from tests.factories import PlayerFactory
+
+    PlayerFactory(code="123456A")
+    import_ratings(b"code,rating,type,games,opponents_total,points,last_played\n123456A,1500,full,20,30000,10,2026-10\n",
+                   RatingList.objects.get(code="otb-standard"), Month(2026, 10))
+    client.force_login(arbiter)
+
+    upload(client, (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", **CSV_FORM)
+
+    assert ("1 game(s) are dated in or before 2026-10, which OTB standard took on from the previous system's "
+            "ratings: they will not be rated") in [warning["message"] for warning in Upload.objects.get().report["warnings"]]
 
 
 def test_a_csv_game_outside_the_dates_given_in_the_form_is_refused(client, arbiter):

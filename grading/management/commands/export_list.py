@@ -32,7 +32,10 @@ class Command(BaseCommand):
         entries = published.entries()
         text = list_csv(entries) if format == "csv" else list_json(published, entries)
         if output:
-            with open(output, "w", encoding="utf-8", newline="") as handle:
-                handle.write(text)
+            try:
+                with open(output, "w", encoding="utf-8", newline="") as handle:
+                    handle.write(text)
+            except OSError as error:
+                raise CommandError(f"-o: cannot write {output}: {error.strerror}", returncode=2) from None
         else:
             sys.stdout.write(text)

@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingRun
-from grading.services import NoWorker, RunRefused, in_process, start_rating, wait_for
+from grading.services import NoWorker, RunRefused, in_process, refuse_unfinished, start_rating, wait_for
 
 
 class Command(BaseCommand):
@@ -18,7 +18,8 @@ class Command(BaseCommand):
     def handle(self, *args, month, list_code, **options):
         try:
             month = Month.parse(month)
-        except ValueError as error:
+            refuse_unfinished(month)
+        except (ValueError, RunRefused) as error:
             raise CommandError(str(error), returncode=2) from None
         lists = RatingList.objects.all()
         if list_code:

@@ -1,0 +1,23 @@
+"""What every admin of ours shares."""
+
+from django.contrib import admin
+
+
+class DeleteOneByOne(admin.ModelAdmin):
+    """No "delete selected" action: the bulk action checks has_delete_permission(request) only,
+    not each object, so the rules that keep published data would not apply to it."""
+
+    def get_actions(self, request):
+        actions = super().get_actions(request)
+        actions.pop("delete_selected", None)
+        return actions
+
+
+class Kept(DeleteOneByOne):
+    """A record of what happened (an upload, a step of the workflow): never changed or deleted."""
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
