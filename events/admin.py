@@ -1,6 +1,11 @@
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404
+from django.template.loader import render_to_string
+from django.urls import path, reverse
+from django.utils.html import format_html
 
 from config.admin import DeleteOneByOne, Kept
 
@@ -90,6 +95,9 @@ class EventAdmin(DeleteOneByOne):
     def has_add_permission(self, request):
         return False  # an event comes from its file: an upload, or import_event
 
+    def view_on_site(self, event):
+        return reverse("event", args=[event.code]) if event.in_rating else None  # public once approved
+
     # An approved or rated event is corrected by sending it back (its games then leave the
     # months they were rated in, which are revised), not edited where it stands.
     def has_change_permission(self, request, obj=None):
@@ -175,11 +183,37 @@ class UploadAdmin(Kept):
     list_filter = ["format", "uploaded_at"]
     search_fields = ["original_name", "sha256", "event__code", "event__name", "uploaded_by__username"]
     list_select_related = ["event", "uploaded_by"]
-    fields = ["event", "original_name", "sha256", "format", "uploaded_by", "uploaded_at", "report"]
+    fields = ["event", "original_name", "original_file", "sha256", "format", "uploaded_by", "uploaded_at", "the_report"]
     readonly_fields = fields
 
     def has_add_permission(self, request):
         return False
+
+    @admin.display(description="report")
+    def the_report(self, upload):
+        # The arbiter's report, as they read it (the template escapes every value).
+        return render_to_string("events/report.html", {"report": upload.report})
+
+    @admin.display(description="the file as uploaded")
+    def original_file(self, upload):
+        url = reverse("admin:events_upload_original", args=[upload.pk])
+        return format_html('<a href="{}" download>Download {}</a>', url, upload.original_name)
+
+    def get_urls(self):
+        original = path("<int:pk>/original/", self.admin_site.admin_view(self.download), name="events_upload_original")
+        return [original, *super().get_urls()]
+
+    def download(self, request, pk):
+        """The file exactly as uploaded, for staff to check: always a download, never shown."""
+        upload = Upload.objects.filter(pk=pk).first()
+        if upload is None or not self.has_view_permission(request, upload):
+            raise PermissionDenied
+        try:
+            handle = upload.file.open("rb")
+        except FileNotFoundError:
+            raise Http404(f"The file of {upload.original_name} is missing from the storage.") from None
+        return FileResponse(handle, as_attachment=True, filename=upload.original_name,
+                            content_type="application/octet-stream")
 
 
 @admin.register(Game)

@@ -147,7 +147,7 @@ def start_run(modeladmin, request, rating_list, month):
 class RatingRunAdmin(ReadOnlyAdmin):
     list_display = [
         "pk", "period", "trigger", "started_by", "started_at", "finished_at", "outcome", "now", "revision",
-        "games", "players_rated",
+        "games", "players_rated", "message",
     ]
     list_filter = ["outcome", "trigger", "period__rating_list"]
     search_fields = ["period__month", "message"]

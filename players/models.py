@@ -4,6 +4,7 @@ import re
 from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
+from django.urls import reverse
 
 from . import titles
 
@@ -16,6 +17,16 @@ def validate_player_code(value):
         )
 
 
+# A club's code is in its page's address: letters and digits, with single - _ . between them.
+CLUB_CODE = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
+
+
+def validate_club_code(value):
+    if not CLUB_CODE.fullmatch(value or ""):
+        raise ValidationError("%(value)s is not a club code: letters and digits, with single - _ . between them.",
+                              params={"value": value})
+
+
 def years_before(day: datetime.date, years: int) -> datetime.date:
     """The same calendar day ``years`` earlier (29 February becomes the 28th)."""
     try:
@@ -25,7 +36,7 @@ def years_before(day: datetime.date, years: int) -> datetime.date:
 
 
 class Club(models.Model):
-    code = models.CharField(max_length=8, unique=True)
+    code = models.CharField(max_length=8, unique=True, validators=[validate_club_code])
     name = models.CharField(max_length=120)
     county = models.CharField("county or association", max_length=120, blank=True)
 
@@ -34,6 +45,9 @@ class Club(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.code})"
+
+    def get_absolute_url(self):
+        return reverse("club", args=[self.code])
 
 
 class Player(models.Model):
@@ -72,6 +86,9 @@ class Player(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.code})"
+
+    def get_absolute_url(self):
+        return reverse("player", args=[self.code])
 
     @property
     def name(self):

@@ -10,15 +10,14 @@ from django.db.models import Count
 
 from . import titles
 from .csvfiles import FileRefused, read_fields, read_records
-from .models import Club, Player
+from .models import CLUB_CODE, Club, Player
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
 BATCH = 2000
 # Control characters, and the bidirectional overrides that make a name read on screen other than
 # it is written.
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
-# A club's code is in its page's address: letters and digits, with single - _ . between them.
-CLUB_CODE = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
+
 
 
 @dataclass

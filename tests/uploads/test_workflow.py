@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from events import services
 from events.checking import EventDetails, check_upload
-from events.models import Event, Game
+from events.models import Event, Game, Upload
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
@@ -338,3 +338,28 @@ def management_forms(context):
                 if value is not None and value is not False:
                     data[form.add_prefix(name)] = value.pk if hasattr(value, "pk") else value
     return data
+
+
+def test_staff_read_an_uploads_report_and_download_the_file_as_it_came(client, arbiter, officer, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    stored_event(arbiter)
+    upload = Upload.objects.get()
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:events_upload_change", args=[upload.pk])).content.decode()
+    download = client.get(reverse("admin:events_upload_original", args=[upload.pk]))
+
+    assert "Games</dt><dd>6, of which 5 rated" in page and "Download results.txt" in page
+    assert download["Content-Disposition"] == 'attachment; filename="results.txt"'
+    assert download["Content-Type"] == "application/octet-stream"
+    assert b"".join(download.streaming_content) == ECF_EXAMPLE
+
+
+def test_an_arbiter_cannot_download_an_uploaded_file_from_the_admin(client, arbiter, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path
+    stored_event(arbiter)
+    client.force_login(arbiter)
+
+    response = client.get(reverse("admin:events_upload_original", args=[Upload.objects.get().pk]))
+
+    assert response.status_code == 302 and "/admin/login/" in response["Location"]
