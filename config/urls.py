@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from events import views as event_views
 from grading import views as grading_views
 
 admin.site.site_header = "Federation ratings: staff"
@@ -13,7 +14,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     # Logging in and out, and changing one's password. There is no reset by email: a rating
     # officer sets a new password for an arbiter in the admin.
-    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/login/", event_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),
     path("accounts/password_change/done/", auth_views.PasswordChangeDoneView.as_view(), name="password_change_done"),

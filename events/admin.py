@@ -77,7 +77,7 @@ class ReasonForm(ActionForm):
 
 @admin.register(Event)
 class EventAdmin(DeleteOneByOne):
-    list_display = ["code", "name", "kind", "rating_list", "start_date", "end_date", "status", "arbiter"]
+    list_display = ["code", "status", "name", "rating_list", "start_date", "arbiter"]
     list_filter = ["status", "rating_list", "kind", "online", "start_date"]
     search_fields = ["code", "name", "organiser", "arbiter__username"]
     date_hierarchy = "start_date"
@@ -138,7 +138,7 @@ class EventAdmin(DeleteOneByOne):
             except services.WorkflowError as refused:
                 self.message_user(request, f"{event.code}: {refused}", messages.ERROR)
         if count:
-            self.message_user(request, f"{count} event(s) {done}.", messages.SUCCESS)
+            self.message_user(request, f"{count} event{'s' if count != 1 else ''} {done}.", messages.SUCCESS)
 
 
 @admin.register(Entry)

@@ -51,6 +51,7 @@ class Check(HasProblems):
     matches: dict[int, Match] = field(default_factory=dict)
     rating_list: RatingList | None = None
     time_control: TimeControl | None = None
+    taken_on: str | None = None  # the list's latest month taken on from the previous system
     problems: list[Problem] = field(default_factory=list)
 
     @property
@@ -81,6 +82,15 @@ class Check(HasProblems):
         """A game's date; the event's last day when the file gives none (TRF without 132)."""
         return game.date or self.end_date
 
+    def unrated_reason(self, game) -> str:
+        """Why the game will not be rated (RULES.md section 2), or "" if it will be."""
+        if reason := results.unrated_reason(game.result):
+            return reason
+        day = self.game_date(game)
+        if self.taken_on and day and str(Month.of(day)) <= self.taken_on:
+            return "in a month taken on from the previous system"
+        return ""
+
     def report(self) -> dict:
         """The validation report as stored with the upload and shown to the arbiter."""
         players = self.parsed.players
@@ -103,7 +113,7 @@ class Check(HasProblems):
             "players": [player_dict(player, self.matches.get(player.pin)) for player in players],
             "games": {
                 "total": len(self.parsed.games),
-                "rated": sum(not results.unrated_reason(game.result) for game in self.parsed.games),
+                "rated": sum(not self.unrated_reason(game) for game in self.parsed.games),
                 "unrated": [
                     {
                         "line": game.lines[0] if game.lines else None,
@@ -112,10 +122,10 @@ class Check(HasProblems):
                         "white": game.white,
                         "black": game.black,
                         "result": game.result,
-                        "reason": results.unrated_reason(game.result),
+                        "reason": self.unrated_reason(game),
                     }
                     for game in self.parsed.games
-                    if results.unrated_reason(game.result)
+                    if self.unrated_reason(game)
                 ],
             },
         }
@@ -149,6 +159,7 @@ def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
     check.matches = match_players(check.parsed.players)
     check_same_person_twice(check)
     check_name_lengths(check)
+    sum_up_new_players(check)
     for parsed in check.parsed.players:
         for warning in check.matches[parsed.pin].warnings:
             check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {warning}", WARNING))
@@ -164,7 +175,7 @@ def check_event_details(check):
             f"not the file's {parsed.submission_index}", WARNING,
         ))
     if not check.code:
-        check.problems.append(Problem(None, None, "the file gives no event code: give one with the upload (import_event: --code)"))
+        check.problems.append(Problem(None, None, "the file gives no event code: give one in the Event code field"))
     elif len(check.code) > 40:
         check.problems.append(Problem(None, None, f"the event code {check.code!r} is longer than 40 characters"))
     elif not EVENT_CODE.fullmatch(check.code):
@@ -173,7 +184,7 @@ def check_event_details(check):
     if len(check.name) > 200:
         check.problems.append(Problem(None, None, "the event name is longer than 200 characters"))
     if not check.start_date or not check.end_date:
-        check.problems.append(Problem(None, None, "the file gives no event dates: give them with the upload (import_event: --start and --end)"))
+        check.problems.append(Problem(None, None, "the file gives no event dates: give them in the Start date and End date fields"))
     elif check.end_date < check.start_date:
         check.problems.append(Problem(None, None, "the event ends before it starts"))
     elif not (parsed.start_date and parsed.end_date):
@@ -193,12 +204,12 @@ def check_event_details(check):
     if check.rating_list is None:
         if check.time_control is None and details.time_control and not parsed.time_control:
             check.problems.append(Problem(
-                None, None, f"the time control {details.time_control[:100]!r} given with the upload is not understood: "
+                None, None, f"the time control {details.time_control[:100]!r} in the Time control field is not understood: "
                 "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
             ))
         elif check.time_control is None:
-            check.problems.append(Problem(None, None, "the file gives no time control: give one with the upload, e.g. 90+30 "
-                                                      "(import_event: --time-control, or --list)"))
+            check.problems.append(Problem(None, None, "the file gives no time control: give one in the Time control field, "
+                                                      "e.g. 90+30"))
         else:
             minutes = check.time_control.minutes_per_player()
             check.problems.append(Problem(
@@ -214,16 +225,15 @@ def check_when(check):
     if check.end_date and check.end_date > today:
         check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y}, after today: "
                                                   "results are uploaded once the games are played"))
-    taken_on = latest_take_on(check.rating_list) if check.rating_list else None
-    if taken_on:
-        early = [game for game in check.parsed.games if check.game_date(game)
-                 and str(Month.of(check.game_date(game))) <= taken_on]
-        if early:
-            check.problems.append(Problem(
-                early[0].lines[0] if early[0].lines else None, None,
-                f"{len(early)} game(s) are dated in or before {taken_on}, which {check.rating_list.name} took on from "
-                "the previous system's ratings: they will not be rated", WARNING,
-            ))
+    check.taken_on = latest_take_on(check.rating_list) if check.rating_list else None
+    early = [game for game in check.parsed.games
+             if check.unrated_reason(game) == "in a month taken on from the previous system"]
+    if early:
+        check.problems.append(Problem(
+            early[0].lines[0] if early[0].lines else None, None,
+            f"{len(early)} game(s) are dated in or before {check.taken_on}, which {check.rating_list.name} took on "
+            "from the previous system's ratings: they will not be rated", WARNING,
+        ))
 
 
 def classify(time_control, online=False):
@@ -235,6 +245,21 @@ def classify(time_control, online=False):
         return lists[0] if online and lists else None
     minutes = time_control.minutes_per_player()
     return next((rating_list for rating_list in lists if rating_list.holds(minutes)), None)
+
+
+def sum_up_new_players(check):
+    """One warning for all the players on no federation record, not one each: the Players table
+    lists them, and a congress of juniors would bury every other warning."""
+    new = [parsed for parsed in check.parsed.players if check.matches[parsed.pin].player is None]
+    if not new:
+        return
+    codes = [parsed.federation_code for parsed in new if parsed.federation_code]
+    text = (f"{len(new)} player{'s are' if len(new) != 1 else ' is'} on no federation record and will be registered "
+            "as new on approval (see Players)")
+    if codes:
+        text += (f"; the file gives {'these codes' if len(codes) > 1 else 'this code'}, not on record: "
+                 f"{', '.join(codes[:10])}{', ...' if len(codes) > 10 else ''}")
+    check.problems.append(Problem(None, None, text, WARNING))
 
 
 def check_name_lengths(check):

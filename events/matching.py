@@ -46,16 +46,7 @@ def match_players(parsed_players) -> dict[int, Match]:
         elif parsed.fide_id in by_fide_id:
             matches[parsed.pin] = Match(by_fide_id[parsed.fide_id], Entry.Match.FIDE_ID)
         else:
-            matches[parsed.pin] = Match(None, Entry.Match.NEW)
-            if parsed.federation_code:
-                matches[parsed.pin].warnings.append(
-                    f"federation code {parsed.federation_code} is not on record: a new player "
-                    "with this code will be created on approval"
-                )
-            else:
-                matches[parsed.pin].warnings.append(
-                    "no federation record found: a new player will be created on approval"
-                )
+            matches[parsed.pin] = Match(None, Entry.Match.NEW)  # the check sums these up in one line
     suggest(parsed_players, matches)
     for parsed in parsed_players:
         match = matches[parsed.pin]

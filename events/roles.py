@@ -37,6 +37,15 @@ ROLES = {
 }
 
 
+def start_page(user) -> str:
+    """Where a user lands after logging in: staff in the admin, arbiters in their events."""
+    if user.is_staff:
+        return "admin:index"
+    if user.has_perm("events.submit_results"):
+        return "arbiter-events"
+    return "home"
+
+
 def ensure_roles(**kwargs):
     # post_migrate comes once per app: permissions of apps not yet through it are added on a
     # later call, so the last call leaves every group complete.

@@ -14,7 +14,6 @@ from grading.services import revise_after_change
 from players.models import Player
 from players.services import issue_codes
 
-from . import results
 from .checking import Check
 from .models import Entry, Event, EventChange, Game, Upload
 
@@ -121,7 +120,7 @@ def save_games(event, check):
     games = []
     for parsed in check.parsed.games:
         white, black = by_pin[parsed.white], by_pin.get(parsed.black)
-        reason = results.unrated_reason(parsed.result)
+        reason = check.unrated_reason(parsed)
         games.append(Game(
             event=event, round=parsed.round, board=parsed.board, date=check.game_date(parsed),
             white_entry=white, black_entry=black, white=white.player, black=black.player if black else None,

@@ -1,17 +1,26 @@
 """The arbiter's pages: their events, an upload with its report, and submitting for approval."""
 
 from django.contrib import messages
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.views.decorators.http import require_POST
 
 from . import services
 from .checking import check_upload
 from .forms import UploadForm
 from .models import Event
+from .roles import start_page
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)
+
+
+class LoginView(auth_views.LoginView):
+    """The login page: each role is taken to its own start page, unless a page asked for it."""
+
+    def get_default_redirect_url(self):
+        return resolve_url(start_page(self.request.user))
 
 
 def own_event(request, pk):
@@ -32,7 +41,8 @@ def my_events(request):
 @login_required
 @arbiter_required
 def upload(request):
-    form = UploadForm(request.POST or None, request.FILES or None)
+    # "Upload a corrected file" from an event's page fills in its code.
+    form = UploadForm(request.POST or None, request.FILES or None, initial={"code": request.GET.get("code", "")[:40]})
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data["file"].read()
         filename = form.cleaned_data["file"].name

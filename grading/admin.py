@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
+from django.utils import timezone
 
 from config.admin import DeleteOneByOne
 
@@ -119,7 +120,7 @@ class PlayerRatingAdmin(ReadOnlyAdmin):
 
 class StartRunForm(forms.Form):
     rating_list = forms.ModelChoiceField(queryset=RatingList.objects.all(), label="List")
-    month = forms.CharField(max_length=7, help_text="The month to rate, YYYY-MM; it must be over.")
+    month = forms.CharField(max_length=20, help_text="The month to rate, YYYY-MM; it must be over.")
 
     def clean_month(self):
         try:
@@ -132,24 +133,25 @@ def start_run(modeladmin, request, rating_list, month):
     try:
         run = services.start_rating(rating_list, month, trigger="admin", user=request.user)
     except services.RunRefused as refused:
-        modeladmin.message_user(request, f"{rating_list.code} {month}: {refused}", messages.ERROR)
+        modeladmin.message_user(request, f"{rating_list.name} {month}: {refused}", messages.ERROR)
         return None
     run.refresh_from_db()
     if run.outcome == RatingRun.Outcome.FAILED:  # in process (no worker), it has run already
-        modeladmin.message_user(request, f"{rating_list.code} {month}: rating run {run.pk} failed: {run.message}",
+        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} failed: {run.message}",
                                 messages.ERROR)
+    elif run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} started; its progress "
+                                         "shows in this list (reload to follow it).", messages.SUCCESS)
     else:
-        modeladmin.message_user(request, f"{rating_list.code} {month}: rating run {run.pk} started.", messages.SUCCESS)
+        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} {run.get_outcome_display()}: "
+                                         f"{run.message}", messages.SUCCESS)
     return run
 
 
 @admin.register(RatingRun)
 class RatingRunAdmin(ReadOnlyAdmin):
-    list_display = [
-        "pk", "period", "trigger", "started_by", "started_at", "finished_at", "outcome", "now", "revision",
-        "games", "players_rated", "message",
-    ]
-    list_filter = ["outcome", "trigger", "period__rating_list"]
+    list_display = ["pk", "period", "outcome", "now", "message", "trigger", "started_by", "started_at"]
+    list_filter = ["outcome", "period__rating_list"]  # triggers name events and runs: too many to list
     search_fields = ["period__month", "message"]
     list_select_related = ["period", "period__rating_list", "started_by"]
 
@@ -164,7 +166,7 @@ class RatingRunAdmin(ReadOnlyAdmin):
         """Adding a run is starting one: a list and a month, then the run list shows it."""
         if not self.has_add_permission(request):
             raise PermissionDenied  # the admin's own add view checks this; this one replaces it
-        form = StartRunForm(request.POST or None)
+        form = StartRunForm(request.POST or None, initial={"month": str(Month.of(timezone.localdate()) - 1)})
         if request.method == "POST" and form.is_valid():
             run = start_run(self, request, form.cleaned_data["rating_list"], form.cleaned_data["month"])
             if run:

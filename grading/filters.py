@@ -177,7 +177,7 @@ def improvers(published, size=TOP_SIZE):
             )
         )
         .filter(earlier__isnull=False)
-        .annotate(before=F("earlier__rating"), gain=F("rating") - F("earlier__rating"))
+        .annotate(before=F("earlier__rating"), before_type=F("earlier__type"), gain=F("rating") - F("earlier__rating"))
         .filter(gain__gt=0)
         .order_by("-gain", "-rating", "player__surname", "player__code")[:size]
     )

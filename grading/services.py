@@ -43,14 +43,15 @@ def in_process() -> bool:
 def check_worker(timeout=5):
     """Ask a Celery worker for its status: (ok, details or the reason it failed)."""
     if in_process():
-        return True, {"mode": "in process (no REDIS_URL)", **tasks.worker_status.apply().get()}
+        return True, {"mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
+                      **tasks.worker_status.apply().get()}
     try:
         reply = tasks.worker_status.apply_async(expires=timeout).get(timeout=timeout)
     except CeleryTimeout:
         return False, f"no worker answered within {timeout} seconds"
     except BrokerError as error:
         return False, f"the broker cannot be reached: {error}"
-    return True, {"mode": "worker", **reply}
+    return True, {"mode": "on a separate worker", **reply}
 
 
 def lock_list(rating_list):

@@ -1,4 +1,7 @@
+import datetime
 import hashlib
+
+from django.contrib import admin
 
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.cache import cache
@@ -6,6 +9,7 @@ from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 
 from events.models import Event
 from players.models import Club, Player
@@ -49,7 +53,11 @@ def home(request):
 @staff_member_required
 def system_status(request):
     worker_ok, worker = services.check_worker()
-    return render(request, "admin/system_status.html", {"worker_ok": worker_ok, "worker": worker})
+    if worker_ok:
+        worker["time"] = datetime.datetime.fromisoformat(worker["time"])
+    context = {**admin.site.each_context(request), "title": "System status", "worker_ok": worker_ok,
+               "worker": worker, "now": timezone.now()}
+    return render(request, "admin/system_status.html", context)
 
 
 def list_index(request):

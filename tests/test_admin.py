@@ -155,3 +155,16 @@ def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_afte
     assert "Between -1 and 1." in too_much.content.decode()
     period.refresh_from_db()
     assert (period.adjustment_a, period.rule_set) == (12, "ecf-2024")
+
+
+def test_the_admin_home_leads_to_the_federations_tools(staff_client):
+    home = staff_client.get(reverse("admin:index")).content.decode()
+    start = staff_client.get(reverse("admin:grading_ratingrun_add")).content.decode()
+    runs = staff_client.get(reverse("admin:grading_ratingrun_changelist")).content.decode()
+
+    assert 'href="/admin/status/">System status</a>' in home
+    assert 'href="/admin/events/event/?status__exact=submitted">Events waiting for approval</a>' in home
+    from grading.engine.periods import Month
+
+    assert f'name="month" value="{Month.of(timezone.localdate()) - 1}"' in start  # the month just ended
+    assert ">Start a rating run</a>" in runs

@@ -63,3 +63,33 @@ def test_a_staff_member_without_the_permission_cannot_start_a_rating_run(client,
     assert client.get(add).status_code == 403
     assert client.post(add, {"rating_list": 1, "month": "2026-10"}).status_code == 403
     assert not RatingRun.objects.exists()
+
+
+def test_each_role_lands_on_its_own_start_page(client, django_user_model):
+    from django.contrib.auth.models import Group
+
+    from events.roles import ARBITERS, RATING_OFFICERS
+
+    officer = django_user_model.objects.create_user("officer", password="right-horse-battery", is_staff=True)
+    officer.groups.add(Group.objects.get(name=RATING_OFFICERS))
+    arbiter = django_user_model.objects.create_user("arb", password="right-horse-battery")
+    arbiter.groups.add(Group.objects.get(name=ARBITERS))
+
+    landed = {}
+    for name in ("officer", "arb"):
+        landed[name] = client.post(LOGIN, {"username": name, "password": "right-horse-battery"})["Location"]
+        client.logout()
+
+    assert landed == {"officer": "/admin/", "arb": "/arbiter/"}
+
+
+def test_a_page_the_account_does_not_give_says_so_in_the_sites_frame(client, django_user_model):
+    clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
+    client.force_login(clerk)
+
+    response = client.get("/arbiter/")
+
+    assert response.status_code == 403
+    page = response.content.decode()
+    assert "Your account does not give you this page. The staff pages are in the" in page
+    assert 'id="site-search-q"' in page  # the site's header, with its search box

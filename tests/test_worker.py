@@ -12,7 +12,7 @@ def test_a_real_worker_answers_from_the_same_database(celery_worker_process):
     ok, status = services.check_worker(timeout=30)
 
     assert ok, status
-    assert status["mode"] == "worker"
+    assert status["mode"] == "on a separate worker"
     assert status["players"] == 3
 
 
@@ -23,5 +23,5 @@ def test_the_status_page_shows_the_worker(celery_worker_process, admin_client):
     response = admin_client.get(reverse("system-status"))
 
     assert response.status_code == 200
-    assert "The worker answered (worker)." in response.content.decode()
+    assert "Rating runs work: they run on a separate worker." in response.content.decode()
     assert ", 2 players" in response.content.decode()

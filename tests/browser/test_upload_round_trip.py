@@ -51,5 +51,5 @@ def test_an_arbiter_uploads_and_submits_and_an_officer_approves(browser, live_se
     Select(browser.find_element(By.NAME, "action")).select_by_value("approve")
     browser.find_element(By.NAME, "index").click()
 
-    wait_for_text(browser, "messagelist", "1 event(s) approved.")
+    wait_for_text(browser, "messagelist", "1 event approved.")
     assert Event.objects.get().status == "approved"

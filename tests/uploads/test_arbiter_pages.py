@@ -35,7 +35,8 @@ def test_an_arbiter_uploads_reads_the_report_and_submits(client, arbiter):
     page = client.get(response["Location"]).content.decode()
     assert "Abbott, Alice (123456A), by code" in page
     assert "Games</dt><dd>6, of which 5 rated" in page
-    assert "federation code 234567B is not on record" in page
+    assert ("3 players are on no federation record and will be registered as new on approval (see Players); "
+            "the file gives these codes, not on record: 234567B, 345678C") in page
 
     response = client.post(reverse("arbiter-submit", args=[event.pk]))
     event.refresh_from_db()
@@ -52,7 +53,7 @@ def test_a_file_with_errors_stores_nothing_and_the_report_names_the_lines(client
     assert response.status_code == 200
     page = response.content.decode()
     assert "1 error: nothing can be stored until it is fixed" in page
-    assert "Line 17: " in page and "player 9, who is not in the player list" in page
+    assert "Line 20: the game refers to player 9, who is not in the player list" in page
     assert not Event.objects.exists()
     assert not Upload.objects.exists()
 
@@ -191,3 +192,22 @@ def test_a_control_character_in_a_name_is_refused_with_its_line(client, arbiter)
     assert "1 error: nothing can be stored until it is fixed" in page
     assert "Line 18: contains the control character U+001B" in page  # the line of "Dunn, David"
     assert not Event.objects.exists() and not Upload.objects.exists()
+
+
+def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbiter, officer):
+    from events import services
+
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    event = Event.objects.get()
+    services.send_back(services.submit_event(event, arbiter), officer, "Round 3 is missing")
+
+    page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
+    form = client.get(reverse("arbiter-upload"), {"code": "NQ241001"}).content.decode()
+    mine = client.get(reverse("arbiter-events")).content.decode()
+
+    assert "Sent back by officer on " in page and "Round 3 is missing" in page
+    assert 'href="/arbiter/upload/?code=NQ241001">Upload a corrected file</a>' in page
+    assert "Submit it again unchanged" in page
+    assert 'name="code" value="NQ241001"' in form
+    assert "sent back: <strong>needs you</strong>" in mine

@@ -103,7 +103,7 @@ def test_a_time_control_in_the_form_that_cannot_be_understood_is_refused_saying_
 
     page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "time_control": time_control}))
 
-    assert f"the time control &#x27;{time_control}&#x27; given with the upload is not understood" in page
+    assert f"the time control &#x27;{time_control}&#x27; in the Time control field is not understood" in page
 
 
 def test_an_event_that_ends_after_today_is_refused(client, arbiter):

@@ -73,7 +73,7 @@ def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, 
     changelist_action(client, "approve", [first])
     response = changelist_action(client, "send_back", [second], reason="Round 3 is missing")
 
-    assert "1 event(s) sent back." in response.content.decode()
+    assert "1 event sent back." in response.content.decode()
     first.refresh_from_db()
     second.refresh_from_db()
     assert first.status == "approved"
@@ -363,3 +363,18 @@ def test_an_arbiter_cannot_download_an_uploaded_file_from_the_admin(client, arbi
     response = client.get(reverse("admin:events_upload_original", args=[Upload.objects.get().pk]))
 
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
+
+
+def test_import_event_names_its_own_options_for_what_the_file_lacks(tmp_path, officer):
+    officer.is_superuser = True
+    officer.save()
+    path = tmp_path / "games.csv"
+    path.write_text("white,black,result,date\n123456A,234567B,1-0,2026-10-03\n")
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_event", str(path))
+
+    assert str(error.value).splitlines()[:2] == [
+        f"{path}: error: file: the file gives no event code: give one in --code",
+        f"{path}: error: file: the file gives no time control: give one in --time-control (or --list), e.g. 90+30",
+    ]

@@ -17,6 +17,18 @@ def iso_date(text):
         raise argparse.ArgumentTypeError(f"{text!r} is not a date YYYY-MM-DD") from None
 
 
+# The upload form's fields, as this command's options.
+OPTIONS = {"the Event code field": "--code", "the Start date and End date fields": "--start and --end",
+           "the Time control field": "--time-control (or --list)"}
+
+
+def for_the_command(problem):
+    text = str(problem)
+    for field, option in OPTIONS.items():
+        text = text.replace(field, option)
+    return text
+
+
 class Command(BaseCommand):
     help = (
         "Load an event file (TRF, ECF results file or CSV) with the same parsing, validation and "
@@ -56,7 +68,7 @@ class Command(BaseCommand):
         for problem in check.warnings:
             self.stderr.write(f"{file}: warning: {problem}")
         if check.errors:
-            lines = "\n".join(f"{file}: error: {problem}" for problem in check.errors)
+            lines = "\n".join(f"{file}: error: {for_the_command(problem)}" for problem in check.errors)
             raise CommandError(f"{lines}\n{file}: nothing stored, {len(check.errors)} error(s)", returncode=2)
         try:
             event = services.store_upload(check, data, file, staff, staff=True)
