@@ -150,7 +150,7 @@ def approve_event(event, user):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event)
         record(event, Event.Status.APPROVED, user)
-        transaction.on_commit(lambda: revise_after_change(event))
+        transaction.on_commit(lambda: revise_after_change(event, user))
     return event
 
 
@@ -169,7 +169,7 @@ def send_back(event, user, reason):
         record(event, Event.Status.SENT_BACK, user, reason)
         if was_rated:
             # Withdrawn from rated months: they are revised without its games.
-            transaction.on_commit(lambda: revise_after_change(event))
+            transaction.on_commit(lambda: revise_after_change(event, user))
     return event
 
 

@@ -126,6 +126,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     run = RatingRun.objects.select_related("period__rating_list").get(pk=run_pk)
     if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
         return run  # a duplicate delivery of a run already finished
+    delivered_again = run.outcome == RatingRun.Outcome.RUNNING
     rating_list, month = run.period.rating_list, Month.parse(run.period.month)
 
     # Progress goes to the caller (the task reports it to the result backend): anything written
@@ -154,13 +155,17 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
                 if period_run is not run:
                     finish(period_run, outcome)
     except RunRefused as refused:
+        if delivered_again:
+            return run  # the same run, delivered twice, is at work elsewhere: leave it be
         return close(run, RatingRun.Outcome.REFUSED, str(refused))
     except Exception as error:
         close(run, RatingRun.Outcome.FAILED, f"{type(error).__name__}: {error}")
         raise
     report("committed")
     own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
-    return finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
+    run = finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
+    follow_up(rating_list, run)
+    return run
 
 
 def finish(run, outcome, revisions=()):
@@ -169,8 +174,44 @@ def finish(run, outcome, revisions=()):
         message += f"; {describe(revised)}"
     run.games, run.players_rated = outcome.games, outcome.players
     run.save(update_fields=["games", "players_rated"])
-    unchanged = outcome.revision is None
+    unchanged = outcome.revision is None and all(revised.revision is None for revised in revisions)
     return close(run, RatingRun.Outcome.UNCHANGED if unchanged else RatingRun.Outcome.SUCCEEDED, message)
+
+
+def follow_up(rating_list, run):
+    """Start the next run at once if results changed while this one worked (an event approved
+    for a month already published, or sent back): nothing waits for next month's run."""
+    latest = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
+              .order_by("-month").values_list("month", flat=True).first())
+    if latest and changed_months(rating_list, Month.parse(latest) + 1):
+        try:
+            # A published month is over: its end is "today" enough.
+            start_rating(rating_list, Month.parse(latest), trigger=f"results changed during run {run.pk}",
+                         user=run.started_by, today=(Month.parse(latest) + 1).first_day())
+        except RunRefused as refused:
+            logger.info("no follow-up of run %s: %s", run.pk, refused)
+
+
+def recover_interrupted_runs():
+    """When a worker starts: every run left queued (its message may be lost with a broker that
+    restarted) or running with no one at work on it (its worker was killed) is queued again.
+
+    A run is only at work while it holds its list's lock, so a running run whose lock is free
+    was cut off; its transaction was rolled back whole. A run queued twice is carried out once:
+    the second delivery finds it finished."""
+    requeued = []
+    for run in RatingRun.objects.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]) \
+            .select_related("period__rating_list").order_by("pk"):
+        with transaction.atomic():
+            try:
+                lock_list(run.period.rating_list)
+            except RunRefused:
+                continue  # a run of this list is at work now
+            RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.QUEUED,
+                                                       progress="queued again when a worker started")
+            transaction.on_commit(lambda run=run: enqueue(run))
+        requeued.append(run.pk)
+    return requeued
 
 
 def describe(outcome):
@@ -189,18 +230,21 @@ def close(run, outcome, message):
 
 
 def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
-    """The run's month, and before it every period rated already whose games have changed
-    since (late results approved, or rated events withdrawn), with every period between; and
-    every period published after it, which reads the states the run may change."""
-    first = min([month, *changed_months(rating_list, month)])
+    """The run's month, and before it every month not yet rated since the latest publication
+    (a month is never skipped: its games would be lost) and every period rated already whose
+    games have changed since (late results approved, or rated events withdrawn), with every
+    period between; and every period published after it, which reads the states the run may
+    change."""
     latest = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
               .order_by("-month").values_list("month", flat=True).first())
+    unrated_from = Month.parse(latest) + 1 if latest else month
+    first = min([month, unrated_from, *changed_months(rating_list, month)])
     last = max(month, Month.parse(latest)) if latest else month
     periods = []
     current = first
     while current <= last:
         period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
-        if current == month or (period and period.revision is not None):
+        if unrated_from <= current <= month or (period and period.revision is not None):
             period = period or RatingPeriod.objects.create(
                 rating_list=rating_list, month=str(current), rule_set=rating_list.rule_set
             )
@@ -254,7 +298,7 @@ def wait_for(run, progress=None, poll=0.5, pickup_timeout=120) -> RatingRun:
         time.sleep(poll)
 
 
-def revise_after_change(event):
+def revise_after_change(event, user=None):
     """After an event's games were approved for, or withdrawn from, months already rated:
     queue the run that revises them (up to the latest month published). If a run of the list is
     under way, the next one revises them (it looks for changed months itself)."""
@@ -265,7 +309,7 @@ def revise_after_change(event):
     if latest is None or Month.of(event.start_date) > Month.parse(latest):
         return None
     try:
-        return start_rating(event.rating_list, Month.parse(latest), trigger=f"late change to {event.code}")
+        return start_rating(event.rating_list, Month.parse(latest), trigger=f"late change to {event.code}", user=user)
     except RunRefused:
         return None
 

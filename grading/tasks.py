@@ -1,10 +1,24 @@
+import logging
 import socket
 
 from celery import shared_task
+from celery.signals import worker_ready
 from django.db import connection
 from django.utils import timezone
 
 from players.models import Player
+
+
+logger = logging.getLogger(__name__)
+
+
+@worker_ready.connect
+def requeue_interrupted_runs(**kwargs):
+    """A worker that starts takes up the runs a killed worker (or a restarted broker) left."""
+    from .services import recover_interrupted_runs
+
+    if requeued := recover_interrupted_runs():
+        logger.warning("rating runs %s were left unfinished: queued again", ", ".join(map(str, requeued)))
 
 
 @shared_task

@@ -9,6 +9,7 @@ from events import services as workflow
 from events.models import Event
 from grading.breakdown import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from grading.engine.periods import Month
 from grading.services import RunRefused, start_rating
 from tests.factories import ClubFactory, PlayerFactory
 from tests.grading.conftest import approved_event, succeeded, take_on
@@ -284,3 +285,57 @@ def test_a_run_that_fails_in_process_is_reported_in_the_admin_not_a_server_error
     assert response.status_code == 200 and run.outcome == "failed"
     assert (f"2026-10: rating run {run.pk} failed: EngineInputError: adjustment_b: 5.000000 is out of range (-1 to 1)"
             in response.content.decode())
+
+
+def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
+    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 5), [("111111A", "222222B", "1/2-1/2")])
+
+    # The run for December, with October and November never rated (a missed schedule).
+    run = succeeded(rate("otb-standard", "2026-12", today=datetime.date(2027, 1, 2)))
+
+    published = dict(RatingPeriod.objects.filter(rating_list__code="otb-standard", revision__isnull=False)
+                     .values_list("month", "revision"))
+    assert published == {"2026-09": 0, "2026-10": 0, "2026-11": 0, "2026-12": 0}
+    assert "otb-standard 2026-11: 2 players rated on 1 games, original list published" in run.message
+    # The November draw, Alice 1500 v Brian 1900: D = 400 -> 8.4; Alice 1508.4 -> 1508.
+    assert PlayerRating.objects.get(player__code="111111A", period__month="2026-11").rating == 1508
+    assert Event.objects.get(code="NOV").status == "rated"
+
+
+def test_results_approved_while_a_run_works_start_the_next_run_at_once(federation, rate, monkeypatch):
+    from grading import services
+
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    rate_one_period = services.rate_one_period
+
+    def approve_a_late_result_meanwhile(period, run, report):
+        if not Event.objects.filter(code="LATE").exists():
+            approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")])
+        return rate_one_period(period, run, report)
+
+    monkeypatch.setattr(services, "rate_one_period", approve_a_late_result_meanwhile)
+    first = succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+
+    follow_up = RatingRun.objects.get(trigger=f"results changed during run {first.pk}")
+    assert follow_up.outcome == "succeeded"
+    # October revised with the late game: Alice 1518 - 1.6 = 1516.8 -> 1517 (as in the late-result test).
+    october = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
+    assert october.revision == 1
+    assert PlayerRating.objects.get(player__code="111111A", period=october, superseded_at=None).rating == 1517
+
+
+def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation, django_capture_on_commit_callbacks):
+    from grading.services import recover_interrupted_runs
+
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    run = start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # never delivered
+    RatingRun.objects.filter(pk=run.pk).update(outcome="running", progress="writing")  # and its worker killed
+
+    with django_capture_on_commit_callbacks(execute=True):
+        requeued = recover_interrupted_runs()
+
+    run.refresh_from_db()
+    assert requeued == [run.pk]
+    assert (run.outcome, run.message) == ("succeeded", "otb-standard 2026-10: 2 players rated on 1 games, "
+                                                       "original list published")

@@ -2,7 +2,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingRun
-from grading.services import NoWorker, RunRefused, in_process, refuse_unfinished, start_rating, wait_for
+from grading.services import (
+    NoWorker, RunRefused, check_worker, in_process, refuse_unfinished, start_rating, wait_for,
+)
 
 
 class Command(BaseCommand):
@@ -27,6 +29,11 @@ class Command(BaseCommand):
             if not lists:
                 codes = ", ".join(RatingList.objects.values_list("code", flat=True))
                 raise CommandError(f"--list: no rating list {list_code!r} (lists: {codes})", returncode=2)
+        if not in_process():
+            ok, reason = check_worker()
+            if not ok:
+                raise CommandError(f"no rating worker answered ({reason}), so nothing was queued: start one with "
+                                   "'celery -A config worker' and run this again", returncode=1)
         failed = False
         for rating_list in lists:
             try:
@@ -38,7 +45,9 @@ class Command(BaseCommand):
             try:
                 run = wait_for(run, None if in_process() else lambda stage: self.stdout.write(f"  {stage}"))
             except NoWorker as reason:
-                raise CommandError(str(reason), returncode=1) from None
+                self.stderr.write(f"{rating_list.code}: {reason} The run stays queued: a worker that starts takes it.")
+                failed = True
+                continue
             self.stdout.write(f"{rating_list.code}: {run.get_outcome_display()}. {run.message}")
             failed |= run.outcome in (RatingRun.Outcome.FAILED, RatingRun.Outcome.REFUSED)
         if failed:
