@@ -63,7 +63,7 @@ def running_worker():
     worker_needs()
     queue = f"tests-{uuid.uuid4().hex[:12]}"
     env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.settings",
-               TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]))
+               TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]), TEST_CELERY_QUEUE=queue)
     worker = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-heartbeat",
          "--without-mingle", "--without-gossip", "-Q", queue, "--loglevel=INFO", "-n", f"{queue}@%h"],

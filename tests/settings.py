@@ -12,6 +12,10 @@ WHITENOISE_USE_FINDERS = WHITENOISE_AUTOREFRESH = True
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 MEDIA_ROOT = VAR_DIR / "test-media"  # noqa: F405
 
+# A worker process started by a test takes its own queue, and what it queues itself goes there too.
+if os.environ.get("TEST_CELERY_QUEUE"):
+    CELERY_TASK_DEFAULT_QUEUE = os.environ["TEST_CELERY_QUEUE"]
+
 # A worker process started by a test reads the test database, whose name only the test run knows.
 if os.environ.get("TEST_DATABASE_NAME"):
     DATABASES["default"]["NAME"] = os.environ["TEST_DATABASE_NAME"]  # noqa: F405

@@ -63,7 +63,7 @@ def wait_until(condition, what, timeout=60):
     pytest.fail(f"timed out waiting until {what}")
 
 
-def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_the_next_run_completes(tmp_path):
+def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restarted_worker_completes_it(tmp_path):
     needs_postgresql()
     load_demo(players=60, seed=5, today=TODAY)
     standard = RatingList.objects.get(code="otb-standard")
@@ -101,13 +101,11 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_the_next
     run.refresh_from_db()
     assert run.outcome == "running"  # cut off: nobody could record its end
 
+    # A worker that starts finds the run cut off (marked running, its list not locked) and does it.
     with running_worker():
-        next_run = wait_for(start_rating(standard, Month(2026, 6), "test"), pickup_timeout=60)
-    run.refresh_from_db()
-    assert next_run.outcome == "succeeded", next_run.message
-    assert (run.outcome, run.message) == (
-        "failed", "interrupted: the worker stopped before the run finished; nothing of it was kept"
-    )
+        run = wait_for(run, pickup_timeout=60)
+    assert (run.outcome, run.message) == ("succeeded", run.message)
+    assert run.message.startswith("otb-standard 2026-06: ") and run.message.endswith("original list published")
     june.refresh_from_db()
     assert june.revision == 0
     assert PlayerRating.objects.filter(period=june).exists()
