@@ -258,7 +258,7 @@ def publish_period(conn, ids, list_id, month):
                  "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
                  [period_id, list_id, str(month), now])
     conn.execute("INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
-                 "task_id, progress, games, players_rated, message, inputs_digest) VALUES (%s, %s, 'bench', %s, %s, "
+                 "task_id, progress, games, players_rated, message, result_digest) VALUES (%s, %s, 'bench', %s, %s, "
                  "'succeeded', 0, '', '', 0, 0, '', '')", [run_id, period_id, now, now])
     return period_id, run_id
 

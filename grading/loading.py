@@ -4,7 +4,6 @@ RULES.md section 2 is applied here, in the queries: a period rates the played ga
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
-import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,7 +47,13 @@ class PeriodData:
     game_ids: np.ndarray  # Game primary keys, by game position
     event_ids: list  # the events of those games
     prior: States  # every player's state on the list before the period
-    digest: str  # SHA-256 of all the above: the same digest, the same publication
+
+
+def lists_read_by(list_code: str) -> tuple[str, ...]:
+    """The other lists whose states a period of this list reads, for the dummy rules (RULES.md
+    section 4: titles count only without a Full otb-standard rating; a newcomer to otb-standard
+    may take their otb-rapid rating)."""
+    return tuple(other for other in (STANDARD_LIST, RAPID_LIST) if other != list_code)
 
 
 def sql_of(queryset):
@@ -73,11 +78,10 @@ def load_period(period: RatingPeriod) -> PeriodData:
 
     prior = latest_states(rating_list, month)
     states = {rating_list.code: prior.columns_for(player_ids)}
-    for other in (STANDARD_LIST, RAPID_LIST):
-        if other != rating_list.code:
-            other_list = RatingList.objects.filter(code=other).first()
-            if other_list:
-                states[other] = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
+    for other in lists_read_by(rating_list.code):
+        other_list = RatingList.objects.filter(code=other).first()
+        if other_list:
+            states[other] = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
 
     inputs = ColumnarInputs(
         rules=RULE_SETS[period.rule_set],
@@ -93,23 +97,6 @@ def load_period(period: RatingPeriod) -> PeriodData:
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
     )
-    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, digest_of(inputs, game_ids, prior))
+    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior)
 
 
-def digest_of(inputs: ColumnarInputs, game_ids, prior: States) -> str:
-    """Everything a publication depends on: the engine's input, the games' ids and every
-    prior state on the list (the list shows players who did not play too)."""
-    hasher = hashlib.sha256()
-    hasher.update(f"{inputs.rules.name} {inputs.list_code} {inputs.period} {inputs.adjustment_a} "
-                  f"{inputs.adjustment_b}\n".encode())
-    for array in (game_ids, inputs.white, inputs.black, inputs.white_halves, np.asarray(inputs.player_ids),
-                  inputs.birth_date.view(np.int64)):
-        hasher.update(np.ascontiguousarray(array).tobytes())
-    hasher.update("\t".join(title or "" for title in inputs.title).encode())
-    for code in sorted(inputs.states):
-        columns = inputs.states[code]
-        hasher.update(code.encode())
-        for name in ("type", "rating", "games", "opponents_total", "points_halves", "last_played"):
-            hasher.update(np.ascontiguousarray(getattr(columns, name)).tobytes())
-    prior.digest_into(hasher)
-    return hasher.hexdigest()

@@ -240,7 +240,8 @@ class RatingRun(models.Model):
     message = models.TextField(blank=True)
     # What a publication rated: a run of the same period with the same digest would publish the
     # same list, and an event leaving the rated set marks the periods it was rated in.
-    inputs_digest = models.CharField(max_length=64, blank=True, help_text="SHA-256 of everything the engine read.")
+    result_digest = models.CharField(max_length=64, blank=True,
+                                     help_text="SHA-256 of what the run published: its ratings and the list.")
     events = models.ManyToManyField("events.Event", blank=True, related_name="rating_runs")
 
     class Meta:

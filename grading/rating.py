@@ -4,6 +4,7 @@ No rule lives here: the engine (grading.engine) computes every number; this modu
 data between the database and the engine's columns.
 """
 
+import hashlib
 from dataclasses import dataclass
 
 import numpy as np
@@ -33,27 +34,41 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     progress(f"{period}: reading games and prior ratings")
     data = load_period(period)
     games, players = len(data.game_ids), len(data.inputs.player_ids)
-    if period.revision is not None and data.digest == published_digest(period):
-        return PeriodOutcome(period, games, players, None)
     progress(f"{period}: rating {games} games")
     result = engine_rate_period(data.inputs)
-    progress(f"{period}: writing {players} ratings and the list")
     rated = np.flatnonzero(result.players.rated)
     rows, new = rating_columns(result, rated)
     rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    # What is published, not what was read, decides: another list's states change the inputs
+    # of this one (the dummy rules) far more often than its results.
+    digest = result_digest(rows, data.prior)
+    if period.revision is not None and digest == published_digest(period):
+        return PeriodOutcome(period, games, players, None)
+    progress(f"{period}: writing {players} ratings and the list")
     revision = publish(period, run, rows, data.prior, new)
-    run.inputs_digest = data.digest
-    run.save(update_fields=["inputs_digest"])
+    run.result_digest = digest
+    run.save(update_fields=["result_digest"])
     run.events.add(*data.event_ids)
     mark_events_rated(period)
     return PeriodOutcome(period, games, len(rated), revision)
 
 
+def result_digest(rows: dict, prior: States) -> str:
+    """SHA-256 of everything a publication shows: every new rating with how it was reached
+    (its breakdown names the games), and every prior state on the list (the list shows the
+    players who did not play too)."""
+    hasher = hashlib.sha256()
+    for name in sorted(rows):
+        hasher.update(name.encode() + b"\x1e" + "\x1f".join(map(str, rows[name])).encode())
+    prior.digest_into(hasher)
+    return hasher.hexdigest()
+
+
 def published_digest(period) -> str | None:
-    """The inputs digest of the run that published the period's current revision."""
+    """The result digest of the run that published the period's current revision."""
     return (
         RatingRun.objects.filter(period=period, revision=period.revision)
-        .exclude(inputs_digest="").values_list("inputs_digest", flat=True).first()
+        .exclude(result_digest="").values_list("result_digest", flat=True).first()
     )
 
 

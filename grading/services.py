@@ -22,6 +22,7 @@ from events.models import Event, Game
 
 from . import tasks
 from .engine.periods import Month
+from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .rating import rate_one_period
 
@@ -165,6 +166,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
     run = finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
     follow_up(rating_list, run)
+    revise_readers(rating_list, [o for o in outcomes if o.revision is not None], run)
     return run
 
 
@@ -190,6 +192,27 @@ def follow_up(rating_list, run):
                          user=run.started_by, today=(Month.parse(latest) + 1).first_day())
         except RunRefused as refused:
             logger.info("no follow-up of run %s: %s", run.pk, refused)
+
+
+def revise_readers(rating_list, published, run):
+    """The lists that read this one's states, rated again where they read what this run has just
+    republished; they publish a revision only where their own results change."""
+    if not published:
+        return
+    earliest = min(outcome.period.month for outcome in published)
+    for reader in RatingList.objects.exclude(pk=rating_list.pk):
+        if rating_list.code not in lists_read_by(reader.code):
+            continue
+        latest = (RatingPeriod.objects.filter(rating_list=reader, revision__isnull=False, month__gt=earliest)
+                  .order_by("-month").values_list("month", flat=True).first())
+        if latest is None:
+            continue
+        try:
+            start_rating(reader, Month.parse(latest), trigger=f"{rating_list.code} republished (run {run.pk})",
+                         user=run.started_by, today=(Month.parse(latest) + 1).first_day())
+        except RunRefused as refused:
+            # The run under way, or queued, reads the new states itself when it ends or starts.
+            logger.info("%s not revised after run %s: %s", reader.code, run.pk, refused)
 
 
 def recover_interrupted_runs():
@@ -271,7 +294,17 @@ def changed_months(rating_list, month: Month) -> set[Month]:
     )
     changed.update(rated_events.exclude(event__status=Event.Status.RATED)
                    .values_list("ratingrun__period__month", flat=True).distinct())
+    changed.update(read_republished_states(rating_list, published))
     return {Month.parse(text) for text in changed}
+
+
+def read_republished_states(rating_list, published) -> set[str]:
+    """The published months of this list that read states another list has republished since:
+    that list published a month before them after they were published."""
+    others = list(RatingPeriod.objects.filter(rating_list__code__in=lists_read_by(rating_list.code),
+                                              revision__isnull=False).values_list("month", "published_at"))
+    return {month for month, published_at in published.values_list("month", "published_at")
+            if any(other < month and other_at > published_at for other, other_at in others)}
 
 
 class NoWorker(Exception):

@@ -17,6 +17,14 @@ def migrate(targets):
     return executor.loader.project_state(targets).apps
 
 
+@pytest.fixture(autouse=True)
+def back_to_the_latest_schema():
+    """The tests after this one need every migration, later ones than AFTER included."""
+    yield
+    executor = MigrationExecutor(connection)
+    migrate(executor.loader.graph.leaf_nodes())
+
+
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_imported_ratings_become_the_original_list_with_its_active_players():
     apps = migrate(BEFORE)

@@ -339,3 +339,31 @@ def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation,
     assert requeued == [run.pk]
     assert (run.outcome, run.message) == ("succeeded", "otb-standard 2026-10: 2 players rated on 1 games, "
                                                        "original list published")
+
+
+def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(rate, django_user_model,
+                                                                                django_capture_on_commit_callbacks):
+    PlayerFactory(code="700001A", surname="Xu", forenames="Fay", fide_title="FM", birth_date=datetime.date(1980, 1, 1))
+    PlayerFactory(code="700002B", surname="Young", forenames="Yan", birth_date=datetime.date(1980, 1, 1))
+    PlayerFactory(code="700003C", surname="Zane", forenames="Zoe", birth_date=datetime.date(1980, 1, 1))
+    take_on("otb-standard", "2026-08", "700001A,1400,partial,9,13500,4.5,2026-08", "700003C,1500,full,50,75000,25,2026-08")
+    take_on("otb-rapid", "2026-08", "700002B,1500,full,50,75000,25,2026-08")
+    september = approved_event("SEP", "otb-standard", datetime.date(2026, 9, 12), [("700001A", "700003C", "1/2-1/2")])
+    succeeded(rate("otb-standard", "2026-09"))  # Fay's tenth game: her standard rating is Full now
+    approved_event("ROCT", "otb-rapid", datetime.date(2026, 10, 10), [("700001A", "700002B", "1/2-1/2")])
+    succeeded(rate("otb-rapid", "2026-10"))
+    fay = PlayerRating.objects.filter(player__code="700001A", rating_list__code="otb-rapid")
+    # New on rapid, with a Full standard rating her FM title does not count: dummy 1800 - 100 =
+    # 1700. G = 1 + 1 = 2, T = 1500 (Yan) + 1700 = 3200, S = 0.5 + 0.5 = 1, p = 0.50, dp = 0: 1600.
+    assert fay.get(superseded_at=None).rating == 1600
+
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.send_back(september, django_user_model.objects.create_user("officer"), "wrong section")
+
+    # Standard September without that game: Fay keeps her partial rating of 9 games, so on rapid
+    # her title counts: dummy FM 2200 - 100 = 2100; T = 1500 + 2100 = 3600, / 2 = 1800.
+    assert RatingRun.objects.filter(trigger__startswith="otb-standard republished", outcome="succeeded").exists()
+    assert RatingPeriod.objects.get(rating_list__code="otb-rapid", month="2026-10").revision == 1
+    assert fay.get(superseded_at=None).rating == 1800
+    # The online list reads the standard one too, but has nothing published to revise.
+    assert not RatingPeriod.objects.filter(rating_list__code="online", revision__isnull=False).exists()
