@@ -251,7 +251,9 @@ def write_list(conn, federation, states, period_id, month: Month):
 
 
 def publish_period(conn, ids, list_id, month):
-    now = datetime.datetime.now(datetime.UTC)
+    # Published when a month's run would be, early in the next month: in month order across the
+    # lists, as the lists that read each other's states expect (grading.services).
+    now = datetime.datetime.combine((month + 1).first_day(), datetime.time(2), tzinfo=datetime.UTC)
     period_id = int(ids.take("grading_ratingperiod", 1)[0])
     run_id = int(ids.take("grading_ratingrun", 1)[0])
     conn.execute("INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
