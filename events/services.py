@@ -8,6 +8,7 @@ import hashlib
 
 from django.core.files.base import ContentFile
 from django.db import transaction
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from grading.services import revise_after_change
@@ -200,10 +201,9 @@ def players_chosen(event, entry_pks):
 
 
 def link_games(event):
-    """Point every game at the federation records its entries are matched to."""
-    players = dict(event.entries.values_list("pk", "player_id"))
-    games = list(event.games.all())
-    for game in games:
-        game.white_id = players[game.white_entry_id]
-        game.black_id = players.get(game.black_entry_id)
-    Game.objects.bulk_update(games, ["white", "black"], batch_size=2000)
+    """Point every game at the federation records its entries are matched to: one UPDATE (an
+    update a game took a minute for a 160,000-game event)."""
+    def player_of(side):
+        return Subquery(Entry.objects.filter(pk=OuterRef(f"{side}_entry")).values("player")[:1])
+
+    event.games.update(white=player_of("white"), black=player_of("black"))
