@@ -4,6 +4,7 @@ from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
 from django.template.loader import render_to_string
+from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 
@@ -71,6 +72,11 @@ class GameForm(forms.ModelForm):
         return day
 
 
+class DecisionForm(forms.Form):
+    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), max_length=2000,
+                             label="Reason (to send back)", help_text="The arbiter reads it on their event's page.")
+
+
 class ReasonForm(ActionForm):
     reason = forms.CharField(required=False, label="Reason (to send back)", max_length=2000)
 
@@ -83,7 +89,7 @@ class EventAdmin(DeleteOneByOne):
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
     readonly_fields = ["arbiter", "status", "status_changed_at", "status_changed_by", "sent_back_reason",
-                       "submission_index"]
+                       "submission_index", "latest_report"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
     action_form = ReasonForm
@@ -91,6 +97,37 @@ class EventAdmin(DeleteOneByOne):
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
+
+    @admin.display(description="report of the latest upload")
+    def latest_report(self, event):
+        upload = event.uploads.order_by("-uploaded_at").first()
+        return render_to_string("events/report.html", {"report": upload.report}) if upload else "-"
+
+    def get_urls(self):
+        decide = path("<int:pk>/decide/", self.admin_site.admin_view(self.decide), name="events_event_decide")
+        return [decide, *super().get_urls()]
+
+    def decide(self, request, pk):
+        """Approve, or send back with a reason, from the event's own page."""
+        event = Event.objects.filter(pk=pk).first()
+        if event is None or not self.has_approve_permission(request):
+            raise PermissionDenied
+        form = DecisionForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            try:
+                if "approve" in request.POST:
+                    services.approve_event(event, request.user)
+                    self.message_user(request, f"{event.code} is approved for rating.", messages.SUCCESS)
+                else:
+                    services.send_back(event, request.user, form.cleaned_data["reason"])
+                    self.message_user(request, f"{event.code} is sent back to {event.arbiter}.", messages.SUCCESS)
+                return redirect("admin:events_event_change", event.pk)
+            except services.WorkflowError as refused:
+                form.add_error(None, str(refused))
+        upload = event.uploads.order_by("-uploaded_at").first()
+        context = {**self.admin_site.each_context(request), "title": f"Approve or send back {event.code}",
+                   "event": event, "form": form, "opts": self.model._meta, "report": upload.report if upload else None}
+        return render(request, "admin/events/event/decide.html", context)
 
     def has_add_permission(self, request):
         return False  # an event comes from its file: an upload, or import_event

@@ -19,6 +19,7 @@ from grading.services import latest_take_on
 from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
 from .formats.base import HasProblems
+from .formats.trf import UNREAD_TIME_CONTROL
 from .matching import Match, match_players
 from .models import Entry
 from .timecontrol import TimeControl
@@ -156,6 +157,9 @@ def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
     if not check.parsed.format:
         return check
     check_event_details(check)
+    if check.time_control and not check.parsed.time_control:
+        # The form gave what the file could not: the file's warning about it no longer applies.
+        check.problems = [problem for problem in check.problems if not problem.message.startswith(UNREAD_TIME_CONTROL)]
     check.matches = match_players(check.parsed.players)
     check_same_person_twice(check)
     check_name_lengths(check)

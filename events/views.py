@@ -68,6 +68,8 @@ def event_report(request, pk):
         "event": event,
         "report": latest.report if latest else None,
         "history": event.changes.select_related("by"),
+        # Once approved, every player is a federation record: the report shows the check before.
+        "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
     })
 
 

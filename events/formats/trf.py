@@ -32,6 +32,9 @@ _SHIFTS = (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6)
 _FIELDS = {"rating": (49, 52), "federation": (54, 56), "fide_id": (58, 68),
            "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}
 _SEX = {"m": "M", "w": "F", "f": "F"}
+# How the warnings about a time control the file does not give begin (the check drops them when
+# the upload form gives one).
+UNREAD_TIME_CONTROL = ("cannot read the time control", "no time control (record 122)")
 
 # The white player's TRF code, given black's, as a result code.
 _PLAYED = {("1", "0"): results.WHITE_WIN, ("0", "1"): results.BLACK_WIN,
@@ -140,10 +143,9 @@ def _read_time_control(event, header):
         event.time_control = replace(tc, online=event.online or tc.online)
     elif text or coded:
         line = header["222" if coded else "122"][0]
-        event.warn(line, f"cannot read the time control {event.time_control_text!r}; "
-                         "staff will have to set it", 5)
+        event.warn(line, f"{UNREAD_TIME_CONTROL[0]} {event.time_control_text!r}; give it with the upload", 5)
     else:
-        event.warn(None, "no time control (record 122); staff will have to set it")
+        event.warn(None, f"{UNREAD_TIME_CONTROL[1]}; give it with the upload")
 
 
 def _read_round_dates(event, record):

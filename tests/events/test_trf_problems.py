@@ -191,7 +191,7 @@ def test_it_reads_a_trf_2026_file_with_coded_time_control_long_round_dates_and_b
 def test_it_warns_when_the_time_control_cannot_be_read():
     event = parse(trf(trf_player(1, "Abbott, Alice"),
                       header=("012 Test", "042 2026/10/03", "122 as usual")))
-    assert (3, "cannot read the time control 'as usual'; staff will have to set it") in \
+    assert (3, "cannot read the time control 'as usual'; give it with the upload") in \
         messages(event, "warning")
     assert event.time_control is None and event.time_control_text == "as usual"
 

@@ -211,3 +211,17 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
     assert "Submit it again unchanged" in page
     assert 'name="code" value="NQ241001"' in form
     assert "sent back: <strong>needs you</strong>" in mine
+
+
+def test_an_approved_event_shows_the_federation_record_each_player_became(client, arbiter, officer):
+    from events import services
+
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    event = services.approve_event(services.submit_event(Event.objects.get(), arbiter), officer)
+
+    page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
+
+    dunn = Entry.objects.get(event=event, pin=4).player  # new: registered on approval with a code of its own
+    assert f'<a href="/players/{dunn.code}/">Dunn, David ({dunn.code})</a>' in page
+    assert '<a href="/events/NQ241001/">its public page</a>' in page

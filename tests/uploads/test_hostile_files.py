@@ -223,3 +223,16 @@ def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_th
     assert upload_row.event.submission_index == 3
     assert ("the submission index 3 given with the upload is used, not the file's 1"
             in [warning["message"] for warning in upload_row.report["warnings"]])
+
+
+def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_gives_one(client, arbiter):
+    from tests.events.helpers import trf_player
+
+    data = ("012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"
+            + trf_player(1, "Abbott, Alice", (2, "w", "1")) + "\n" + trf_player(2, "Baker, Brian", (1, "b", "0")) + "\n")
+    client.force_login(arbiter)
+
+    upload(client, data.encode(), "open.trf", code="NQ-OPEN", time_control="90+30")
+
+    warnings = [warning["message"] for warning in Upload.objects.get().report["warnings"]]
+    assert not [message for message in warnings if "time control" in message]

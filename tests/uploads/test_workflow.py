@@ -378,3 +378,36 @@ def test_import_event_names_its_own_options_for_what_the_file_lacks(tmp_path, of
         f"{path}: error: file: the file gives no event code: give one in --code",
         f"{path}: error: file: the file gives no time control: give one in --time-control (or --list), e.g. 90+30",
     ]
+
+
+def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, officer):
+    first = services.submit_event(stored_event(arbiter), arbiter)
+    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
+    client.force_login(officer)
+    change = client.get(reverse("admin:events_event_change", args=[first.pk])).content.decode()
+    decide = reverse("admin:events_event_decide", args=[first.pk])
+
+    page = client.get(decide).content.decode()
+    approved = client.post(decide, {"approve": "Approve for rating"}, follow=True).content.decode()
+    refused = client.post(reverse("admin:events_event_decide", args=[second.pk]), {"send_back": "x", "reason": ""})
+    sent = client.post(reverse("admin:events_event_decide", args=[second.pk]),
+                       {"send_back": "x", "reason": "Round 3 is missing"}, follow=True).content.decode()
+
+    assert "Approve or send back</a>" in change and "Games</dt><dd>6, of which 5 rated" in change
+    assert 'name="approve"' in page and "Games</dt><dd>6, of which 5 rated" in page
+    assert "NQ241001 is approved for rating." in approved
+    assert "say why the event is sent back" in refused.content.decode()
+    assert "SECOND is sent back to arbiter." in sent
+    first.refresh_from_db()
+    second.refresh_from_db()
+    assert (first.status, second.status, second.sent_back_reason) == ("approved", "sent-back", "Round 3 is missing")
+
+
+def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_user_model):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
+    client.force_login(clerk)
+
+    assert client.post(reverse("admin:events_event_decide", args=[event.pk]), {"approve": "1"}).status_code == 403
+    event.refresh_from_db()
+    assert event.status == "submitted"
