@@ -4,6 +4,7 @@ from django.db.models import Count, Q
 from django.shortcuts import render
 from django.urls import reverse
 
+from config.lookups import by_code
 from events.models import Event
 from events.public import public_events, standings
 from grading.history import entries_of, latest_publications, published_list
@@ -153,7 +154,7 @@ def clubs(request):
 
 @api_view
 def club(request, code):
-    club = Club.objects.filter(code=code).first()
+    club = by_code(Club.objects, code)
     if club is None:
         raise NotFound(f"No club has the code {code!r}.")
     members = Player.objects.filter(club=club, merged_into=None).select_related("club").order_by("surname", "forenames", "code")
@@ -179,7 +180,7 @@ def events(request):
 
 @api_view
 def event(request, code):
-    event = public_events().filter(code=code).first()
+    event = by_code(public_events(), code)
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
     entries = list(event.entries.select_related("player").order_by("pin"))

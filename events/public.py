@@ -13,6 +13,7 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.html import format_html
 
+from config.lookups import by_code
 from grading.models import RatingList
 from grading.tables import TEMPLATE, paginate
 
@@ -89,7 +90,7 @@ def event_index(request):
 
 
 def event_page(request, code):
-    event = public_events().filter(code=code).first() or public_events().filter(code__iexact=code).order_by("pk").first()
+    event = by_code(public_events(), code)
     if event is None:
         raise Http404(f"No approved or rated event has the code {code[:40]}.")
     if event.code != code:

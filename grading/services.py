@@ -154,7 +154,10 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
                 outcome = rate_one_period(period, period_run, report)
                 outcomes.append(outcome)
                 if period_run is not run:
-                    finish(period_run, outcome)
+                    if outcome.revision is None:
+                        period_run.delete()  # nothing published: the run's own message says so
+                    else:
+                        finish(period_run, outcome)
     except RunRefused as refused:
         if delivered_again:
             return run  # the same run, delivered twice, is at work elsewhere: leave it be

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from config.lookups import by_code
 from grading.engine.periods import Month
 from grading.engine import RULE_SETS
 from grading.history import entries_of, latest_publications, player_history, state_before
@@ -181,7 +182,7 @@ def club_index(request):
 
 
 def club_page(request, code):
-    club = Club.objects.filter(code=code).first() or Club.objects.filter(code__iexact=code).order_by("pk").first()
+    club = by_code(Club.objects, code)
     if club is None:
         raise Http404(f"No club has the code {code[:20]}.")
     if club.code != code:

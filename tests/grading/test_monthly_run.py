@@ -367,3 +367,16 @@ def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(r
     assert fay.get(superseded_at=None).rating == 1800
     # The online list reads the standard one too, but has nothing published to revise.
     assert not RatingPeriod.objects.filter(rating_list__code="online", revision__isnull=False).exists()
+
+
+def test_rating_again_with_nothing_changed_leaves_no_run_records_for_the_later_months(federation, rate):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
+
+    again = rate("otb-standard", "2026-10", today=DECEMBER)
+
+    assert again.outcome == "unchanged"
+    assert again.message == ("otb-standard 2026-10: unchanged, nothing published; "
+                             "otb-standard 2026-11: unchanged, nothing published")
+    assert RatingRun.objects.filter(period__month="2026-11").count() == 1  # November's own run only

@@ -190,3 +190,8 @@ def test_a_player_links_to_their_ratings_and_games(client, federation):
 
     assert player["ratings_url"] == "http://testserver/api/v1/players/200002B/ratings/"
     assert player["games_url"] == "http://testserver/api/v1/players/200002B/games/"
+
+
+def test_club_and_event_codes_are_found_in_any_case(client, federation):
+    assert get(client, "/clubs/nqc/")["club"]["code"] == "NQC"
+    assert get(client, "/events/nq2609/")["code"] == "NQ2609"
