@@ -159,8 +159,8 @@ LOGIN_REDIRECT_URL = "arbiter-events"
 
 # Password guessing: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one address
 # (on the site's login or the admin's), that pair is refused for LOGIN_COOLOFF_MINUTES; a
-# successful login clears the count. Staff unlock an account early in the admin (Axes: access
-# attempts) or with "manage.py axes_reset_username NAME".
+# successful login clears the count. An administrator unlocks an account early in the admin (Axes:
+# access attempts) or with "manage.py axes_reset_username NAME".
 AUTHENTICATION_BACKENDS = ["axes.backends.AxesStandaloneBackend", "django.contrib.auth.backends.ModelBackend"]
 AXES_FAILURE_LIMIT = envint("LOGIN_FAILURE_LIMIT", 10)
 AXES_COOLOFF_TIME = datetime.timedelta(minutes=envint("LOGIN_COOLOFF_MINUTES", 15))

@@ -8,7 +8,7 @@ from django.shortcuts import redirect, render
 from django.urls import path, reverse
 from django.utils.html import format_html
 
-from config.admin import DeleteOneByOne, Kept
+from config.admin import DeleteOneByOne, Kept, username
 
 from . import results, services
 from .models import Entry, Event, EventChange, Game, Upload
@@ -17,10 +17,14 @@ from .models import Entry, Event, EventChange, Game, Upload
 class UploadInline(admin.TabularInline):
     model = Upload
     extra = 0
-    fields = ["original_name", "format", "uploaded_by", "uploaded_at", "sha256"]
+    fields = ["original_name", "format", "uploader", "uploaded_at", "sha256"]
     readonly_fields = fields
     can_delete = False
     show_change_link = True
+
+    @admin.display(description="uploaded by")
+    def uploader(self, upload):
+        return username(upload.uploaded_by)
 
 
 class EntryInline(admin.TabularInline):
@@ -78,7 +82,8 @@ class DecisionForm(forms.Form):
 
 
 class ReasonForm(ActionForm):
-    reason = forms.CharField(required=False, label="Reason (to send back)", max_length=2000)
+    # No length here: a form error would only say "No action selected"; send_back says why.
+    reason = forms.CharField(required=False, label="Reason (to send back)")
 
 
 @admin.register(Event)
@@ -88,8 +93,9 @@ class EventAdmin(DeleteOneByOne):
     search_fields = ["code", "name", "organiser", "arbiter__username"]
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
-    readonly_fields = ["arbiter", "status", "status_changed_at", "status_changed_by", "sent_back_reason",
+    readonly_fields = ["the_arbiter", "status", "status_changed_at", "changed_by", "sent_back_reason",
                        "submission_index", "latest_report"]
+    exclude = ["arbiter", "status_changed_by"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
     action_form = ReasonForm
@@ -97,6 +103,14 @@ class EventAdmin(DeleteOneByOne):
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
+
+    @admin.display(description="arbiter")
+    def the_arbiter(self, event):
+        return username(event.arbiter)
+
+    @admin.display(description="status changed by")
+    def changed_by(self, event):
+        return username(event.status_changed_by)
 
     @admin.display(description="report of the latest upload")
     def latest_report(self, event):
@@ -220,11 +234,15 @@ class UploadAdmin(Kept):
     list_filter = ["format", "uploaded_at"]
     search_fields = ["original_name", "sha256", "event__code", "event__name", "uploaded_by__username"]
     list_select_related = ["event", "uploaded_by"]
-    fields = ["event", "original_name", "original_file", "sha256", "format", "uploaded_by", "uploaded_at", "the_report"]
+    fields = ["event", "original_name", "original_file", "sha256", "format", "uploader", "uploaded_at", "the_report"]
     readonly_fields = fields
 
     def has_add_permission(self, request):
         return False
+
+    @admin.display(description="uploaded by")
+    def uploader(self, upload):
+        return username(upload.uploaded_by)
 
     @admin.display(description="report")
     def the_report(self, upload):

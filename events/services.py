@@ -46,11 +46,12 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
                 refuse_replacement(event, check, user, staff)
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
+            earlier = earlier_records(event)
             event = save_event(event, check, user, index)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
-            save_games(event, check)
+            save_games(event, check, earlier)
             record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
             record(event, Event.Status.CHECKED, user, f"{len(check.warnings)} warning(s)")
     except BaseException:
@@ -106,13 +107,36 @@ def save_event(event, check, user, index):
     return event
 
 
-def save_games(event, check):
+def earlier_records(event) -> dict:
+    """{(surname, forenames, birth date): player} of the event's entries as stored before a
+    replacement. A player the file gives no code for was registered on the earlier approval: the
+    corrected file's same player is that record, not another new one. Names held by two entries
+    are left out: which is which cannot be told."""
+    if event is None:
+        return {}
+    keys = {}
+    for entry in event.entries.exclude(player=None).select_related("player"):
+        key = (entry.surname, entry.forenames, entry.birth_date)
+        keys[key] = None if key in keys else entry.player
+    return {key: player for key, player in keys.items() if player is not None}
+
+
+def save_games(event, check, earlier=None):
+    earlier = earlier or {}
+
+    def record_of(parsed):
+        match = check.matches[parsed.pin]
+        if match.player is None and (found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date))):
+            return found, Entry.Match.NAME
+        return match.player, match.how
+
+    records = {parsed.pin: record_of(parsed) for parsed in check.parsed.players}
     entries = Entry.objects.bulk_create([
         Entry(
             event=event, pin=parsed.pin, surname=parsed.surname[:80], forenames=parsed.forenames[:120],
             code=(parsed.federation_code or "")[:12], fide_id=parsed.fide_id, birth_date=parsed.birth_date,
             sex=parsed.sex or "", title=parsed.title[:3], club_name=parsed.club_name[:120],
-            player=check.matches[parsed.pin].player, match=check.matches[parsed.pin].how, rank=parsed.rank,
+            player=records[parsed.pin][0], match=records[parsed.pin][1], rank=parsed.rank,
             line=parsed.line,
         )
         for parsed in check.parsed.players
@@ -159,6 +183,8 @@ def send_back(event, user, reason):
     reason = (reason or "").strip()
     if not reason:
         raise WorkflowError("say why the event is sent back")
+    if len(reason) > 2000:
+        raise WorkflowError(f"the reason is {len(reason):,} characters long: say it in 2,000 or fewer")
     with transaction.atomic():
         event = locked(event)
         if event.status not in (

@@ -237,7 +237,7 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
     apart and cannot both stand; the period must be corrected first. Returns how many merged.
     """
     from events.models import Entry, Game
-    from grading.models import PlayerRating
+    from grading.models import PlayerRating, RatingPeriod
 
     duplicates = [player for player in duplicates if player.pk != keep.pk]
     if not duplicates:
@@ -247,12 +247,14 @@ def merge_players(keep: Player, duplicates: list[Player]) -> int:
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
         list(Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids]))
-        current = PlayerRating.objects.filter(superseded_at=None)
-        kept_periods = set(current.filter(player=keep).values_list("period_id", flat=True))
-        clashes = current.filter(player_id__in=ids, period_id__in=kept_periods).select_related("period")
+        # Two of the records (the kept one or any other) rated in one period: calculated apart,
+        # those ratings cannot both stand.
+        clashes = (PlayerRating.objects.filter(superseded_at=None, player_id__in=[keep.pk, *ids])
+                   .values("period").annotate(records=Count("player")).filter(records__gt=1))
         if clashes:
-            periods = ", ".join(sorted({str(rating.period) for rating in clashes}))
-            raise MergeRefused(f"both records are rated in {periods}: correct those periods first")
+            periods = ", ".join(sorted(str(period) for period in RatingPeriod.objects.filter(
+                pk__in=[row["period"] for row in clashes]).select_related("rating_list")))
+            raise MergeRefused(f"two of the records are rated in {periods}: correct those periods first")
         # One person cannot be two entries of an event (nor have played themself).
         shared = (Entry.objects.filter(player_id__in=[keep.pk, *ids]).values("event__code")
                   .annotate(records=Count("player", distinct=True)).filter(records__gt=1))

@@ -192,7 +192,7 @@ def test_merging_is_refused_where_both_records_are_rated_in_the_same_period():
     a, b = PlayerFactory(), PlayerFactory()
     take_on(RatingList.objects.get(code="online"), [a, b])
 
-    with pytest.raises(MergeRefused, match="both records are rated in online 2026-09"):
+    with pytest.raises(MergeRefused, match="two of the records are rated in online 2026-09"):
         merge_players(a, [b])
 
     b.refresh_from_db()
@@ -409,5 +409,39 @@ def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_
     client.force_login(clerk)
 
     assert client.post(reverse("admin:events_event_decide", args=[event.pk]), {"approve": "1"}).status_code == 403
+    event.refresh_from_db()
+    assert event.status == "submitted"
+
+
+def test_merging_is_refused_where_two_of_the_records_let_go_are_rated_in_the_same_period():
+    kept, a, b = PlayerFactory(), PlayerFactory(), PlayerFactory()
+    take_on(RatingList.objects.get(code="online"), [a, b])
+
+    with pytest.raises(MergeRefused, match="two of the records are rated in online 2026-09"):
+        merge_players(kept, [a, b])
+
+    assert not Player.objects.exclude(merged_into=None).exists()
+
+
+def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbiter, officer):
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    dunn = event.entries.get(pin=4).player  # no code in the file: registered on approval
+    services.send_back(event, officer, "round 2 was a default, not a loss")
+    corrected = ECF_EXAMPLE.replace(b"#SUBMISSION INDEX=1", b"#SUBMISSION INDEX=2").replace(
+        b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1")
+
+    event = services.approve_event(services.submit_event(stored_event(arbiter, corrected), arbiter), officer)
+
+    assert event.entries.get(pin=4).player == dunn
+    assert Player.objects.filter(surname="Dunn", forenames="David").count() == 1
+
+
+def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    client.force_login(officer)
+
+    response = changelist_action(client, "send_back", [event], reason="x" * 5000)
+
+    assert "the reason is 5,000 characters long: say it in 2,000 or fewer" in response.content.decode()
     event.refresh_from_db()
     assert event.status == "submitted"
