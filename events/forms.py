@@ -8,8 +8,10 @@ from .models import Event
 
 class UploadForm(forms.Form):
     file = forms.FileField(
-        help_text="A FIDE TRF file, an ECF results file, or a CSV of games (see the template)."
+        required=False,
+        help_text="A FIDE TRF file, an ECF results file, or a CSV of games (see the template).",
     )
+    kept = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
     code = forms.CharField(
         max_length=40, required=False, label="Event code",
         help_text="Needed when the file has none (TRF and CSV files).",
@@ -28,6 +30,10 @@ class UploadForm(forms.Form):
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
+        if upload is None:
+            if not self.data.get("kept"):
+                raise forms.ValidationError("Choose the file to upload.")
+            return None
         if upload.size > settings.MAX_UPLOAD_BYTES:
             limit = settings.MAX_UPLOAD_BYTES // (1024 * 1024)
             raise forms.ValidationError(f"The file is larger than {limit} MB: no event file is that large.")

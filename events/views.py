@@ -1,8 +1,11 @@
 """The arbiter's pages: their events, an upload with its report, and submitting for approval."""
 
+import secrets
+
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required, permission_required
+from django.core.cache import cache
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render, resolve_url
 from django.views.decorators.http import require_POST
@@ -44,8 +47,13 @@ def upload(request):
     # "Upload a corrected file" from an event's page fills in its code.
     form = UploadForm(request.POST or None, request.FILES or None, initial={"code": request.GET.get("code", "")[:40]})
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data["file"].read()
-        filename = form.cleaned_data["file"].name
+        if form.cleaned_data["file"]:
+            filename, data = form.cleaned_data["file"].name, form.cleaned_data["file"].read()
+        elif kept := cache.get(kept_key(request, form.cleaned_data["kept"])):
+            filename, data = kept
+        else:
+            form.add_error("file", "Choose the file: the one checked before is no longer kept.")
+            return render(request, "events/upload.html", {"form": form})
         check = check_upload(data, filename, form.details())
         if not check.errors:
             try:
@@ -55,8 +63,20 @@ def upload(request):
             else:
                 messages.success(request, f"{event.code} is checked: read the report, then submit it.")
                 return redirect("arbiter-event", pk=event.pk)
-        return render(request, "events/upload.html", {"form": form, "report": check.report()})
+        # Kept for an hour, so that a detail the form adds (a code, a time control) needs no
+        # second search for the file: a browser never fills a file box in again.
+        token = secrets.token_urlsafe(16)
+        cache.set(kept_key(request, token), (filename, data), KEPT_SECONDS)
+        return render(request, "events/upload.html",
+                      {"form": form, "report": check.report(), "kept_token": token, "kept_name": filename})
     return render(request, "events/upload.html", {"form": form})
+
+
+KEPT_SECONDS = 3600
+
+
+def kept_key(request, token):
+    return f"checked-upload:{request.user.pk}:{token}"  # one arbiter's, never another's
 
 
 @login_required

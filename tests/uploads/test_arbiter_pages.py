@@ -225,3 +225,39 @@ def test_an_approved_event_shows_the_federation_record_each_player_became(client
     dunn = Entry.objects.get(event=event, pin=4).player  # new: registered on approval with a code of its own
     assert f'<a href="/players/{dunn.code}/">Dunn, David ({dunn.code})</a>' in page
     assert '<a href="/events/NQ241001/">its public page</a>' in page
+
+
+def test_a_file_checked_once_is_kept_so_a_missing_detail_needs_no_second_search(client, arbiter):
+    from tests.events.helpers import trf_player
+
+    data = ("012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"
+            + trf_player(1, "Abbott, Alice", (2, "w", "1")) + "\n" + trf_player(2, "Baker, Brian", (1, "b", "0")) + "\n")
+    client.force_login(arbiter)
+
+    first = upload(client, data.encode(), "open.trf")  # no event code: TRF files carry none
+    token = first.context["kept_token"]
+    again = client.post(reverse("arbiter-upload"), {"kept": token, "code": "NQ-OPEN"})
+
+    assert "the file gives no event code" in first.content.decode()
+    assert "open.trf is kept: leave the file box empty" in first.content.decode()
+    assert again.status_code == 302 and Event.objects.get().code == "NQ-OPEN"
+    assert Upload.objects.get().original_name == "open.trf"
+
+
+def test_a_kept_file_is_only_its_arbiters(client, arbiter, other_arbiter):
+    client.force_login(arbiter)
+    token = upload(client, ECF_EXAMPLE.replace(b"#EVENT CODE=NQ241001", b"#EVENT CODE=")).context["kept_token"]
+    client.force_login(other_arbiter)
+
+    response = client.post(reverse("arbiter-upload"), {"kept": token, "code": "STOLEN"})
+
+    assert "Choose the file: the one checked before is no longer kept." in response.content.decode()
+    assert not Event.objects.exists()
+
+
+def test_an_upload_without_a_file_asks_for_one(client, arbiter):
+    client.force_login(arbiter)
+
+    response = client.post(reverse("arbiter-upload"), {"code": "X"})
+
+    assert "Choose the file to upload." in response.content.decode()
