@@ -86,7 +86,8 @@ class PlayerAdmin(admin.ModelAdmin):
 
     @admin.action(description="Merge the selected players", permissions=["merge"])
     def merge_selected(self, request, queryset):
-        players = list(queryset.select_related("club"))
+        players = list(queryset.select_related("club").annotate(
+            event_count=Count("entries__event", distinct=True), rating_count=Count("ratings", distinct=True)))
         if len(players) < 2:
             self.message_user(request, "Select two or more records of the same player.", messages.ERROR)
             return None
@@ -106,6 +107,7 @@ class PlayerAdmin(admin.ModelAdmin):
         except MergeRefused as refused:
             self.message_user(request, f"Nothing merged: {refused}.", messages.ERROR)
         else:
-            self.message_user(request, f"{merged} record(s) merged into {keep}.", messages.SUCCESS)
+            records = "record" if merged == 1 else "records"
+            self.message_user(request, f"{merged} {records} merged into {keep}.", messages.SUCCESS)
         return None
 

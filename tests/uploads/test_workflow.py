@@ -239,6 +239,7 @@ def test_import_event_refuses_a_broken_file_with_status_2_and_stores_nothing(tmp
 
 def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
     kept, duplicate = PlayerFactory(code="111111A"), PlayerFactory(code="222222B")
+    take_on(RatingList.objects.get(code="online"), [duplicate])
     client.force_login(officer)
     url = reverse("admin:players_player_changelist")
     selected = {"action": "merge_selected", "_selected_action": [kept.pk, duplicate.pk]}
@@ -246,8 +247,10 @@ def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
     confirm = client.post(url, selected)
     done = client.post(url, {**selected, "keep": kept.pk}, follow=True)
 
-    assert "Choose the record to keep" in confirm.content.decode()
-    assert f"1 record(s) merged into {kept}" in done.content.decode()
+    assert "Choose the record to keep" in confirm.content.decode() and "A merge is not undone" in confirm.content.decode()
+    # Each record's events and ratings, to choose by: 222222B has its online rating.
+    assert {player.code: player.rating_count for player in confirm.context["players"]} == {"111111A": 0, "222222B": 1}
+    assert f"1 record merged into {kept}" in done.content.decode()
     duplicate.refresh_from_db()
     assert duplicate.merged_into == kept
 
