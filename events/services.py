@@ -53,7 +53,8 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
             upload.save()
             save_games(event, check, earlier)
             record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
-            record(event, Event.Status.CHECKED, user, f"{len(check.warnings)} warning(s)")
+            warnings = len(check.warnings)
+            record(event, Event.Status.CHECKED, user, f"{warnings} warning{'' if warnings == 1 else 's'}")
     except BaseException:
         if upload.file:
             upload.file.delete(save=False)  # the rows are rolled back: no file without its row

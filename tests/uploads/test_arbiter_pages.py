@@ -35,6 +35,7 @@ def test_an_arbiter_uploads_reads_the_report_and_submits(client, arbiter):
     page = client.get(response["Location"]).content.decode()
     assert "Abbott, Alice (123456A), by code" in page
     assert "Games</dt><dd>6, of which 5 rated" in page
+    assert "<dt>Dates</dt><dd>3 Oct 2026 to 4 Oct 2026</dd>" in page
     assert ("3 players are on no federation record and will be registered as new on approval (see Players); "
             "the file gives these codes, not on record: 234567B, 345678C") in page
 
