@@ -12,8 +12,8 @@ urlpatterns = [
     path("", grading_views.home, name="home"),
     path("admin/status/", grading_views.system_status, name="system-status"),
     path("admin/", admin.site.urls),
-    # Logging in and out, and changing one's password. There is no reset by email: a rating
-    # officer sets a new password for an arbiter in the admin.
+    # Logging in and out, and changing one's password. There is no reset by email: an
+    # administrator sets a new password in the admin.
     path("accounts/login/", event_views.LoginView.as_view(), name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("accounts/password_change/", auth_views.PasswordChangeView.as_view(), name="password_change"),

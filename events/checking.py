@@ -6,7 +6,6 @@ and what ``services.store_upload`` stores when it has no errors.
 """
 
 import datetime
-import re
 from dataclasses import dataclass, field
 
 from django.conf import settings
@@ -21,13 +20,11 @@ from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_fil
 from .formats.base import HasProblems
 from .formats.trf import UNREAD_TIME_CONTROL
 from .matching import Match, match_players
-from .models import Entry
+from .models import EVENT_CODE, Entry
 from .timecontrol import TimeControl
 
 FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}
-# An event's code is in its page's address and in every export: no spaces, quotes or markup,
-# and no "." or ".." path segment, which a browser would resolve to another page.
-EVENT_CODE = re.compile(r"[A-Za-z0-9]+(?:[._/-][A-Za-z0-9]+)*")
+TAKEN_ON = "in a month taken on from the previous system"  # a game's reason for not being rated
 
 
 @dataclass
@@ -89,7 +86,7 @@ class Check(HasProblems):
             return reason
         day = self.game_date(game)
         if self.taken_on and day and str(Month.of(day)) <= self.taken_on:
-            return "in a month taken on from the previous system"
+            return TAKEN_ON
         return ""
 
     def report(self) -> dict:
@@ -230,8 +227,7 @@ def check_when(check):
         check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y}, after today: "
                                                   "results are uploaded once the games are played"))
     check.taken_on = latest_take_on(check.rating_list) if check.rating_list else None
-    early = [game for game in check.parsed.games
-             if check.unrated_reason(game) == "in a month taken on from the previous system"]
+    early = [game for game in check.parsed.games if check.unrated_reason(game) == TAKEN_ON]
     if early:
         check.problems.append(Problem(
             early[0].lines[0] if early[0].lines else None, None,

@@ -1,7 +1,21 @@
+import re
+
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 
 from . import results
+
+
+# An event's code is in its page's address and in every export: no spaces, quotes or markup,
+# and no "." or ".." path segment, which a browser would resolve to another page.
+EVENT_CODE = re.compile(r"[A-Za-z0-9]+(?:[._/-][A-Za-z0-9]+)*")
+
+
+def validate_event_code(value):
+    if not EVENT_CODE.fullmatch(value or ""):
+        raise ValidationError("%(value)s is not an event code: letters and digits, with single - _ . / between them.",
+                              params={"value": value})
 
 
 class Event(models.Model):
@@ -20,7 +34,7 @@ class Event(models.Model):
         APPROVED = "approved", "approved"
         RATED = "rated", "rated"
 
-    code = models.CharField(max_length=40, unique=True)
+    code = models.CharField(max_length=40, unique=True, validators=[validate_event_code])
     name = models.CharField(max_length=200)
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
     rating_list = models.ForeignKey(

@@ -183,18 +183,34 @@ def finish(run, outcome, revisions=()):
     return close(run, RatingRun.Outcome.UNCHANGED if unchanged else RatingRun.Outcome.SUCCEEDED, message)
 
 
+def latest_published(rating_list, after: str = "") -> Month | None:
+    """The list's latest published month (later than ``after``, if given), or None."""
+    month = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
+             .order_by("-month").values_list("month", flat=True).first())
+    return Month.parse(month) if month else None
+
+
+def rate_through_latest(rating_list, trigger: str, user=None, after: str = "") -> RatingRun | None:
+    """Start a run up to the list's latest published month, which revises whatever it finds
+    changed before. None where nothing is published (after ``after``), or where a run of the
+    list is queued or at work: that one finds the changes itself when it starts or ends."""
+    latest = latest_published(rating_list, after)
+    if latest is None:
+        return None
+    try:
+        # A published month is over: its end is "today" enough.
+        return start_rating(rating_list, latest, trigger=trigger, user=user, today=(latest + 1).first_day())
+    except RunRefused as refused:
+        logger.info("%s: no run for %r: %s", rating_list.code, trigger, refused)
+        return None
+
+
 def follow_up(rating_list, run):
     """Start the next run at once if results changed while this one worked (an event approved
     for a month already published, or sent back): nothing waits for next month's run."""
-    latest = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
-              .order_by("-month").values_list("month", flat=True).first())
-    if latest and changed_months(rating_list, Month.parse(latest) + 1):
-        try:
-            # A published month is over: its end is "today" enough.
-            start_rating(rating_list, Month.parse(latest), trigger=f"results changed during run {run.pk}",
-                         user=run.started_by, today=(Month.parse(latest) + 1).first_day())
-        except RunRefused as refused:
-            logger.info("no follow-up of run %s: %s", run.pk, refused)
+    latest = latest_published(rating_list)
+    if latest and changed_months(rating_list, latest + 1):
+        rate_through_latest(rating_list, f"results changed during run {run.pk}", run.started_by)
 
 
 def revise_readers(rating_list, published, run):
@@ -204,18 +220,8 @@ def revise_readers(rating_list, published, run):
         return
     earliest = min(outcome.period.month for outcome in published)
     for reader in RatingList.objects.exclude(pk=rating_list.pk):
-        if rating_list.code not in lists_read_by(reader.code):
-            continue
-        latest = (RatingPeriod.objects.filter(rating_list=reader, revision__isnull=False, month__gt=earliest)
-                  .order_by("-month").values_list("month", flat=True).first())
-        if latest is None:
-            continue
-        try:
-            start_rating(reader, Month.parse(latest), trigger=f"{rating_list.code} republished (run {run.pk})",
-                         user=run.started_by, today=(Month.parse(latest) + 1).first_day())
-        except RunRefused as refused:
-            # The run under way, or queued, reads the new states itself when it ends or starts.
-            logger.info("%s not revised after run %s: %s", reader.code, run.pk, refused)
+        if rating_list.code in lists_read_by(reader.code):
+            rate_through_latest(reader, f"{rating_list.code} republished (run {run.pk})", run.started_by, after=earliest)
 
 
 def recover_interrupted_runs():
@@ -261,11 +267,10 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
     games have changed since (late results approved, or rated events withdrawn), with every
     period between; and every period published after it, which reads the states the run may
     change."""
-    latest = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
-              .order_by("-month").values_list("month", flat=True).first())
-    unrated_from = Month.parse(latest) + 1 if latest else month
+    latest = latest_published(rating_list)
+    unrated_from = latest + 1 if latest else month
     first = min([month, unrated_from, *changed_months(rating_list, month)])
-    last = max(month, Month.parse(latest)) if latest else month
+    last = max(month, latest) if latest else month
     periods = []
     current = first
     while current <= last:
@@ -338,16 +343,10 @@ def revise_after_change(event, user=None):
     """After an event's games were approved for, or withdrawn from, months already rated:
     queue the run that revises them (up to the latest month published). If a run of the list is
     under way, the next one revises them (it looks for changed months itself)."""
-    latest = (
-        RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False)
-        .order_by("-month").values_list("month", flat=True).first()
-    )
-    if latest is None or Month.of(event.start_date) > Month.parse(latest):
+    latest = latest_published(event.rating_list)
+    if latest is None or Month.of(event.start_date) > latest:
         return None
-    try:
-        return start_rating(event.rating_list, Month.parse(latest), trigger=f"late change to {event.code}", user=user)
-    except RunRefused:
-        return None
+    return rate_through_latest(event.rating_list, f"late change to {event.code}", user)
 
 
 def live_progress(run) -> str:

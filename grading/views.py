@@ -2,7 +2,6 @@ import datetime
 import hashlib
 
 from django.contrib import admin
-
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.cache import cache
 from django.db.models import OuterRef, Subquery
@@ -104,7 +103,7 @@ def rating_list(request, code, month=None):
 # The parameters of the pages a visitor reaches by the list page's own links and menus. Only
 # those pages are kept: a name search, an unknown parameter or an invalid value would let
 # anyone fill the cache with copies of the list.
-KEPT_PARAMETERS = {"club", "sex", "age", "category", "type", "page", "sort", "edition"}
+KEPT_PARAMETERS = {*ListEntryFilter.base_filters, "page", "sort", "edition"} - {"q"}
 
 
 def keeps(request):

@@ -448,3 +448,19 @@ def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer
     assert "the reason is 5,000 characters long: say it in 2,000 or fewer" in response.content.decode()
     event.refresh_from_db()
     assert event.status == "submitted"
+
+
+def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, officer):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    client.force_login(officer)
+    change = reverse("admin:events_event_change", args=[event.pk])
+    form = client.get(change).context["adminform"].form
+    data = {name: value for name, value in form.initial.items() if value is not None}
+    data.update(code="A/../admin", rating_list=event.rating_list.pk)
+
+    response = client.post(change, {**data, **management_forms(client.get(change).context)})
+
+    assert "A/../admin is not an event code: letters and digits, with single - _ . / between them." in (
+        response.content.decode().replace("&#x27;", "'"))
+    event.refresh_from_db()
+    assert event.code == "NQ241001"
