@@ -6,7 +6,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from events.models import Event
 from events.roles import ARBITERS
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
@@ -33,7 +33,7 @@ def test_an_arbiter_uploads_and_submits_and_an_officer_approves(browser, live_se
     log_in(browser, live_server.url + "/accounts/login/", "arbiter", "a-long-password-1")
     WebDriverWait(browser, 10).until(shows.title_contains("My events"))
     browser.find_element(By.LINK_TEXT, "Upload results").click()
-    browser.find_element(By.NAME, "file").send_keys(str(SHARED / "spec" / "example-ecf-results.txt"))
+    browser.find_element(By.NAME, "file").send_keys(str(DATA / "ecf" / "example-ecf-results.txt"))
     browser.find_element(By.XPATH, "//button[text()='Check the file']").click()
 
     wait_for_text(browser, "messages", "NQ241001 is checked")

@@ -1,20 +1,20 @@
-"""Where the shared data lives, and short ways to write event files in a test."""
+"""Where the test data lives, and short ways to write event files in a test."""
 
 from pathlib import Path
 
 from events.formats import parse_event_file
 
 ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
-TRF_DIR = SHARED / "data" / "trf"
-ECF_EXAMPLE = SHARED / "spec" / "example-ecf-results.txt"
+DATA = ROOT / "tests" / "data"
+TRF_DIR = DATA / "trf"
+ECF_EXAMPLE = DATA / "ecf" / "example-ecf-results.txt"
 
 
 def parse(text: str, filename: str = "", encoding: str = "utf-8"):
     return parse_event_file(text.encode(encoding), filename)
 
 
-def parse_shared(path: Path):
+def parse_file(path: Path):
     return parse_event_file(path.read_bytes(), path.name)
 
 

@@ -1,4 +1,4 @@
-"""Every real TRF file in shared/data/trf parses, with its real numbers."""
+"""Every real TRF file in tests/data/trf parses, with its real numbers."""
 
 import datetime
 from decimal import Decimal
@@ -7,11 +7,11 @@ import pytest
 
 from events import results
 
-from .helpers import TRF_DIR, parse_shared
+from .helpers import TRF_DIR, parse_file
 
 
 def load(name):
-    event = parse_shared(TRF_DIR / name)
+    event = parse_file(TRF_DIR / name)
     assert event.ok, [str(p) for p in event.errors]
     return event
 
@@ -22,7 +22,7 @@ def game(event, round_, white, black):
 
 @pytest.mark.parametrize("path", sorted(TRF_DIR.glob("*.trf")), ids=lambda p: p.name)
 def test_every_real_trf_file_parses_without_errors(path):
-    event = parse_shared(path)
+    event = parse_file(path)
     assert event.format == "TRF16"
     assert event.ok, [str(p) for p in event.errors]
     assert event.players and event.games
@@ -30,7 +30,7 @@ def test_every_real_trf_file_parses_without_errors(path):
 
 @pytest.mark.parametrize("path", sorted(TRF_DIR.glob("*.trf")), ids=lambda p: p.name)
 def test_every_played_game_is_merged_from_two_lines_into_one(path):
-    event = parse_shared(path)
+    event = parse_file(path)
     for g in event.games:
         if g.black is None:
             assert g.result in results.BYES

@@ -2,9 +2,9 @@ import pytest
 from django.contrib.auth.models import Group
 
 from events.roles import ARBITERS, RATING_OFFICERS
-from tests.conftest import SHARED
+from tests.conftest import DATA
 
-ECF_EXAMPLE = (SHARED / "spec" / "example-ecf-results.txt").read_bytes()
+ECF_EXAMPLE = (DATA / "ecf" / "example-ecf-results.txt").read_bytes()
 
 
 @pytest.fixture

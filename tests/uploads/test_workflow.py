@@ -12,7 +12,7 @@ from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
 from players.services import MergeRefused, check_letter, issue_codes, merge_players
-from tests.conftest import SHARED
+from tests.conftest import DATA
 from tests.factories import PlayerFactory
 from tests.uploads.conftest import ECF_EXAMPLE
 
@@ -214,7 +214,7 @@ def test_every_real_trf_file_imports(name, players, games, rated, rating_list, o
     officer.is_superuser = True
     officer.save()
 
-    call_command("import_event", str(SHARED / "data" / "trf" / name), "--code", "T1", "--time-control", "90+30", "--approve")
+    call_command("import_event", str(DATA / "trf" / name), "--code", "T1", "--time-control", "90+30", "--approve")
 
     event = Event.objects.get(code="T1")
     assert (event.entries.count(), event.games.count(), event.games.filter(rated=True).count()) == (players, games, rated)
