@@ -138,13 +138,19 @@ class ParsedEvent(HasProblems):
     players: list[ParsedPlayer] = field(default_factory=list)
     games: list[ParsedGame] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    _by_pin: dict = field(default_factory=dict, repr=False, compare=False)
+    _indexed: int = field(default=0, repr=False, compare=False)
 
     @property
     def ok(self):
         return not self.errors
 
     def player(self, pin):
-        return next((p for p in self.players if p.pin == pin), None)
+        """The player of ``pin``, or None; by an index, as parsers ask once a game or a record."""
+        for player in self.players[self._indexed:]:
+            self._by_pin.setdefault(player.pin, player)
+        self._indexed = len(self.players)
+        return self._by_pin.get(pin)
 
     def error(self, line, message, column=None):
         self.problems.append(Problem(line, column, message, ERROR))
@@ -195,8 +201,9 @@ def check_games(event):
         if game.round is None:
             continue
         # A self-pairing is one error already, not also two games in the round.
-        for pin in {game.white, game.black} - {None}:
-            seen[(game.section, game.round, pin)].append(game)
+        seen[(game.section, game.round, game.white)].append(game)
+        if game.black is not None and game.black != game.white:
+            seen[(game.section, game.round, game.black)].append(game)
     for (_, round_, pin), games in seen.items():
         if len(games) > 1:
             lines = ", ".join(str(g.lines[0]) for g in games if g.lines)

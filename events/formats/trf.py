@@ -284,9 +284,12 @@ def _merge(event, halves, player_lines):
             event.error(half.line, f"round {half.round}: the opponent's starting rank "
                                    f"{half.opponent} is not in the file", half.column)
         else:
-            pairs[(half.round, frozenset((half.pin, half.opponent)))].append(half)
-    for (round_, _), pair in sorted(pairs.items(), key=lambda item: item[0][0]):
-        if len(pair) == 1:
+            low, high = (half.pin, half.opponent) if half.pin < half.opponent else (half.opponent, half.pin)
+            pairs[(half.round, low, high)].append(half)
+    for (round_, _, _), pair in sorted(pairs.items(), key=lambda item: item[0][0]):
+        if len(pair) == 2:
+            _merge_pair(event, round_, *(pair if pair[0].pin < pair[1].pin else pair[::-1]))
+        elif len(pair) == 1:
             half = pair[0]
             event.error(half.line, f"round {round_}: player {half.pin} is paired with "
                                    f"{half.opponent}, but line {player_lines[half.opponent]} "

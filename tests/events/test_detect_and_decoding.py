@@ -1,6 +1,7 @@
 """Recognising the format from the content, and turning any encoding into text."""
 
 import codecs
+import datetime
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -109,3 +110,25 @@ def test_a_file_that_only_looks_like_utf_16_is_refused_not_an_error():
     event = parse_event_file(b"\xfe\xff\x00\x00\x00\x00\x00\x00\x00", "x")
 
     assert not event.ok and "binary file" in event.errors[0].message
+
+
+def test_an_events_dates_from_its_games_are_worked_out_once_not_once_a_game():
+    # Checking a file whose dates come from its games asked for them once a game, and each time
+    # went through every game: 16,000 games took 10 s. bench/upload.py measures the whole check.
+    from events.checking import Check, EventDetails
+    from events.formats.base import ParsedEvent, ParsedGame
+
+    parsed = ParsedEvent(format="CSV", games=[ParsedGame(1, 2, "1-0", date=datetime.date(2026, 10, 3))])
+    check = Check(parsed, EventDetails())
+    assert check.start_date == datetime.date(2026, 10, 3)
+    parsed.games.append(ParsedGame(1, 2, "1-0", date=datetime.date(2026, 10, 1)))
+    assert check.start_date == datetime.date(2026, 10, 3)  # the first answer stands: not worked out again
+
+
+def test_a_player_is_found_by_pin_as_players_are_added():
+    from events.formats.base import ParsedEvent, ParsedPlayer
+
+    event = ParsedEvent(format="CSV", players=[ParsedPlayer(1, "Abbott")])
+    assert event.player(1).surname == "Abbott" and event.player(2) is None
+    event.players += [ParsedPlayer(2, "Baker"), ParsedPlayer(2, "Second")]
+    assert event.player(2).surname == "Baker"  # the first of a pin, as before
