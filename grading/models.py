@@ -225,7 +225,7 @@ class RatingRun(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     trigger = models.CharField(
-        max_length=40, help_text="What started it: schedule, admin, command, import."
+        max_length=200, help_text="What started it: schedule, admin, command, import, a late change to an event."
     )
     started_at = models.DateTimeField()
     finished_at = models.DateTimeField(null=True, blank=True)

@@ -93,11 +93,18 @@ def start_rating(rating_list, month: Month, trigger: str, user=None, today=None)
             rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
         )
         run = RatingRun.objects.create(
-            period=period, started_by=user, trigger=trigger, started_at=timezone.now(),
+            period=period, started_by=user, trigger=trigger_text(trigger), started_at=timezone.now(),
             outcome=RatingRun.Outcome.QUEUED, progress="queued",
         )
         transaction.on_commit(lambda: enqueue(run))
     return run
+
+
+def trigger_text(text: str) -> str:
+    """A run's trigger as its field holds it: names of events and lists are the users' own, and
+    a long one must not stop the run it starts."""
+    most = RatingRun._meta.get_field("trigger").max_length
+    return text if len(text) <= most else text[: most - 3] + "..."
 
 
 def latest_take_on(rating_list) -> str | None:

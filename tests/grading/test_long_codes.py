@@ -1,0 +1,48 @@
+"""Codes as long as their fields allow never stop the run they start."""
+
+import datetime
+
+import pytest
+
+from events import services as workflow
+from events.models import Event
+from grading.models import RatingRun
+from grading.services import trigger_text
+from tests.factories import PlayerFactory
+from tests.grading.conftest import approved_event, succeeded, take_on
+
+pytestmark = pytest.mark.django_db
+LONG_CODE = "NORTHQUAY-AUTUMN-CONGRESS-2026-OPEN-A123"  # 40 characters, the most an event code has
+
+
+@pytest.fixture
+def october_published(rate):
+    PlayerFactory(code="111111A", surname="Abbott", birth_date=datetime.date(1980, 1, 1))
+    PlayerFactory(code="222222B", surname="Baker", birth_date=datetime.date(1975, 1, 1))
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+    approved_event("OCT", "otb-standard", datetime.date(2026, 10, 10), [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+
+
+def test_an_event_with_a_forty_character_code_approved_late_queues_its_revision(
+        october_published, django_user_model, django_capture_on_commit_callbacks):
+    assert len(LONG_CODE) == 40
+    late = approved_event(LONG_CODE, "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
+                          status=Event.Status.SUBMITTED)
+    officer = django_user_model.objects.create_user("officer")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.approve_event(late, officer)
+
+    run = RatingRun.objects.get(trigger=f"late change to {LONG_CODE}")
+    assert (run.outcome, run.revision) == ("succeeded", 1)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.send_back(Event.objects.get(code=LONG_CODE), officer, "wrong crosstable")
+    assert RatingRun.objects.filter(trigger=f"late change to {LONG_CODE}").count() == 2
+
+
+def test_a_trigger_longer_than_its_field_is_shortened_not_refused():
+    text = "otb-rapid-" + "r" * 20 + " republished (run 1); " + "x" * 300
+    assert len(trigger_text(text)) == 200 and trigger_text(text).endswith("...")
+    assert trigger_text("schedule") == "schedule"
