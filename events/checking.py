@@ -17,6 +17,7 @@ from django.utils import timezone
 from grading.engine.periods import Month
 from grading.models import RatingList
 from grading.services import latest_take_on
+from players.models import birth_date_problem
 
 from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
@@ -181,6 +182,7 @@ def check_file(data, filename, details):
     if check.time_control and not check.parsed.time_control:
         # The form gave what the file could not: the file's warning about it no longer applies.
         check.problems = [problem for problem in check.problems if not problem.message.startswith(UNREAD_TIME_CONTROL)]
+    hold_out_impossible_birth_dates(check)
     check.matches = match_players(check.parsed.players)
     check_same_person_twice(check)
     check_name_lengths(check)
@@ -284,6 +286,18 @@ def sum_up_new_players(check):
         text += (f"; the file gives {'these codes' if len(codes) > 1 else 'this code'}, not on record: "
                  f"{', '.join(codes[:10])}{', ...' if len(codes) > 10 else ''}")
     check.problems.append(Problem(None, None, text, WARNING))
+
+
+def hold_out_impossible_birth_dates(check):
+    """A birth date no player of the event can have is not stored (a typo, or a program's
+    placeholder): kept, it would stop the rating of the whole list. A warning, not an error, so
+    that one date does not refuse a congress; staff can add the right date to the record."""
+    first_day = check.start_date or timezone.localdate()
+    for parsed in check.parsed.players:
+        if problem := birth_date_problem(parsed.birth_date, first_day, ", the event's first day"):
+            check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {problem}: "
+                                                             "it is not stored", WARNING))
+            parsed.birth_date = None
 
 
 def check_name_lengths(check):

@@ -11,6 +11,7 @@ from django.db.models import F
 
 from events import results
 from events.models import Event, Game
+import players.models
 from players.models import Player
 
 from .bulk import fetch_columns, table, where_in
@@ -47,6 +48,7 @@ class PeriodData:
     game_ids: np.ndarray  # Game primary keys, by game position
     event_ids: list  # the events of those games
     prior: States  # every player's state on the list before the period
+    notes: list  # what the run held out of the engine's input, for its message
 
 
 def lists_read_by(list_code: str) -> tuple[str, ...]:
@@ -75,6 +77,7 @@ def load_period(period: RatingPeriod) -> PeriodData:
         [np.int64, "datetime64[D]", None],
     )
     assert np.array_equal(ids, player_ids)
+    birth_date, notes = hold_out_impossible_birth_dates(ids, birth_date, month)
 
     prior = latest_states(rating_list, month)
     states = {rating_list.code: prior.columns_for(player_ids)}
@@ -97,6 +100,24 @@ def load_period(period: RatingPeriod) -> PeriodData:
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
     )
-    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior)
+    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes)
+
+
+EARLIEST_BIRTH_DATE = np.datetime64(players.models.EARLIEST_BIRTH_DATE, "D")
+
+
+def hold_out_impossible_birth_dates(player_ids, birth_date, month: Month):
+    """Birth dates no player of the period can have (on or after its first day, or before 1900)
+    rated as unknown, and a note naming them. Uploads and the admin refuse such dates where they
+    enter; this is the last guard, so that one record cannot stop every run of a list."""
+    bad = ~np.isnat(birth_date) & ((birth_date >= np.datetime64(month.first_day(), "D"))
+                                   | (birth_date < EARLIEST_BIRTH_DATE))
+    if not bad.any():
+        return birth_date, []
+    codes = dict(Player.objects.filter(pk__in=player_ids[bad].tolist()).values_list("pk", "code"))
+    named = [f"{codes[pk]} ({day})" for pk, day in zip(player_ids[bad].tolist(), birth_date[bad].tolist())]
+    birth_date = birth_date.copy()
+    birth_date[bad] = np.datetime64("NaT")
+    return birth_date, [f"rated as of unknown age, their birth date being impossible: {', '.join(named)}"]
 
 

@@ -27,6 +27,7 @@ class PeriodOutcome:
     games: int
     players: int
     revision: int | None  # None: the result was the one already published
+    notes: tuple = ()  # what was held out of the calculation, and why
 
 
 def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> PeriodOutcome:
@@ -43,14 +44,14 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     # of this one (the dummy rules) far more often than its results.
     digest = result_digest(rows, data.prior)
     if period.revision is not None and digest == published_digest(period):
-        return PeriodOutcome(period, games, players, None)
+        return PeriodOutcome(period, games, players, None, tuple(data.notes))
     progress(f"{period}: writing {players} ratings and the list")
     revision = publish(period, run, rows, data.prior, new)
     run.result_digest = digest
     run.save(update_fields=["result_digest"])
     run.events.add(*data.event_ids)
     mark_events_rated(period)
-    return PeriodOutcome(period, games, len(rated), revision)
+    return PeriodOutcome(period, games, len(rated), revision, tuple(data.notes))
 
 
 def result_digest(rows: dict, prior: States) -> str:

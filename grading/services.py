@@ -254,10 +254,11 @@ def recover_interrupted_runs():
 
 
 def describe(outcome):
+    notes = "".join(f" ({note})" for note in outcome.notes)
     if outcome.revision is None:
-        return f"{outcome.period}: unchanged, nothing published"
+        return f"{outcome.period}: unchanged, nothing published{notes}"
     kind = "original list" if outcome.revision == 0 else f"revision {outcome.revision}"
-    return f"{outcome.period}: {outcome.players} players rated on {outcome.games} games, {kind} published"
+    return f"{outcome.period}: {outcome.players} players rated on {outcome.games} games, {kind} published{notes}"
 
 
 def close(run, outcome, message):

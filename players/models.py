@@ -17,6 +17,22 @@ def validate_player_code(value):
         )
 
 
+# No living player was born before it: a date before it is a mistyped year.
+EARLIEST_BIRTH_DATE = datetime.date(1900, 1, 1)
+
+
+def birth_date_problem(day, first_day_playing, what_day="") -> str:
+    """Why ``day`` cannot be the birth date of someone playing on ``first_day_playing``, or "".
+    The rating engine refuses a birth date on or after the first day of a period it rates."""
+    if day is None:
+        return ""
+    if day < EARLIEST_BIRTH_DATE:
+        return f"the birth date {day:%d/%m/%Y} is before 1900"
+    if day >= first_day_playing:
+        return f"the birth date {day:%d/%m/%Y} is not before {first_day_playing:%d/%m/%Y}{what_day}"
+    return ""
+
+
 # A club's code is in its page's address: letters and digits, with single - _ . between them.
 CLUB_CODE = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
 
@@ -86,6 +102,12 @@ class Player(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.code})"
+
+    def clean(self):
+        super().clean()
+        if problem := birth_date_problem(self.birth_date, datetime.date.today()):
+            raise ValidationError({"birth_date": f"{problem.capitalize()}: a player's birth date is from 1900 to "
+                                                 "yesterday."})
 
     def get_absolute_url(self):
         return reverse("player", args=[self.code])
