@@ -173,7 +173,16 @@ class EventAdmin(DeleteOneByOne):
 
     @admin.action(description="Approve the selected events for rating", permissions=["approve"])
     def approve(self, request, queryset):
-        self.apply(request, queryset, lambda event: services.approve_event(event, request.user), "approved")
+        def approve_unless_undecided(event):
+            # A list of events is approved unread: one whose report suggests a record for a new
+            # player must be read, lest the player become a duplicate.
+            if undecided := services.undecided_suggestions(event):
+                raise services.WorkflowError(
+                    f"{'; '.join(undecided[:5])}{'; ...' if len(undecided) > 5 else ''}: choose their records in "
+                    "the event's entries, or approve it from its own page once read")
+            services.approve_event(event, request.user)
+
+        self.apply(request, queryset, approve_unless_undecided, "approved")
 
     @admin.action(description="Send the selected events back to their arbiters", permissions=["approve"])
     def send_back(self, request, queryset):

@@ -311,6 +311,22 @@ def check_name_lengths(check):
 
 
 def check_same_person_twice(check):
+    """Two players of the file that are one person: the same federation record, or the same
+    federation code or FIDE ID (on no record yet: they would become two records, or crash the
+    approval)."""
+    for label, key in (("federation code", "federation_code"), ("FIDE ID", "fide_id")):
+        first = {}
+        for parsed in check.parsed.players:
+            value = getattr(parsed, key)
+            if not value:
+                continue
+            if value in first and check.matches[parsed.pin].player is None:
+                other = first[value]
+                check.problems.append(Problem(
+                    parsed.line, None, f"players {other.pin} ({other.name}, line {other.line}) and {parsed.pin} "
+                    f"({parsed.name}) have the same {label} {value}: one person cannot be two players",
+                ))
+            first.setdefault(value, parsed)
     seen = {}
     for parsed in check.parsed.players:
         player = check.matches[parsed.pin].player

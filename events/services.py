@@ -7,15 +7,17 @@ on the event, so two clicks or two staff members cannot interleave.
 import hashlib
 
 from django.core.files.base import ContentFile
-from django.db import transaction
-from django.db.models import OuterRef, Subquery
+from django.db import IntegrityError, transaction
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
 from grading.services import revise_after_change
-from players.models import Player
-from players.services import issue_codes
+from players.models import Club, Player
+from players.services import issue_codes, lock_player_registration
 
+from . import results
 from .checking import Check
+from .matching import current_record
 from .models import Entry, Event, EventChange, Game, Upload
 
 
@@ -55,9 +57,13 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
             record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
             warnings = len(check.warnings)
             record(event, Event.Status.CHECKED, user, f"{warnings} warning{'' if warnings == 1 else 's'}")
-    except BaseException:
+    except BaseException as error:
         if upload.file:
             upload.file.delete(save=False)  # the rows are rolled back: no file without its row
+        if isinstance(error, IntegrityError) and Event.objects.filter(code=check.code).exists():
+            # Another upload (a double click) stored the same new code between our look and our write.
+            raise WorkflowError(f"{check.code} was stored by another upload at the same moment: open it from "
+                                "My events, or upload again to replace it") from None
         raise
     return event
 
@@ -176,7 +182,8 @@ def approve_event(event, user):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event)
         record(event, Event.Status.APPROVED, user)
-        transaction.on_commit(lambda: revise_after_change(event, user))
+        if event.games.filter(rated=True, result__in=results.PLAYED).exists():
+            transaction.on_commit(lambda: revise_after_change(event, user))
     return event
 
 
@@ -202,23 +209,100 @@ def send_back(event, user, reason):
 
 
 def create_new_players(event):
-    new = list(event.entries.filter(player=None))
-    taken = set(Player.objects.filter(code__in=[e.code for e in new if e.code]).values_list("code", flat=True))
-    own_codes = [e.code for e in new if e.code and e.code not in taken]
-    fresh = iter(issue_codes(len(new) - len(own_codes), also_taken=own_codes))
+    """Register the event's players on no record, under the lock every registration takes: each
+    entry is first matched again against the records as they are now (an event approved since
+    the upload may have registered the same person), and entries of one person (one code or
+    FIDE ID) become one record. Only players of a rated game become members: an opponent only in
+    defaulted games has played no rated chess here."""
+    lock_player_registration()
+    entries = list(event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk")))))
+    rematch(entries)
+    new = [entry for entry in entries if entry.player_id is None]
+    groups = one_group_a_person(new)
+    refuse_one_person_twice([*event.entries.exclude(player=None), *entries], groups)
+    own_codes = [group[0].code for group in groups if group[0].code]
+    fresh = iter(issue_codes(len(groups) - len(own_codes), also_taken=own_codes))
+    clubs = clubs_by_name({entry.club_name for entry in new if entry.club_name})
     players = Player.objects.bulk_create([
         Player(
-            code=entry.code if entry.code and entry.code not in taken else next(fresh),
-            surname=entry.surname, forenames=entry.forenames, birth_date=entry.birth_date,
-            sex=entry.sex if entry.sex in ("M", "F") else "", fide_id=entry.fide_id,
-            fide_title=entry.title,
+            code=group[0].code or next(fresh), surname=group[0].surname, forenames=group[0].forenames,
+            birth_date=group[0].birth_date, sex=group[0].sex if group[0].sex in ("M", "F") else "",
+            fide_id=group[0].fide_id, fide_title=group[0].title, club=clubs.get(group[0].club_name.casefold()),
         )
-        for entry in new
+        for group in groups
     ])
-    for entry, player in zip(new, players):
-        entry.player = player
-    Entry.objects.bulk_update(new, ["player"])
+    for group, player in zip(groups, players):
+        for entry in group:
+            entry.player = player
+    Entry.objects.bulk_update(entries, ["player", "match"])
     link_games(event)
+
+
+def one_group_a_person(entries) -> list[list]:
+    """The entries grouped by person: those sharing a federation code or a FIDE ID are one."""
+    groups, by_key = [], {}
+    for entry in entries:
+        keys = [key for key in (("code", entry.code), ("fide", entry.fide_id)) if key[1]]
+        group = next((by_key[key] for key in keys if key in by_key), None)
+        if group is None:
+            group = []
+            groups.append(group)
+        group.append(entry)
+        for key in keys:
+            by_key.setdefault(key, group)
+    return groups
+
+
+def refuse_one_person_twice(entries, groups):
+    """One person cannot be two players of an event: two entries on one record, or sharing a
+    code or FIDE ID, are a mistake to correct, not to register."""
+    by_player = {}
+    for entry in entries:
+        if entry.player_id is not None:
+            by_player.setdefault(entry.player_id, []).append(entry)
+    for group in [*by_player.values(), *groups]:
+        if len(group) > 1:
+            first, second = group[:2]
+            same = (f"record {first.player.code}" if first.player_id else
+                    f"code {first.code}" if first.code and first.code == second.code else f"FIDE ID {first.fide_id}")
+            raise WorkflowError(f"players {first.pin} ({first.name}) and {second.pin} ({second.name}) are one person "
+                                f"({same}): correct the entries, or send the event back")
+
+
+def rated_games_of(entry):
+    played = Q(white_entry=entry) | Q(black_entry=entry)
+    return Game.objects.filter(played, rated=True, result__in=results.PLAYED, black_entry__isnull=False)
+
+
+def rematch(entries):
+    """Entries matched to the records that now have their code or FIDE ID."""
+    by_code = {player.code: current_record(player) for player in
+               Player.objects.select_related("merged_into").filter(code__in=[e.code for e in entries if e.code])}
+    by_fide_id = dict(Player.objects.filter(fide_id__in=[e.fide_id for e in entries if e.fide_id], merged_into=None)
+                      .values_list("fide_id", "pk"))
+    for entry in entries:
+        if entry.code in by_code:
+            entry.player, entry.match = by_code[entry.code], Entry.Match.CODE
+        elif entry.fide_id in by_fide_id:
+            entry.player_id, entry.match = by_fide_id[entry.fide_id], Entry.Match.FIDE_ID
+
+
+def clubs_by_name(names):
+    """{name casefolded: club} for the known clubs a file names, by name or code."""
+    folded = {name.casefold() for name in names}
+    return {key: club for club in Club.objects.all() for key in (club.name.casefold(), club.code.casefold())
+            if key in folded} if folded else {}
+
+
+def undecided_suggestions(event) -> list[str]:
+    """The new players of the event for whom its latest report suggested records, still on none:
+    "player 4 (Dunn, David) may be 345678C (Dunn, David)"."""
+    upload = event.uploads.order_by("-uploaded_at").first()
+    suggested = {row["pin"]: row["suggestions"] for row in (upload.report.get("players", []) if upload else [])
+                 if row.get("suggestions")}
+    unmatched = event.entries.filter(player=None, pin__in=list(suggested)).order_by("pin")
+    return [f"player {entry.pin} ({entry.name}) may be "
+            + " or ".join(f"{s['code']} ({s['name']})" for s in suggested[entry.pin][:3]) for entry in unmatched]
 
 
 def players_chosen(event, entry_pks):

@@ -5,7 +5,7 @@ import re
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.db.models import Count
 
 from . import titles
@@ -213,6 +213,20 @@ def check_letter(number: int) -> str:
     """
     digits = f"{number:06d}"
     return CHECK_LETTERS[sum(int(d) * w for d, w in zip(digits, (7, 6, 5, 4, 3, 2))) % 11]
+
+
+REGISTRATION_LOCK = 7_301_001  # any number no other advisory lock of this database uses
+
+
+def lock_player_registration():
+    """Serialise the creation of player records to the end of the transaction: two approvals at
+    once would read the same highest code, or miss each other's new records. Refuses to run
+    outside a transaction, where the lock would be gone at once."""
+    if not transaction.get_connection().in_atomic_block:
+        raise RuntimeError("lock_player_registration() needs a transaction")
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [REGISTRATION_LOCK])
 
 
 def issue_codes(count: int, also_taken=()) -> list[str]:

@@ -236,3 +236,24 @@ def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_give
 
     warnings = [warning["message"] for warning in Upload.objects.get().report["warnings"]]
     assert not [message for message in warnings if "time control" in message]
+
+
+@pytest.mark.parametrize("field, value, label", [
+    ("ECF CODE", "999999K", "federation code 999999K"),
+    ("FIDE NO", "2400101", "FIDE ID 2400101"),
+])
+def test_two_players_of_a_file_with_one_new_code_or_fide_id_are_refused_naming_both(client, arbiter, field, value,
+                                                                                     label):
+    client.force_login(arbiter)
+    text = ECF_EXAMPLE.decode()
+    for pin in ("#PIN=2", "#PIN=4"):
+        line_start = text.index(pin)
+        line_end = text.index("\n", line_start)
+        line = text[line_start:line_end]
+        line = line.replace("#ECF CODE=234567B", "")
+        text = text[:line_start] + line + f"#{field}={value}" + text[line_end:]
+
+    page = refused(upload(client, text.encode()))
+
+    assert (f"players 2 (Baker, Brian, line 16) and 4 (Dunn, David) have the same {label}: one person cannot be "
+            "two players") in page
