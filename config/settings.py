@@ -194,8 +194,11 @@ X_FRAME_OPTIONS = "DENY"
 # it, so a publication by the worker is seen by every web process at once.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": CACHE_URL,
-                          "KEY_PREFIX": "ratings"}}
+    # Down, it answers as an empty cache (config/cache.py): a page is slower, never an error; and
+    # a Redis that hangs is given up on within a second.
+    CACHES = {"default": {"BACKEND": "config.cache.DegradingRedisCache", "LOCATION": CACHE_URL,
+                          "KEY_PREFIX": "ratings",
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -1,0 +1,48 @@
+"""The shared cache, which a Redis outage turns into a miss rather than an error page.
+
+The cache only saves work: every page can be built without it. So a cache that cannot be
+reached answers as an empty one (reads miss, writes are dropped) and says so in the log, and the
+site stays up while Redis is down.
+"""
+
+import functools
+import logging
+
+from django.core.cache.backends.redis import RedisCache
+from redis.exceptions import RedisError
+
+logger = logging.getLogger(__name__)
+
+# What each operation answers when the cache cannot be reached: what an empty cache would.
+WHEN_UNREACHABLE = {
+    "get": lambda *args, default=None, **kwargs: args[1] if len(args) > 1 else default,
+    "get_many": lambda *args, **kwargs: {},
+    "has_key": lambda *args, **kwargs: False,
+    "add": lambda *args, **kwargs: False,
+    "set": lambda *args, **kwargs: None,
+    "set_many": lambda *args, **kwargs: [],
+    "touch": lambda *args, **kwargs: False,
+    "delete": lambda *args, **kwargs: False,
+    "delete_many": lambda *args, **kwargs: None,
+    "clear": lambda *args, **kwargs: None,
+}
+
+
+def degrading(name, method):
+    @functools.wraps(method)
+    def call(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except RedisError as error:
+            logger.warning("the cache is unreachable (%s on %s): answered as a miss", type(error).__name__, name)
+            return WHEN_UNREACHABLE[name](*args, **kwargs)
+
+    return call
+
+
+class DegradingRedisCache(RedisCache):
+    """Django's Redis cache, answering as an empty cache while Redis cannot be reached."""
+
+
+for _name in WHEN_UNREACHABLE:
+    setattr(DegradingRedisCache, _name, degrading(_name, getattr(RedisCache, _name)))

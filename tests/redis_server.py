@@ -1,0 +1,54 @@
+"""A Redis server of a test's own, on a free port, that the test can stop to show an outage.
+Never the machine's Redis, which other tests and the CI's broker use."""
+
+import contextlib
+import shutil
+import socket
+import subprocess
+import time
+
+import pytest
+
+
+def free_port():
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def port_open(port):
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+@contextlib.contextmanager
+def redis_server():
+    """Yields a Server: ``url`` (database 0), and ``stop()`` for the outage."""
+    if not shutil.which("redis-server"):
+        pytest.skip("needs redis-server on the PATH")
+    server = Server(free_port())
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+class Server:
+    def __init__(self, port):
+        self.port = port
+        self.url = f"redis://127.0.0.1:{port}/0"
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )
+        deadline = time.monotonic() + 10
+        while not port_open(port):
+            if time.monotonic() > deadline:
+                self.stop()
+                pytest.fail(f"redis-server did not start on port {port}")
+            time.sleep(0.05)
+
+    def stop(self):
+        if self.process.poll() is None:
+            self.process.terminate()
+            self.process.wait(timeout=10)
