@@ -226,7 +226,9 @@ CELERY_BEAT_SCHEDULE = {
     "rate-the-month-just-ended": {
         "task": "grading.tasks.rate_month_just_ended",
         "schedule": crontab(minute=RATING_MINUTE, hour=RATING_HOUR, day_of_month=RATING_DAY),
-    }
+    },
+    # Runs whose message a restarted broker lost, or whose worker died, are taken up again.
+    "recover-stalled-runs": {"task": "grading.tasks.recover_stalled_runs", "schedule": 5 * 60},
 }
 
 # Federation codes: NNNNNNL by default (six digits and an ECF check letter; no I).

@@ -243,6 +243,9 @@ class RatingRun(models.Model):
     result_digest = models.CharField(max_length=64, blank=True,
                                      help_text="SHA-256 of what the run published: its ratings and the list.")
     events = models.ManyToManyField("events.Event", blank=True, related_name="rating_runs")
+    # False between a run's commit and its follow-ups (the next run, the lists that read it): a
+    # worker killed in between leaves them to the run's delivery again or the worker's recovery.
+    follow_ups_done = models.BooleanField(default=True)
 
     class Meta:
         ordering = ["-started_at"]

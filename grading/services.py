@@ -75,28 +75,36 @@ def start_rating(rating_list, month: Month, trigger: str, user=None, today=None)
     refuse_unfinished(month, today)
     with transaction.atomic():
         lock_list(rating_list)
-        waiting = RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.QUEUED)
-        if waiting.exists():
-            raise RunRefused(f"a rating run of {rating_list.code} is already queued")
-        # Holding the lock proves no run is working: a "running" one was cut off (a killed worker).
-        RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.RUNNING).update(
-            outcome=RatingRun.Outcome.FAILED, finished_at=timezone.now(),
-            message="interrupted: the worker stopped before the run finished; nothing of it was kept",
+        waiting = list(RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.QUEUED))
+        if not waiting:
+            return queue_run(rating_list, month, trigger, user)
+    # Its message may be lost (Redis restarted empty): sent again, a run is carried out once.
+    for queued in waiting:
+        enqueue(queued)
+    raise RunRefused(f"a rating run of {rating_list.code} is already queued (sent to the workers again, in case its "
+                     "message was lost)")
+
+
+def queue_run(rating_list, month: Month, trigger: str, user) -> RatingRun:
+    # Holding the lock proves no run is working: a "running" one was cut off (a killed worker).
+    RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.RUNNING).update(
+        outcome=RatingRun.Outcome.FAILED, finished_at=timezone.now(),
+        message="interrupted: the worker stopped before the run finished; nothing of it was kept",
+    )
+    taken_on = latest_take_on(rating_list)
+    if taken_on and str(month) <= taken_on:
+        raise RunRefused(
+            f"{rating_list.code} was taken on from the previous system for {taken_on}: "
+            f"months up to then keep the ratings taken on; rate the months after it"
         )
-        taken_on = latest_take_on(rating_list)
-        if taken_on and str(month) <= taken_on:
-            raise RunRefused(
-                f"{rating_list.code} was taken on from the previous system for {taken_on}: "
-                f"months up to then keep the ratings taken on; rate the months after it"
-            )
-        period, _ = RatingPeriod.objects.get_or_create(
-            rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
-        )
-        run = RatingRun.objects.create(
-            period=period, started_by=user, trigger=trigger_text(trigger), started_at=timezone.now(),
-            outcome=RatingRun.Outcome.QUEUED, progress="queued",
-        )
-        transaction.on_commit(lambda: enqueue(run))
+    period, _ = RatingPeriod.objects.get_or_create(
+        rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
+    )
+    run = RatingRun.objects.create(
+        period=period, started_by=user, trigger=trigger_text(trigger), started_at=timezone.now(),
+        outcome=RatingRun.Outcome.QUEUED, progress="queued",
+    )
+    transaction.on_commit(lambda: enqueue(run))
     return run
 
 
@@ -119,6 +127,13 @@ def latest_take_on(rating_list) -> str | None:
 def enqueue(run):
     try:
         result = tasks.rate_list.delay(run.pk)
+    except BrokerError:
+        # The run stays queued: a worker that starts, the periodic recovery and the next start of
+        # a run of its list send it again.
+        logger.warning("rating run %s: the broker cannot be reached; it stays queued", run.pk, exc_info=True)
+        RatingRun.objects.filter(pk=run.pk).update(
+            progress="queued; the broker could not be reached: it is sent again when it can be")
+        return
     except Exception:
         if not in_process():
             raise
@@ -133,16 +148,22 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     """Carry out a queued run: rate every period that needs it, up to the run's month."""
     run = RatingRun.objects.select_related("period__rating_list").get(pk=run_pk)
     if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
-        return run  # a duplicate delivery of a run already finished
+        # A duplicate delivery of a run already finished, or the delivery again of one whose
+        # worker was killed after its commit: the follow-ups it owes are done once.
+        return do_follow_ups(run)
     delivered_again = run.outcome == RatingRun.Outcome.RUNNING
     rating_list, month = run.period.rating_list, Month.parse(run.period.month)
 
     # Progress goes to the caller (the task reports it to the result backend): anything written
-    # to the database inside the run's transaction would only be seen once it is over.
+    # to the database inside the run's transaction would only be seen once it is over. It is
+    # news, not the run: a report that cannot be sent (Redis down) is logged and the run goes on.
     def report(stage):
         logger.info("rating run %s (%s): %s", run.pk, rating_list.code, stage)
         if progress:
-            progress(stage)
+            try:
+                progress(stage)
+            except Exception:
+                logger.warning("rating run %s: progress %r not reported", run.pk, stage, exc_info=True)
 
     RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.RUNNING, progress="started")
     try:
@@ -165,19 +186,45 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
                         period_run.delete()  # nothing published: the run's own message says so
                     else:
                         finish(period_run, outcome)
+            own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
+            # In the transaction: the outcome recorded is what was committed, whatever happens after.
+            run = finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
+            RatingRun.objects.filter(pk=run.pk).update(follow_ups_done=False)
     except RunRefused as refused:
         if delivered_again:
             return run  # the same run, delivered twice, is at work elsewhere: leave it be
         return close(run, RatingRun.Outcome.REFUSED, str(refused))
     except Exception as error:
-        close(run, RatingRun.Outcome.FAILED, f"{type(error).__name__}: {error}")
-        raise
+        run.refresh_from_db()
+        if run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+            close(run, RatingRun.Outcome.FAILED, f"{type(error).__name__}: {error}")
+            raise
+        # Failed after the commit (a callback of it): the publication stands, and so does its record.
+        logger.exception("rating run %s: after its commit", run.pk)
     report("committed")
-    own = next(outcome for outcome in outcomes if outcome.period.pk == run.period_id)
-    run = finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
+    return do_follow_ups(run)
+
+
+def do_follow_ups(run):
+    """What a finished run starts after its commit: the next run if results changed while it
+    worked, and the revisions of the lists that read what it republished. Marked done once
+    started, so that a run delivered again after a kill does them, and only once."""
+    run.refresh_from_db()
+    if run.follow_ups_done:
+        return run
+    rating_list = run.period.rating_list
     follow_up(rating_list, run)
-    revise_readers(rating_list, [o for o in outcomes if o.revision is not None], run)
+    revise_readers(rating_list, republished_months(run), run)
+    RatingRun.objects.filter(pk=run.pk).update(follow_ups_done=True)
+    run.follow_ups_done = True
     return run
+
+
+def republished_months(run) -> list[str]:
+    """The months a run published: its own (if it published) and those it revised on the way."""
+    revised = RatingRun.objects.filter(trigger=f"revision from run {run.pk}", revision__isnull=False)
+    months = list(revised.values_list("period__month", flat=True))
+    return months + [run.period.month] if run.revision is not None else months
 
 
 def finish(run, outcome, revisions=()):
@@ -220,27 +267,34 @@ def follow_up(rating_list, run):
         rate_through_latest(rating_list, f"results changed during run {run.pk}", run.started_by)
 
 
-def revise_readers(rating_list, published, run):
+def revise_readers(rating_list, published_months, run):
     """The lists that read this one's states, rated again where they read what this run has just
     republished; they publish a revision only where their own results change."""
-    if not published:
+    if not published_months:
         return
-    earliest = min(outcome.period.month for outcome in published)
+    earliest = min(published_months)
     for reader in RatingList.objects.exclude(pk=rating_list.pk):
         if rating_list.code in lists_read_by(reader.code):
             rate_through_latest(reader, f"{rating_list.code} republished (run {run.pk})", run.started_by, after=earliest)
 
 
-def recover_interrupted_runs():
+def recover_interrupted_runs(started_before=None):
     """When a worker starts: every run left queued (its message may be lost with a broker that
     restarted) or running with no one at work on it (its worker was killed) is queued again.
 
     A run is only at work while it holds its list's lock, so a running run whose lock is free
     was cut off; its transaction was rolled back whole. A run queued twice is carried out once:
-    the second delivery finds it finished."""
+    the second delivery finds it finished. A run that finished but whose worker died before its
+    follow-ups has them done now. Periodically (beat), only runs started before
+    ``started_before`` are taken up, so that runs waiting their turn in the queue are left be."""
     requeued = []
-    for run in RatingRun.objects.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]) \
-            .select_related("period__rating_list").order_by("pk"):
+    for run in RatingRun.objects.exclude(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]) \
+            .filter(follow_ups_done=False).select_related("period__rating_list"):
+        do_follow_ups(run)  # its worker was killed between the commit and the follow-ups
+    unfinished = RatingRun.objects.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING])
+    if started_before:
+        unfinished = unfinished.filter(started_at__lt=started_before)
+    for run in unfinished.select_related("period__rating_list").order_by("pk"):
         with transaction.atomic():
             try:
                 lock_list(run.period.rating_list)

@@ -1,3 +1,4 @@
+import datetime
 import logging
 import socket
 
@@ -44,6 +45,22 @@ def rate_list(self, run_pk):
 
     run = run_rating(run_pk, progress)
     return {"run": run.pk, "outcome": run.outcome, "message": run.message}
+
+
+@shared_task
+def recover_stalled_runs():
+    """Every few minutes (beat): runs queued or running for a while with no worker at them are
+    sent again, and follow-ups a killed worker owed are done. A broker restarted empty loses the
+    messages of queued runs; without this they would wait for the next worker to start."""
+    from .services import recover_interrupted_runs
+
+    stalled_since = timezone.now() - datetime.timedelta(minutes=STALLED_MINUTES)
+    if requeued := recover_interrupted_runs(started_before=stalled_since):
+        logger.warning("rating runs %s had stalled: queued again", ", ".join(map(str, requeued)))
+    return requeued
+
+
+STALLED_MINUTES = 10
 
 
 @shared_task
