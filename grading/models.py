@@ -72,6 +72,9 @@ class RatingPeriod(models.Model):
     revision = models.PositiveSmallIntegerField(
         null=True, blank=True, help_text="0 once the original list is published, then 1, 2, ... per revision."
     )
+    # Set by a change no game shows (a merge of two records): the next run of the list rates it
+    # again, even if one is at work when it is set; rating the period clears it.
+    revision_due = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["rating_list", "-month"]

@@ -33,6 +33,7 @@ class PeriodOutcome:
 def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> PeriodOutcome:
     """Rate ``period`` and publish it, unless the result is what is already published."""
     progress(f"{period}: reading games and prior ratings")
+    RatingPeriod.objects.filter(pk=period.pk, revision_due=True).update(revision_due=False)  # rated now
     data = load_period(period)
     games, players = len(data.game_ids), len(data.inputs.player_ids)
     progress(f"{period}: rating {games} games")

@@ -8,7 +8,7 @@ from django.db.models import Count
 from config.admin import DeleteOneByOne
 
 from .models import Club, Player, years_before
-from .services import MergeRefused, merge_players
+from .services import MergeRefused, merge_players, merge_revisions
 
 
 @admin.register(Club)
@@ -56,6 +56,18 @@ class JuniorFilter(admin.SimpleListFilter):
         return queryset
 
 
+def latest_ratings(player):
+    """The record's current rating on each list: "otb-standard 1518 (2026-10, last played 2026-10)"."""
+    from grading.models import PlayerRating
+
+    latest = {}
+    for row in PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list") \
+            .order_by("month"):
+        latest[row.rating_list.code] = row
+    return [f"{code} {row.rating}{'P' if row.type == 'partial' else ''} ({row.month}, last played "
+            f"{row.last_played or '-'})" for code, row in latest.items()]
+
+
 class MergeForm(forms.Form):
     keep = forms.ModelChoiceField(queryset=Player.objects.none())
 
@@ -94,20 +106,27 @@ class PlayerAdmin(admin.ModelAdmin):
         form = MergeForm(request.POST if "keep" in request.POST else None)
         form.fields["keep"].queryset = queryset
         if not form.is_valid():
+            for player in players:
+                player.latest_ratings = latest_ratings(player)
             return render(request, "admin/players/merge.html", {
                 **self.admin_site.each_context(request),
                 "title": "Merge duplicate players",
                 "players": players,
+                # Whichever is kept, the months revised are those the others were rated in.
+                "revisions": {player.pk: merge_revisions(player, players) for player in players},
                 "opts": self.model._meta,
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             })
         keep = form.cleaned_data["keep"]
+        revisions = merge_revisions(keep, [player for player in players if player.pk != keep.pk])
         try:
-            merged = merge_players(keep, players)
+            merged = merge_players(keep, players, request.user)
         except MergeRefused as refused:
             self.message_user(request, f"Nothing merged: {refused}.", messages.ERROR)
         else:
             records = "record" if merged == 1 else "records"
-            self.message_user(request, f"{merged} {records} merged into {keep}.", messages.SUCCESS)
+            revised = ", ".join(f"{period.rating_list.code} from {period.month}" for period in revisions)
+            self.message_user(request, f"{merged} {records} merged into {keep}."
+                              + (f" Revising {revised}." if revised else ""), messages.SUCCESS)
         return None
 

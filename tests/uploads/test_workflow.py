@@ -189,17 +189,6 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     assert ListEntry.objects.get().player == duplicate
 
 
-def test_merging_is_refused_where_both_records_are_rated_in_the_same_period():
-    a, b = PlayerFactory(), PlayerFactory()
-    take_on(RatingList.objects.get(code="online"), [a, b])
-
-    with pytest.raises(MergeRefused, match="two of the records are rated in online 2026-09"):
-        merge_players(a, [b])
-
-    b.refresh_from_db()
-    assert b.merged_into is None
-
-
 @pytest.mark.parametrize(
     "name, players, games, rated, rating_list",
     [
@@ -416,16 +405,6 @@ def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_
     assert client.post(reverse("admin:events_event_decide", args=[event.pk]), {"approve": "1"}).status_code == 403
     event.refresh_from_db()
     assert event.status == "submitted"
-
-
-def test_merging_is_refused_where_two_of_the_records_let_go_are_rated_in_the_same_period():
-    kept, a, b = PlayerFactory(), PlayerFactory(), PlayerFactory()
-    take_on(RatingList.objects.get(code="online"), [a, b])
-
-    with pytest.raises(MergeRefused, match="two of the records are rated in online 2026-09"):
-        merge_players(kept, [a, b])
-
-    assert not Player.objects.exclude(merged_into=None).exists()
 
 
 def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbiter, officer):
