@@ -209,11 +209,23 @@ def check_event_details(check):
         check.problems.append(Problem(None, None, f"the event code {check.code!r} may hold only letters and digits, "
                                                   "and single - _ . / between them"))
     if len(check.name) > 200:
-        check.problems.append(Problem(None, None, "the event name is longer than 200 characters"))
+        where = "the Event name field" if details.name.strip() else "the file's event name"
+        check.problems.append(Problem(None, None, f"{where} is {len(check.name):,} characters long: an event name is "
+                                                  "at most 200"))
     if not check.start_date or not check.end_date:
         check.problems.append(Problem(None, None, "the file gives no event dates: give them in the Start date and End date fields"))
     elif check.end_date < check.start_date:
-        check.problems.append(Problem(None, None, "the event ends before it starts"))
+        check.problems.append(Problem(None, None, f"the event ends ({check.end_date:%d/%m/%Y}, {date_source(check, 'end')}) "
+                                                  f"before it starts ({check.start_date:%d/%m/%Y}, "
+                                                  f"{date_source(check, 'start')})"))
+    elif check.start_date < EARLIEST_EVENT:
+        check.problems.append(Problem(None, None, f"the event starts on {written(check.start_date)} "
+                                                  f"({date_source(check, 'start')}): before 1900, a mistyped year"))
+    elif (check.end_date - check.start_date).days > LONGEST_EVENT_DAYS:
+        check.problems.append(Problem(
+            None, None, f"the event runs from {check.start_date:%d/%m/%Y} ({date_source(check, 'start')}) to "
+            f"{check.end_date:%d/%m/%Y} ({date_source(check, 'end')}): more than a year; upload each season or "
+            "year as an event of its own"))
     elif not (parsed.start_date and parsed.end_date):
         # The dates came from the form: the games must fall within them.
         check.problems += check_dates(parsed, check.start_date, check.end_date)
@@ -245,13 +257,33 @@ def check_event_details(check):
             ))
 
 
+EARLIEST_EVENT = datetime.date(1900, 1, 1)
+LONGEST_EVENT_DAYS = 366  # a league season runs under a year
+
+
+def written(day):
+    """dd/mm/yyyy, the year in four digits even before 1000 (strftime writes year 1 as "1")."""
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
+
+
+def date_source(check, which):
+    """Where the event's start or end date came from, for a message: "the file", "the Start
+    date field", or "its games' dates"."""
+    if getattr(check.parsed, f"{which}_date"):
+        return "in the file"
+    if getattr(check.details, f"{which}_date"):
+        return f"the {which.capitalize()} date field"
+    return "from its games' dates"
+
+
 def check_when(check):
     """Results are of games played: none in the future, and none in a month the previous system
     rated (those months keep the ratings taken on from it)."""
     today = timezone.localdate()
     if check.end_date and check.end_date > today:
-        check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y}, after today: "
-                                                  "results are uploaded once the games are played"))
+        check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y} "
+                                                  f"({date_source(check, 'end')}), after today: results are uploaded "
+                                                  "once the games are played"))
     check.taken_on = latest_take_on(check.rating_list) if check.rating_list else None
     early = [game for game in check.parsed.games if check.unrated_reason(game) == TAKEN_ON]
     if early:

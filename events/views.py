@@ -49,7 +49,7 @@ def upload(request):
     if request.method == "POST" and form.is_valid():
         if form.cleaned_data["file"]:
             filename, data = form.cleaned_data["file"].name, form.cleaned_data["file"].read()
-        elif kept := cache.get(kept_key(request, form.cleaned_data["kept"])):
+        elif kept := kept_file(request, form.cleaned_data["kept"]):
             filename, data = kept
         else:
             form.add_error("file", "Choose the file: the one checked before is no longer kept.")
@@ -66,7 +66,7 @@ def upload(request):
         # Kept for an hour, so that a detail the form adds (a code, a time control) needs no
         # second search for the file: a browser never fills a file box in again.
         token = secrets.token_urlsafe(16)
-        cache.set(kept_key(request, token), (filename, data), KEPT_SECONDS)
+        cache.set(kept_key(request), (token, filename, data), KEPT_SECONDS)
         return render(request, "events/upload.html",
                       {"form": form, "report": check.report(), "kept_token": token, "kept_name": filename})
     return render(request, "events/upload.html", {"form": form})
@@ -75,8 +75,18 @@ def upload(request):
 KEPT_SECONDS = 3600
 
 
-def kept_key(request, token):
-    return f"checked-upload:{request.user.pk}:{token}"  # one arbiter's, never another's
+def kept_key(request):
+    # One file an arbiter: the latest checked replaces the one before, so that nobody fills the
+    # cache with files of 5 MB.
+    return f"checked-upload:{request.user.pk}"  # one arbiter's, never another's
+
+
+def kept_file(request, token):
+    """(filename, data) of the file this arbiter's form names, if it is still the one kept."""
+    kept = cache.get(kept_key(request))
+    if kept and token and secrets.compare_digest(kept[0], token):
+        return kept[1:]
+    return None
 
 
 @login_required

@@ -9,7 +9,8 @@ _MONTHS = {
 }
 _MONTH_FIRST = re.compile(r"^([a-zä]{3})[a-zä]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?[\s.-]+([a-zä]{3})[a-zä]*\.?[\s,-]+(\d{4})$")
-_NUMERIC = re.compile(r"^(\d{1,4})[./\- ](\d{1,2})[./\- ](\d{1,4})$")
+# A separator may have spaces round it, as some pairing programs write "28. 07. 2005".
+_NUMERIC = re.compile(r"^(\d{1,4}) ?[./\- ] ?(\d{1,2}) ?[./\- ] ?(\d{1,4})$")
 
 # Orders tried for a date written with three numbers, by which part has four digits.
 YMD, DMY, YDM, MDY = "YMD", "DMY", "YDM", "MDY"

@@ -177,6 +177,9 @@ def _within(event, day):
         event.end_date is None or day <= event.end_date)
 
 
+LARGEST_FIDE_RATING = 4000
+
+
 def _read_player(event, line, n, halves, player_lines, points):
     rank = line[4:8].strip()
     pin = whole_number(rank)
@@ -205,9 +208,13 @@ def _read_player(event, line, n, halves, player_lines, points):
     if title is None:
         event.warn(n, f"unknown title {line[10:13].strip()!r} ignored", 11)
     player.title = title or ""
-    player.fide_rating = whole_number(fields.get("rating", ""), 1, 4000)
+    player.fide_rating = whole_number(fields.get("rating", ""), 1, LARGEST_FIDE_RATING)
     player.fide_federation = fields.get("federation", "")
     player.fide_id = whole_number(fields.get("fide_id", ""), 1, LARGEST_FIDE_ID)
+    for name, value, what in (("rating", player.fide_rating, f"a FIDE rating (1 to {LARGEST_FIDE_RATING})"),
+                              ("fide_id", player.fide_id, f"a FIDE ID (1 to {LARGEST_FIDE_ID:,})")):
+        if fields.get(name, "").strip("0") and value is None:  # 0 is how some programs write "none"
+            event.warn(n, f"starting rank {pin}: {fields[name]!r} is not {what}: it is ignored", _FIELDS[name][0])
     _read_birth(player, fields.get("birth", ""))
     player.rank = whole_number(fields.get("rank", ""))
     points[pin] = fields.get("points", "")

@@ -256,6 +256,19 @@ def test_a_kept_file_is_only_its_arbiters(client, arbiter, other_arbiter):
     assert not Event.objects.exists()
 
 
+def test_an_arbiter_has_one_file_kept_at_most_the_latest(client, arbiter):
+    client.force_login(arbiter)
+    refused_files = [ECF_EXAMPLE.replace(b"#EVENT CODE=NQ241001", f"#EVENT CODE=bad code {n}".encode())
+                     for n in range(3)]
+    tokens = [upload(client, data).context["kept_token"] for data in refused_files]
+
+    # The latest replaced the ones before: an arbiter holds one file in the cache, not one a check.
+    first = client.post(reverse("arbiter-upload"), {"kept": tokens[0], "code": "NQ-FIRST"})
+    assert "Choose the file: the one checked before is no longer kept." in first.content.decode()
+    latest = client.post(reverse("arbiter-upload"), {"kept": tokens[2], "code": "NQ-LATEST"})
+    assert latest.status_code == 302 and Event.objects.get().code == "NQ-LATEST"
+
+
 def test_an_upload_without_a_file_asks_for_one(client, arbiter):
     client.force_login(arbiter)
 

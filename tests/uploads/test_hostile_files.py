@@ -1,6 +1,8 @@
 """Broken and hostile files through the arbiters' upload page: every one is refused with what is
 wrong and where, nothing is stored (not even the file on disk), and nothing is a server error."""
 
+import datetime
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
@@ -113,7 +115,8 @@ def test_an_event_that_ends_after_today_is_refused(client, arbiter):
     page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "start_date": "2099-10-03",
                                                        "end_date": "2099-10-03"}))
 
-    assert "the event ends on 03/10/2099, after today: results are uploaded once the games are played" in page
+    assert ("the event ends on 03/10/2099 (the End date field), after today: results are uploaded once the games are "
+            "played") in page
 
 
 def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
@@ -257,3 +260,36 @@ def test_two_players_of_a_file_with_one_new_code_or_fide_id_are_refused_naming_b
 
     assert (f"players 2 (Baker, Brian, line 16) and 4 (Dunn, David) have the same {label}: one person cannot be "
             "two players") in page
+
+
+@pytest.mark.parametrize("changes, message", [
+    ({"event_date": "03/10/0001"}, "the event starts on 03/10/0001 (in the file): before 1900, a mistyped year"),
+    ({"event_date": "03/10/2024"}, "the event runs from 03/10/2024 (in the file) to 04/10/2026 (in the file): more "
+                                   "than a year; upload each season or year as an event of its own"),
+    ({"event_date": "05/10/2026"}, "the event ends (04/10/2026, in the file) before it starts (05/10/2026, in the file)"),
+    ({"event_name": "N" * 201}, "the file&#x27;s event name is 201 characters long: an event name is at most 200"),
+])
+def test_impossible_event_dates_and_names_are_refused_saying_where_they_came_from(client, arbiter, changes, message):
+    client.force_login(arbiter)
+
+    page = refused(upload(client, ecf_file(**changes)))
+
+    assert message in page
+
+
+def test_trf_dates_written_with_spaces_are_read():
+    from events.formats.dates import read_pair
+
+    assert read_pair("28. 07. 2005", "30. 07. 2005") == (datetime.date(2005, 7, 28), datetime.date(2005, 7, 30))
+
+
+def test_a_trf_rating_or_fide_id_out_of_range_is_dropped_with_a_warning_naming_the_line():
+    from events.formats import parse_event_file
+
+    event = parse_event_file(trf(trf_player(1, "Abbott, Alice", rating="9999", fide_id="12345678901"),
+                                 trf_player(2, "Baker, Brian", rating="0")))
+
+    warnings = [(p.line, p.message) for p in event.warnings if "is not a FIDE" in p.message]
+    assert warnings == [(5, "starting rank 1: '9999' is not a FIDE rating (1 to 4000): it is ignored"),
+                        (5, "starting rank 1: '12345678901' is not a FIDE ID (1 to 9,999,999,999): it is ignored")]
+    assert (event.players[0].fide_rating, event.players[0].fide_id) == (None, None)
