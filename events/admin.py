@@ -140,7 +140,8 @@ class EventAdmin(DeleteOneByOne):
                 form.add_error(None, str(refused))
         upload = event.uploads.order_by("-uploaded_at").first()
         context = {**self.admin_site.each_context(request), "title": f"Approve or send back {event.code}",
-                   "event": event, "form": form, "opts": self.model._meta, "report": upload.report if upload else None}
+                   "event": event, "form": form, "opts": self.model._meta, "report": upload.report if upload else None,
+                   "entries": event.entries.select_related("player").order_by("pin")}
         return render(request, "admin/events/event/decide.html", context)
 
     def has_add_permission(self, request):

@@ -106,16 +106,38 @@ class RatingPeriodAdmin(DeleteOneByOne):
     list_select_related = ["rating_list"]
 
 
+class CurrentFilter(admin.SimpleListFilter):
+    title = "edition"
+    parameter_name = "edition"
+
+    def lookups(self, request, model_admin):
+        return [("current", "current (as the lists stand)"), ("superseded", "superseded by a revision")]
+
+    def queryset(self, request, queryset):
+        if self.value() == "current":
+            return queryset.filter(superseded_at=None)
+        if self.value() == "superseded":
+            return queryset.exclude(superseded_at=None)
+        return queryset
+
+
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
     list_display = [
-        "player", "rating_list", "period", "rating", "type", "games", "points", "last_played", "category", "method",
+        "player", "rating_list", "period", "edition", "rating", "type", "games", "points", "last_played", "category",
+        "method",
     ]
-    list_filter = [
-        "rating_list", "type", "category", "method", ("superseded_at", admin.EmptyFieldListFilter), "period__month",
-    ]
+    list_filter = ["rating_list", CurrentFilter, "type", "category", "method", "period__month"]
     search_fields = ["player__code", "player__surname", "player__forenames"]
-    list_select_related = ["player", "rating_list", "period", "period__rating_list"]
+    list_select_related = ["player", "rating_list", "period", "period__rating_list", "run"]
+
+    @admin.display(description="edition")
+    def edition(self, rating):
+        """Which publication the row belongs to, and whether a later one replaced it."""
+        published = "original" if rating.run.revision == 0 else f"revision {rating.run.revision}"
+        if rating.superseded_at:
+            return f"{published}, superseded {rating.superseded_at:%Y-%m-%d %H:%M}"
+        return f"{published}, current"
 
 
 class StartRunForm(forms.Form):
@@ -150,7 +172,7 @@ def start_run(modeladmin, request, rating_list, month):
 
 @admin.register(RatingRun)
 class RatingRunAdmin(ReadOnlyAdmin):
-    list_display = ["pk", "period", "outcome", "now", "message", "trigger", "started_by", "started_at"]
+    list_display = ["pk", "period", "outcome", "now", "summary", "trigger", "started_by", "started_at"]
     list_filter = ["outcome", "period__rating_list"]  # triggers name events and runs: too many to list
     search_fields = ["period__month", "message"]
     list_select_related = ["period", "period__rating_list", "started_by"]
@@ -160,7 +182,17 @@ class RatingRunAdmin(ReadOnlyAdmin):
 
     @admin.display(description="progress")
     def now(self, run):
-        return services.live_progress(run)
+        # The outcome column says how a finished run ended: its progress would only repeat it.
+        if run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+            return services.live_progress(run)
+        return "-"
+
+    @admin.display(description="message")
+    def summary(self, run):
+        """The message's first line, in a line of its own width: the whole of it is on the run's page."""
+        first = run.message.split("; ")[0]
+        more = run.message.count("; ")
+        return first + (f" (and {more} more)" if more else "")
 
     def add_view(self, request, form_url="", extra_context=None):
         """Adding a run is starting one: a list and a month, then the run list shows it."""

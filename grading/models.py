@@ -196,6 +196,7 @@ class ListEntry(models.Model):
     )
 
     class Meta:
+        verbose_name_plural = "list entries"
         ordering = ["period", "revision", "-rating", "player__surname", "player__forenames"]
         constraints = [
             models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")

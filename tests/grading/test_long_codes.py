@@ -46,3 +46,22 @@ def test_a_trigger_longer_than_its_field_is_shortened_not_refused():
     text = "otb-rapid-" + "r" * 20 + " republished (run 1); " + "x" * 300
     assert len(trigger_text(text)) == 200 and trigger_text(text).endswith("...")
     assert trigger_text("schedule") == "schedule"
+
+
+def test_the_admin_tells_original_from_revised_ratings_and_runs_say_what_they_did_once(
+        october_published, admin_client, django_user_model, django_capture_on_commit_callbacks):
+    late = approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
+                          status=Event.Status.SUBMITTED)
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.approve_event(late, django_user_model.objects.create_user("officer"))
+
+    ratings = admin_client.get("/admin/grading/playerrating/?q=111111A&period__month=2026-10").content.decode()
+    current = admin_client.get("/admin/grading/playerrating/?edition=current").content.decode()
+    runs = admin_client.get("/admin/grading/ratingrun/").content.decode()
+    index = admin_client.get("/admin/").content.decode()
+
+    assert "original, superseded" in ratings and "revision 1, current" in ratings
+    assert "original, superseded" not in current
+    assert '<td class="field-now">-</td>' in runs  # a finished run's progress does not repeat its outcome
+    assert "otb-standard 2026-10: 2 players rated on 2 games, revision 1 published" in runs
+    assert "List entries" in index and "List entrys" not in index

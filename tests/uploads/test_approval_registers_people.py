@@ -187,3 +187,14 @@ def test_two_uploads_of_one_new_event_code_at_once_store_one_and_tell_the_other(
         ["NQ241001", "NQ241001 was stored by another upload at the same moment: open it from My events, or upload "
                      "again to replace it"],
     )
+
+
+def test_the_decision_page_shows_the_matches_the_officer_corrected(client, arbiter, officer):
+    event = submitted(arbiter)
+    dunn = PlayerFactory(code="555555E", surname="Dunn", forenames="David")
+    event.entries.filter(pin=4).update(player=dunn, match="chosen")  # chosen in the entries after the upload
+    client.force_login(officer)
+
+    page = client.get(f"/admin/events/event/{event.pk}/decide/").content.decode()
+
+    assert f'<a href="/admin/players/player/{dunn.pk}/change/">Dunn, David (555555E)</a></td>\n      <td>chosen by staff' in page
