@@ -16,6 +16,7 @@ from django.utils import timezone
 from events import results
 from events.models import Entry, Event, EventChange, Game
 from grading.engine.periods import Month
+from grading.engine.tables import DP_BY_PERCENT
 from players.models import Club, Player, years_before
 
 from .publishing import as_columns, publish
@@ -124,13 +125,14 @@ def take_on_ratings(rng, people, strength, month):
             offset = 60 if rating_list == "online" else 0
             rating = max(100, strength[person.pk] + rng.randint(-60, 60) - offset)
             last_played = month - rng.choice([0, 0, 0, 1, 2, 5, 14, 40])
+            points, opponents_total = believable_record(rng, rating, games)
             rows.append({
                 "player_id": person.pk,
                 "rating": rating,
                 "type": "full" if games >= 10 else "partial",
                 "games": games,
-                "opponents_total": games * max(100, rating + rng.randint(-80, 80)),
-                "points": Decimal(rng.randint(0, games * 2)) / 2,
+                "opponents_total": opponents_total,
+                "points": points,
                 "last_played": str(last_played),
                 "category": PlayerRating.Category.IMPORTED,
                 "method": PlayerRating.Method.IMPORTED,
@@ -144,6 +146,17 @@ def take_on_ratings(rng, people, strength, month):
         publish(period, run, as_columns(rows))
         count += len(rows)
     return count
+
+
+def believable_record(rng, rating, games) -> tuple[Decimal, int]:
+    """Points and opponents' total of ``games`` that give ``rating`` as a performance: a score
+    round the middle, and opponents whose average the score puts at the rating (RULES.md section
+    4: rating = T / G + dp(p)). Random points with unrelated opponents made a strong result
+    lower a rating by a hundred points in the demo's first month."""
+    share = min(max(rng.gauss(0.5, 0.15), 0.0), 1.0)
+    halves = round(share * games * 2)
+    dp = DP_BY_PERCENT[round(100 * halves / (2 * games))]
+    return Decimal(halves) / 2, games * max(100, rating - dp)
 
 
 def play_events(rng, people, strength, first, last):
