@@ -33,6 +33,7 @@ class Event(models.Model):
         SENT_BACK = "sent-back", "sent back"
         APPROVED = "approved", "approved"
         RATED = "rated", "rated"
+        WITHDRAWN = "withdrawn", "withdrawn"
 
     code = models.CharField(max_length=40, unique=True, validators=[validate_event_code])
     name = models.CharField(max_length=200)

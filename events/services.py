@@ -174,6 +174,23 @@ def submit_event(event, user):
     return event
 
 
+WITHDRAWABLE = (Event.Status.UPLOADED, Event.Status.CHECKED, Event.Status.SUBMITTED, Event.Status.SENT_BACK)
+
+
+def withdraw_event(event, user):
+    """The arbiter takes back an event not yet approved: it will not be rated. Its uploads and
+    history stay, for the record; uploading the code again brings it back (a higher index)."""
+    with transaction.atomic():
+        event = locked(event)
+        if event.arbiter_id != user.pk:
+            raise WorkflowError(f"{event.code} is another arbiter's event")
+        if event.status not in WITHDRAWABLE:
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: only an event not yet approved can be "
+                                "withdrawn; ask a rating officer to send it back")
+        record(event, Event.Status.WITHDRAWN, user, "withdrawn by its arbiter")
+    return event
+
+
 def approve_event(event, user):
     """Approve for rating: players matched by nobody become federation records now."""
     with transaction.atomic():

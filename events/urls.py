@@ -7,4 +7,5 @@ urlpatterns = [
     path("upload/", views.upload, name="arbiter-upload"),
     path("events/<int:pk>/", views.event_report, name="arbiter-event"),
     path("events/<int:pk>/submit/", views.submit, name="arbiter-submit"),
+    path("events/<int:pk>/withdraw/", views.withdraw, name="arbiter-withdraw"),
 ]

@@ -106,6 +106,20 @@ def event_report(request, pk):
 @require_POST
 @login_required
 @arbiter_required
+def withdraw(request, pk):
+    event = own_event(request, pk)
+    try:
+        services.withdraw_event(event, request.user)
+    except services.WorkflowError as refused:
+        messages.error(request, str(refused))
+    else:
+        messages.success(request, f"{event.code} is withdrawn: it will not be rated. Upload it again to bring it back.")
+    return redirect("arbiter-event", pk=event.pk)
+
+
+@require_POST
+@login_required
+@arbiter_required
 def submit(request, pk):
     event = own_event(request, pk)
     if event.arbiter_id != request.user.pk:

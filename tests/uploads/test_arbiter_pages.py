@@ -275,3 +275,36 @@ def test_an_upload_without_a_file_asks_for_one(client, arbiter):
     response = client.post(reverse("arbiter-upload"), {"code": "X"})
 
     assert "Choose the file to upload." in response.content.decode()
+
+
+def test_an_arbiter_withdraws_an_event_before_approval_and_its_file_and_history_stay(client, arbiter):
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    event = Event.objects.get()
+    assert "Withdraw this event" in client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
+
+    response = client.post(reverse("arbiter-withdraw", args=[event.pk]), follow=True)
+
+    event.refresh_from_db()
+    assert event.status == "withdrawn"
+    assert "NQ241001 is withdrawn: it will not be rated." in response.content.decode()
+    assert event.uploads.count() == 1
+    assert [change.status for change in event.changes.all()] == ["uploaded", "checked", "withdrawn"]
+
+
+def test_an_approved_event_or_another_arbiters_cannot_be_withdrawn(client, arbiter, other_arbiter, officer):
+    from events import services
+
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    event = Event.objects.get()
+    client.force_login(other_arbiter)
+    assert client.post(reverse("arbiter-withdraw", args=[event.pk])).status_code == 404
+    services.approve_event(services.submit_event(event, arbiter), officer)
+    client.force_login(arbiter)
+
+    response = client.post(reverse("arbiter-withdraw", args=[event.pk]), follow=True)
+
+    event.refresh_from_db()
+    assert event.status == "approved"
+    assert "only an event not yet approved can be withdrawn" in response.content.decode()
