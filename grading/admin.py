@@ -190,7 +190,7 @@ class RatingRunAdmin(ReadOnlyAdmin):
     @admin.display(description="message")
     def summary(self, run):
         """The message's first line, in a line of its own width: the whole of it is on the run's page."""
-        first = run.message.split("; ")[0]
+        first = run.message.split("; ")[0].removeprefix(f"{run.period}: ")  # the period has a column
         more = run.message.count("; ")
         return first + (f" (and {more} more)" if more else "")
 

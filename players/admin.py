@@ -113,7 +113,8 @@ class PlayerAdmin(admin.ModelAdmin):
                 "title": "Merge duplicate players",
                 "players": players,
                 # Whichever is kept, the months revised are those the others were rated in.
-                "revisions": {player.pk: merge_revisions(player, players) for player in players},
+                "revisions": {player.pk: merge_revisions(player, [other for other in players if other.pk != player.pk])
+                              for player in players},
                 "opts": self.model._meta,
                 "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
             })

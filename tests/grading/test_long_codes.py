@@ -63,5 +63,5 @@ def test_the_admin_tells_original_from_revised_ratings_and_runs_say_what_they_di
     assert "original, superseded" in ratings and "revision 1, current" in ratings
     assert "original, superseded" not in current
     assert '<td class="field-now">-</td>' in runs  # a finished run's progress does not repeat its outcome
-    assert "otb-standard 2026-10: 2 players rated on 2 games, revision 1 published" in runs
+    assert '<td class="field-summary">2 players rated on 2 games, revision 1 published</td>' in runs
     assert "List entries" in index and "List entrys" not in index
