@@ -107,27 +107,26 @@ def event_report(request, pk):
 @login_required
 @arbiter_required
 def withdraw(request, pk):
-    event = own_event(request, pk)
-    try:
-        services.withdraw_event(event, request.user)
-    except services.WorkflowError as refused:
-        messages.error(request, str(refused))
-    else:
-        messages.success(request, f"{event.code} is withdrawn: it will not be rated. Upload it again to bring it back.")
-    return redirect("arbiter-event", pk=event.pk)
+    return arbiters_step(request, pk, services.withdraw_event,
+                         "{code} is withdrawn: it will not be rated. Upload it again to bring it back.")
 
 
 @require_POST
 @login_required
 @arbiter_required
 def submit(request, pk):
+    return arbiters_step(request, pk, services.submit_event, "{code} is submitted for approval.")
+
+
+def arbiters_step(request, pk, step, done):
+    """A step of the workflow an arbiter takes on their own event, from its page."""
     event = own_event(request, pk)
     if event.arbiter_id != request.user.pk:
         raise Http404("No such event.")
     try:
-        services.submit_event(event, request.user)
+        step(event, request.user)
     except services.WorkflowError as refused:
         messages.error(request, str(refused))
     else:
-        messages.success(request, f"{event.code} is submitted for approval.")
+        messages.success(request, done.format(code=event.code))
     return redirect("arbiter-event", pk=event.pk)
