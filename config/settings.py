@@ -234,6 +234,11 @@ CELERY_BEAT_SCHEDULE = {
 # Federation codes: NNNNNNL by default (six digits and an ECF check letter; no I).
 PLAYER_CODE_PATTERN = os.environ.get("PLAYER_CODE_PATTERN", r"[0-9]{6}[ABCDEFGHJKL]")
 
+# The FIDE federations whose players become records when they first play a rated game here. A
+# player the file gives another federation (a visitor) and no code of ours is registered only
+# when a rating officer says so.
+HOME_FEDERATIONS = [code.upper() for code in envlist("HOME_FEDERATIONS", ["ENG"])]
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,

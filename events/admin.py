@@ -30,8 +30,8 @@ class UploadInline(admin.TabularInline):
 class EntryInline(admin.TabularInline):
     model = Entry
     extra = 0
-    fields = ["pin", "surname", "forenames", "code", "birth_date", "player", "match"]
-    readonly_fields = ["pin", "surname", "forenames", "code", "birth_date", "match"]
+    fields = ["pin", "surname", "forenames", "code", "federation", "birth_date", "player", "match"]
+    readonly_fields = ["pin", "surname", "forenames", "code", "federation", "birth_date", "match"]
     autocomplete_fields = ["player"]
     can_delete = False
 
@@ -79,6 +79,10 @@ class GameForm(forms.ModelForm):
 class DecisionForm(forms.Form):
     reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), max_length=2000,
                              label="Reason (to send back)", help_text="The arbiter reads it on their event's page.")
+    visitors = forms.BooleanField(
+        required=False, label="Register the players of other federations too",
+        help_text="Left unticked, they stay on no record and their games are not rated.",
+    )
 
 
 class ReasonForm(ActionForm):
@@ -94,12 +98,12 @@ class EventAdmin(DeleteOneByOne):
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
     readonly_fields = ["the_arbiter", "status", "status_changed_at", "changed_by", "sent_back_reason",
-                       "submission_index", "latest_report"]
+                       "submission_index", "visitors_waiting", "latest_report"]
     exclude = ["arbiter", "status_changed_by"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
     action_form = ReasonForm
-    actions = ["approve", "send_back"]
+    actions = ["approve", "send_back", "register_visitors"]
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
@@ -111,6 +115,15 @@ class EventAdmin(DeleteOneByOne):
     @admin.display(description="status changed by")
     def changed_by(self, event):
         return username(event.status_changed_by)
+
+    @admin.display(description="players of other federations on no record")
+    def visitors_waiting(self, event):
+        waiting = services.unregistered_visitors(event)
+        if not waiting:
+            return "-"
+        names = ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])
+        return (f"{names}{', ...' if len(waiting) > 10 else ''}: their games are not rated until they are registered "
+                "(approve with the box ticked, or the action \"Register the players of other federations\")")
 
     @admin.display(description="report of the latest upload")
     def latest_report(self, event):
@@ -130,7 +143,7 @@ class EventAdmin(DeleteOneByOne):
         if request.method == "POST" and form.is_valid():
             try:
                 if "approve" in request.POST:
-                    services.approve_event(event, request.user)
+                    services.approve_event(event, request.user, visitors=form.cleaned_data["visitors"])
                     self.message_user(request, f"{event.code} is approved for rating.", messages.SUCCESS)
                 else:
                     services.send_back(event, request.user, form.cleaned_data["reason"])
@@ -141,7 +154,8 @@ class EventAdmin(DeleteOneByOne):
         upload = event.uploads.order_by("-uploaded_at").first()
         context = {**self.admin_site.each_context(request), "title": f"Approve or send back {event.code}",
                    "event": event, "form": form, "opts": self.model._meta, "report": upload.report if upload else None,
-                   "entries": event.entries.select_related("player").order_by("pin")}
+                   "entries": event.entries.select_related("player").order_by("pin"),
+                   "visitors": services.unregistered_visitors(event)}
         return render(request, "admin/events/event/decide.html", context)
 
     def has_add_permission(self, request):
@@ -189,6 +203,12 @@ class EventAdmin(DeleteOneByOne):
     def send_back(self, request, queryset):
         reason = request.POST.get("reason", "")
         self.apply(request, queryset, lambda event: services.send_back(event, request.user, reason), "sent back")
+
+    @admin.action(description="Register the players of other federations of the selected events",
+                  permissions=["approve"])
+    def register_visitors(self, request, queryset):
+        self.apply(request, queryset, lambda event: services.register_visitors(event, request.user),
+                   "had their players of other federations registered")
 
     def apply(self, request, queryset, step, done):
         count = 0

@@ -23,7 +23,7 @@ from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
 from .formats.base import HasProblems
 from .formats.trf import UNREAD_TIME_CONTROL
-from .matching import Match, match_players
+from .matching import Match, match_players, of_another_federation
 from .models import EVENT_CODE, Entry
 from .timecontrol import TimeControl
 
@@ -146,6 +146,8 @@ def player_dict(parsed, match):
         "pin": parsed.pin,
         "name": parsed.name,
         "code": parsed.federation_code or "",
+        "federation": parsed.fide_federation.strip().upper(),
+        "visitor": of_another_federation(parsed.fide_federation, parsed.federation_code),
         "birth_date": parsed.birth_date.isoformat() if parsed.birth_date else None,
         "match": match.how if match else "new",
         "player": {"code": record.code, "name": record.name} if record else None,
@@ -312,8 +314,14 @@ def sum_up_new_players(check):
     if not new:
         return
     codes = [parsed.federation_code for parsed in new if parsed.federation_code]
+    visitors = [parsed for parsed in new if of_another_federation(parsed.fide_federation, parsed.federation_code)]
     text = (f"{len(new)} player{'s are' if len(new) != 1 else ' is'} on no federation record and will be registered "
             "as new on approval (see Players)")
+    if visitors:
+        federations = sorted({parsed.fide_federation.strip().upper() for parsed in visitors})
+        text += (f"; {len(visitors)} of them {'are' if len(visitors) != 1 else 'is'} of other federations "
+                 f"({', '.join(federations[:10])}{', ...' if len(federations) > 10 else ''}): registered only if a "
+                 "rating officer says so")
     if codes:
         text += (f"; the file gives {'these codes' if len(codes) > 1 else 'this code'}, not on record: "
                  f"{', '.join(codes[:10])}{', ...' if len(codes) > 10 else ''}")

@@ -2,10 +2,12 @@
 
 By federation code, then by FIDE ID; a player matched by neither gets suggestions (same name, or
 same surname and birth date) for the arbiter or staff to choose from, and otherwise becomes a
-new record when the event is approved.
+new record when the event is approved (a player of another federation only if staff say so).
 """
 
 from dataclasses import dataclass, field
+
+from django.conf import settings
 
 from django.db.models.functions import Lower
 
@@ -20,6 +22,12 @@ class Match:
     how: str
     suggestions: list[Player] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+
+
+def of_another_federation(federation: str, code: str | None) -> bool:
+    """A visitor: the file gives another FIDE federation than ours (HOME_FEDERATIONS) and no code
+    of ours. An empty federation is ours: most files give none."""
+    return bool(federation) and federation.strip().upper() not in settings.HOME_FEDERATIONS and not code
 
 
 def current_record(player):

@@ -133,6 +133,9 @@ class Entry(models.Model):
     sex = models.CharField(max_length=1, blank=True)
     title = models.CharField(max_length=3, blank=True)
     club_name = models.CharField(max_length=120, blank=True)
+    federation = models.CharField(
+        max_length=3, blank=True, help_text="The player's FIDE federation as the file gives it (TRF), such as ENG."
+    )
     player = models.ForeignKey(
         "players.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="entries"
     )

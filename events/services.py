@@ -11,13 +11,15 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from grading.models import RatingPeriod
+from grading.engine.periods import Month
 from grading.services import revise_after_change
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
 
 from . import results
 from .checking import Check
-from .matching import current_record
+from .matching import current_record, of_another_federation
 from .models import Entry, Event, EventChange, Game, Upload
 
 
@@ -143,7 +145,7 @@ def save_games(event, check, earlier=None):
             event=event, pin=parsed.pin, surname=parsed.surname[:80], forenames=parsed.forenames[:120],
             code=(parsed.federation_code or "")[:12], fide_id=parsed.fide_id, birth_date=parsed.birth_date,
             sex=parsed.sex or "", title=parsed.title[:3], club_name=parsed.club_name[:120],
-            player=records[parsed.pin][0], match=records[parsed.pin][1], rank=parsed.rank,
+            federation=parsed.fide_federation.strip().upper()[:3], player=records[parsed.pin][0], match=records[parsed.pin][1], rank=parsed.rank,
             line=parsed.line,
         )
         for parsed in check.parsed.players
@@ -191,13 +193,14 @@ def withdraw_event(event, user):
     return event
 
 
-def approve_event(event, user):
-    """Approve for rating: players matched by nobody become federation records now."""
+def approve_event(event, user, visitors=False):
+    """Approve for rating: players matched by nobody become federation records now (players of
+    other federations too if ``visitors``: the officer's say)."""
     with transaction.atomic():
         event = locked(event)
         if event.status != Event.Status.SUBMITTED:
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
-        create_new_players(event)
+        create_new_players(event, visitors)
         record(event, Event.Status.APPROVED, user)
         if event.games.filter(rated=True, result__in=results.PLAYED).exists():
             transaction.on_commit(lambda: revise_after_change(event, user))
@@ -225,16 +228,51 @@ def send_back(event, user, reason):
     return event
 
 
-def create_new_players(event):
+def register_visitors(event, user) -> int:
+    """The officer's say: the players of another federation in an event already approved or
+    rated become federation records, and the published months its games fall in are revised
+    with the games they played. Returns how many records were created."""
+    with transaction.atomic():
+        event = locked(event)
+        if not event.in_rating:
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: register its players of other "
+                                "federations when you approve it")
+        waiting = unregistered_visitors(event)
+        if not waiting:
+            raise WorkflowError(f"{event.code} has no player of another federation waiting to be registered")
+        created = create_new_players(event, visitors=True)
+        EventChange.objects.create(
+            event=event, status=event.status, by=user, at=timezone.now(),
+            note=f"registered {len(waiting)} player{'s' if len(waiting) != 1 else ''} of other federations: "
+                 + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
+        )
+        if event.status == Event.Status.RATED:
+            # Its months were rated without these games: they are rated again.
+            months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
+            RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False,
+                                        month__in=months).update(revision_due=True)
+        transaction.on_commit(lambda: revise_after_change(event, user))
+    return created
+
+
+def unregistered_visitors(event) -> list:
+    """The players of other federations on no record who played a rated game in the event."""
+    return [entry for entry in event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk"))))
+            if of_another_federation(entry.federation, entry.code)]
+
+
+def create_new_players(event, visitors=False) -> int:
     """Register the event's players on no record, under the lock every registration takes: each
     entry is first matched again against the records as they are now (an event approved since
     the upload may have registered the same person), and entries of one person (one code or
     FIDE ID) become one record. Only players of a rated game become members: an opponent only in
-    defaulted games has played no rated chess here."""
+    defaulted games has played no rated chess here. A player of another federation becomes one
+    only if ``visitors`` (the officer said so): until then their games are not rated.
+    Returns how many records were created."""
     lock_player_registration()
     entries = list(event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk")))))
     rematch(entries)
-    new = [entry for entry in entries if entry.player_id is None]
+    new = [entry for entry in entries if entry.player_id is None and (visitors or not of_another_federation(entry.federation, entry.code))]
     groups = one_group_a_person(new)
     refuse_one_person_twice([*event.entries.exclude(player=None), *entries], groups)
     own_codes = [group[0].code for group in groups if group[0].code]
@@ -253,6 +291,7 @@ def create_new_players(event):
             entry.player = player
     Entry.objects.bulk_update(entries, ["player", "match"])
     link_games(event)
+    return len(players)
 
 
 def one_group_a_person(entries) -> list[list]:

@@ -190,17 +190,19 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
 
 
 @pytest.mark.parametrize(
-    "name, players, games, rated, rating_list",
+    "name, players, games, rated, rating_list, visitors",
     [
-        ("armstrong-2012-with-bom.trf", 2, 1, 1, "otb-standard"),
-        ("bunratty-masters-2011.trf", 34, 97, 97, "otb-standard"),
-        ("javafo-example-open.trf", 52, 115, 89, "otb-standard"),
-        ("latin-1.trf", 3, 3, 3, "otb-standard"),
-        ("online-swiss-2020-06.trf", 13, 74, 56, "online"),
-        ("online-swiss-2021-03.trf", 9, 45, 36, "online"),
+        ("armstrong-2012-with-bom.trf", 2, 1, 1, "otb-standard", 0),
+        # An Irish file: 7 players ENG, 2 with no federation, the rest with their clubs (KIL, DUB)
+        # where the federation goes; as written they are players of other federations.
+        ("bunratty-masters-2011.trf", 34, 97, 97, "otb-standard", 25),
+        ("javafo-example-open.trf", 52, 115, 89, "otb-standard", 51),  # a Spanish open: one plays no rated game
+        ("latin-1.trf", 3, 3, 3, "otb-standard", 0),
+        ("online-swiss-2020-06.trf", 13, 74, 56, "online", 0),
+        ("online-swiss-2021-03.trf", 9, 45, 36, "online", 0),
     ],
 )
-def test_every_real_trf_file_imports(name, players, games, rated, rating_list, officer, capsys):
+def test_every_real_trf_file_imports(name, players, games, rated, rating_list, visitors, officer, capsys):
     officer.is_superuser = True
     officer.save()
 
@@ -209,6 +211,9 @@ def test_every_real_trf_file_imports(name, players, games, rated, rating_list, o
     event = Event.objects.get(code="T1")
     assert (event.entries.count(), event.games.count(), event.games.filter(rated=True).count()) == (players, games, rated)
     assert (event.rating_list.code, event.status) == (rating_list, "approved")
+    assert len(services.unregistered_visitors(event)) == visitors
+    if visitors:
+        services.register_visitors(event, officer)
     # Every rated game is between two records; a player of no rated game is registered by nobody.
     assert not event.games.filter(rated=True).filter(Q(white=None) | Q(black=None)).exists()
 

@@ -40,6 +40,8 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--list", dest="list_code", help="put the event on this list, whatever its time control")
         parser.add_argument("--approve", action="store_true", help="approve the event for rating at once")
+        parser.add_argument("--register-visitors", action="store_true",
+                            help="with --approve: register the players of other federations too")
         parser.add_argument("--code", default="", help="the event code, where the file has none")
         parser.add_argument("--name", default="", help="the event name, instead of the file's")
         parser.add_argument("--start", type=iso_date, help="the first day, YYYY-MM-DD, where the file gives no dates")
@@ -48,7 +50,7 @@ class Command(BaseCommand):
         parser.add_argument("--online", action="store_true", help="the games were played online")
         parser.add_argument("--user", default="", help="the staff user recorded as uploading it")
 
-    def handle(self, *args, file, list_code, approve, code, name, start, end, time_control, online, user, **options):
+    def handle(self, *args, file, list_code, approve, register_visitors, code, name, start, end, time_control, online, user, **options):
         rating_list = None
         if list_code:
             rating_list = RatingList.objects.filter(code=list_code).first()
@@ -74,7 +76,7 @@ class Command(BaseCommand):
             event = services.store_upload(check, data, file, staff, staff=True)
             if approve:
                 services.submit_event(event, staff)
-                event = services.approve_event(event, staff)
+                event = services.approve_event(event, staff, visitors=register_visitors)
         except services.WorkflowError as refused:
             raise CommandError(f"{file}: {refused}", returncode=2) from None
         games = event.games.count()
@@ -83,6 +85,9 @@ class Command(BaseCommand):
             f"{event.code}: {event.entries.count()} players, {games} games ({rated} rated) on "
             f"{event.rating_list.code}, {event.get_status_display()}."
         )
+        if approve and (waiting := services.unregistered_visitors(event)):
+            self.stdout.write(f"{event.code}: {len(waiting)} players of other federations are on no record and their "
+                              "games are not rated: register them with --register-visitors or in the admin.")
 
     def staff_user(self, username):
         users = get_user_model().objects.filter(is_superuser=True)

@@ -1,0 +1,146 @@
+"""Players of another federation become federation records only when a rating officer says so."""
+
+import pytest
+from django.urls import reverse
+
+from events import services
+from events.models import Event, EventChange
+from grading.models import RatingPeriod, RatingRun
+from players.models import Player
+from tests.factories import PlayerFactory
+from tests.grading.conftest import rate, succeeded  # noqa: F401 (rate: a fixture)
+from tests.uploads.test_workflow import stored_event
+
+pytestmark = pytest.mark.django_db
+
+
+def trf_player(pin, name, federation, fide_id, points, rounds):
+    """A TRF 001 line: the columns of the FIDE format (federation in 54-56, FIDE ID in 58-68)."""
+    games = "".join(f"  {opponent:>4} {colour} {result}" for opponent, colour, result in rounds)
+    return f"001 {pin:>4} m    {name:<33} {'':>4} {federation:<3} {fide_id:>11} {'':10} {points:>4} {pin:>4}{games}"
+
+
+# Round 1: Abbott-Murphy 1-0, Carter-Dunn 0-1; round 2: Carter-Abbott 0-1, Dunn-Murphy draw.
+VISITING = "\n".join([
+    "012 Northquay Visitors Open",
+    "042 2026/10/03",
+    "052 2026/10/04",
+    trf_player(1, "Abbott, Alice", "ENG", "", "2.0", [(2, "w", "1"), (3, "b", "1")]),
+    trf_player(2, "Murphy, Sean", "IRL", "2500001", "0.5", [(1, "b", "0"), (4, "b", "=")]),
+    trf_player(3, "Carter, Chloe", "", "", "0.0", [(4, "w", "0"), (1, "w", "0")]),
+    trf_player(4, "Dunn, David", "SCO", "", "1.5", [(3, "b", "1"), (2, "w", "=")]),
+]).encode() + b"\n"
+
+
+def submitted(arbiter):
+    return services.submit_event(stored_event(arbiter, VISITING, code="VIS1", time_control="90+30"), arbiter)
+
+
+def records(event):
+    return {entry.surname: entry.player.code if entry.player else None
+            for entry in event.entries.select_related("player")}
+
+
+def test_approval_registers_home_players_and_leaves_players_of_other_federations_on_no_record(arbiter, officer):
+    event = services.approve_event(submitted(arbiter), officer)
+
+    assert [name for name, code in records(event).items() if code] == ["Abbott", "Carter"]
+    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Murphy", "Dunn"]
+    assert Player.objects.count() == 2
+    # Only Carter-Abbott is between two records: the others wait for the officer's say.
+    assert event.games.filter(white__isnull=False, black__isnull=False).count() == 1
+
+
+def test_ticking_the_box_on_approval_registers_them_too(arbiter, officer):
+    event = services.approve_event(submitted(arbiter), officer, visitors=True)
+
+    assert all(records(event).values())
+    assert Player.objects.get(surname="Murphy").fide_id == 2500001
+    assert event.games.filter(white__isnull=False, black__isnull=False).count() == 4
+
+
+def test_a_visitor_already_on_record_is_matched_not_held(arbiter, officer):
+    murphy = PlayerFactory(code="345678C", surname="Murphy", fide_id=2500001)
+
+    event = services.approve_event(submitted(arbiter), officer)
+
+    assert records(event)["Murphy"] == murphy.code
+    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Dunn"]
+
+
+def test_the_home_federations_are_a_setting(arbiter, officer, settings):
+    settings.HOME_FEDERATIONS = ["ENG", "SCO"]
+
+    event = services.approve_event(submitted(arbiter), officer)
+
+    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Murphy"]
+
+
+def test_the_officer_registers_the_visitors_of_an_approved_event_and_its_history_says_so(client, arbiter, officer):
+    event = services.approve_event(submitted(arbiter), officer)
+    client.force_login(officer)
+
+    page = client.get(f"/admin/events/event/{event.pk}/change/").content.decode()
+    client.post("/admin/events/event/", {"action": "register_visitors", "_selected_action": [event.pk]})
+    again = client.post("/admin/events/event/", {"action": "register_visitors", "_selected_action": [event.pk]},
+                        follow=True).content.decode()
+
+    assert "Murphy, Sean (IRL), Dunn, David (SCO): their games are not rated until they are registered" in page
+    assert all(records(event).values())
+    assert event.games.filter(white__isnull=False, black__isnull=False).count() == 4
+    note = EventChange.objects.filter(event=event).latest("pk").note
+    assert note == "registered 2 players of other federations: Murphy, Sean (IRL), Dunn, David (SCO)"
+    assert "VIS1: VIS1 has no player of another federation waiting to be registered" in again
+
+
+def test_visitors_are_registered_on_approval_only_from_the_decision_page_box(client, arbiter, officer):
+    event = submitted(arbiter)
+    client.force_login(officer)
+
+    page = client.get(f"/admin/events/event/{event.pk}/decide/").content.decode()
+    client.post(f"/admin/events/event/{event.pk}/decide/", {"approve": "1", "reason": "", "visitors": "on"})
+
+    assert "2 players of other federations played rated games here: Murphy, Sean (IRL), Dunn, David (SCO)" in page
+    assert all(records(event).values())
+
+
+def test_visitors_of_an_event_not_yet_approved_are_not_registered_by_the_action(arbiter, officer):
+    event = submitted(arbiter)
+
+    with pytest.raises(services.WorkflowError, match="VIS1 is submitted: register its players of other federations "
+                                                     "when you approve it"):
+        services.register_visitors(event, officer)
+    assert not Player.objects.exists()
+
+
+def test_registering_the_visitors_of_a_rated_event_revises_its_month_with_their_games(
+        arbiter, officer, rate, django_capture_on_commit_callbacks):
+    event = services.approve_event(submitted(arbiter), officer)
+    original = succeeded(rate("otb-standard", "2026-10"))
+    assert (original.games, Event.objects.get(pk=event.pk).status) == (1, "rated")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        assert services.register_visitors(event, officer) == 2
+
+    revision = RatingRun.objects.get(trigger="late change to VIS1")
+    assert (succeeded(revision).revision, revision.games) == (1, 4)
+    assert not RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10").revision_due
+
+
+def test_the_arbiters_report_says_which_new_players_wait_for_an_officer(arbiter):
+    event = stored_event(arbiter, VISITING, code="VIS1", time_control="90+30")
+
+    warnings = [warning["message"] for warning in event.uploads.get().report["warnings"]]
+
+    assert ("4 players are on no federation record and will be registered as new on approval (see Players); 2 of "
+            "them are of other federations (IRL, SCO): registered only if a rating officer says so") in warnings
+
+
+def test_the_players_table_marks_each_visitor(client, arbiter):
+    client.force_login(arbiter)
+    event = stored_event(arbiter, VISITING, code="VIS1", time_control="90+30")
+
+    page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
+
+    assert "<td>new player of IRL, registered if a rating officer says so</td>" in page
+    assert "<td>new player</td>" in page  # Abbott, of ENG
