@@ -82,15 +82,19 @@ def paginated(request, items, serialize, count=None, **extra):
     if count is not None:
         paginator.count = count  # a cached_property: a known size saves the COUNT query
     if number > paginator.num_pages:
-        raise NotFound(f"There is no page {number}: there {'is' if paginator.num_pages == 1 else 'are'} {paginator.num_pages}.")
+        raise NotFound(
+            f"There is no page {number}: there {'is' if paginator.num_pages == 1 else 'are'} {paginator.num_pages}."
+        )
     page = paginator.page(number)
     body = dict(extra)
-    body.update({
-        "count": paginator.count,
-        "next": page_url(request, page.next_page_number()) if page.has_next() else None,
-        "previous": page_url(request, page.previous_page_number()) if page.has_previous() else None,
-        "results": [serialize(item) for item in page.object_list],
-    })
+    body.update(
+        {
+            "count": paginator.count,
+            "next": page_url(request, page.next_page_number()) if page.has_next() else None,
+            "previous": page_url(request, page.previous_page_number()) if page.has_previous() else None,
+            "results": [serialize(item) for item in page.object_list],
+        }
+    )
     return JsonResponse(body, json_dumps_params={"ensure_ascii": False})
 
 

@@ -46,8 +46,12 @@ def list_entry(entry, with_player=True):
         "last_played": entry.last_played or None,
     }
     if with_player:
-        body = {"code": entry.player.code, "name": entry.player.name, **body,
-                "club": entry.club.code if entry.club_id else None}
+        body = {
+            "code": entry.player.code,
+            "name": entry.player.name,
+            **body,
+            "club": entry.club.code if entry.club_id else None,
+        }
     return body
 
 

@@ -7,8 +7,8 @@ from django.urls import reverse
 from config.lookups import by_code
 from events.models import Event
 from events.public import public_events, standings
-from grading.history import entries_of, latest_publications, published_list
 from grading.breakdown import LinesOf
+from grading.history import entries_of, latest_publications, published_list
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.tables import list_size
 from players import search
@@ -79,7 +79,9 @@ def player(request, code):
         kept = Player.objects.get(pk=player.merged_into_id)
         body["merged_into"] = serialize.player(kept, request)
     entries = entries_of(latest_publications().values(), [player.pk]).select_related("period__rating_list")
-    body["ratings"] = [serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")]
+    body["ratings"] = [
+        serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")
+    ]
     return one(body)
 
 
@@ -119,12 +121,20 @@ def lists(request):
     for rating_list in RatingList.objects.order_by("display_order", "code"):
         published = by_list.get(rating_list.pk, [])
         for item in published:
-            item["url"] = request.build_absolute_uri(reverse("api-list-period", args=[rating_list.code, item["period"]]))
-        results.append({
-            "code": rating_list.code, "name": rating_list.name, "online": rating_list.online,
-            "standard_play": rating_list.standard_play, "band": rating_list.band,
-            "latest_period": published[0]["period"] if published else None, "periods": published,
-        })
+            item["url"] = request.build_absolute_uri(
+                reverse("api-list-period", args=[rating_list.code, item["period"]])
+            )
+        results.append(
+            {
+                "code": rating_list.code,
+                "name": rating_list.name,
+                "online": rating_list.online,
+                "standard_play": rating_list.standard_play,
+                "band": rating_list.band,
+                "latest_period": published[0]["period"] if published else None,
+                "periods": published,
+            }
+        )
     return one({"count": len(results), "next": None, "previous": None, "results": results})
 
 
@@ -138,18 +148,35 @@ def rating_list(request, code, month=None):
         raise BadParameter(f"edition must be revised or original, not {edition[:20]!r}.")
     published = published_list(rating_list, month, original=edition == "original")
     if published is None:
-        raise NotFound(f"The {code} list was not published for {month}." if month else f"The {code} list is not published yet.")
+        raise NotFound(
+            f"The {code} list was not published for {month}." if month else f"The {code} list is not published yet."
+        )
     return paginated(
-        request, published.entries(), serialize.list_entry, count=list_size(published),
-        list=code, period=published.period.month, revision=published.revision, edition=edition,
+        request,
+        published.entries(),
+        serialize.list_entry,
+        count=list_size(published),
+        list=code,
+        period=published.period.month,
+        revision=published.revision,
+        edition=edition,
     )
 
 
 @api_view
 def clubs(request):
-    found = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by("name", "code")
-    return paginated(request, found, lambda club: {**serialize.club(club), "players": club.members,
-                                                  "url": request.build_absolute_uri(reverse("api-club", args=[club.code]))})
+    found = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by(
+        "name", "code"
+    )
+    return paginated(
+        request,
+        found,
+        lambda club: {
+            **serialize.club(club),
+            "players": club.members,
+            "url": request.build_absolute_uri(reverse("api-club", args=[club.code])),
+        },
+    )
 
 
 @api_view
@@ -157,7 +184,11 @@ def club(request, code):
     club = by_code(Club.objects, code)
     if club is None:
         raise NotFound(f"No club has the code {code!r}.")
-    members = Player.objects.filter(club=club, merged_into=None).select_related("club").order_by("surname", "forenames", "code")
+    members = (
+        Player.objects.filter(club=club, merged_into=None)
+        .select_related("club")
+        .order_by("surname", "forenames", "code")
+    )
     return paginated(request, members, lambda player: serialize.player(player, request), club=serialize.club(club))
 
 

@@ -21,18 +21,32 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from grading.engine import (ECF_2024, FULL, NO_STATE, PARTIAL, ColumnarInputs, Game,  # noqa: E402
-                            Month, PeriodInputs, Player, RatingState, StateColumns, rate_period)
+from grading.engine import (
+    ECF_2024,
+    FULL,
+    NO_STATE,
+    PARTIAL,
+    ColumnarInputs,
+    Game,  # noqa: E402
+    Month,
+    PeriodInputs,
+    Player,
+    RatingState,
+    StateColumns,
+    rate_period,
+)
 
 PERIOD = Month(2026, 10)
 TITLES = np.array([None, "GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "NM"], dtype=object)
 
 
-def synthetic_states(rng: np.random.Generator, n: int, full_share: float, partial_share: float,
-                     lapsed_share: float) -> StateColumns:
+def synthetic_states(
+    rng: np.random.Generator, n: int, full_share: float, partial_share: float, lapsed_share: float
+) -> StateColumns:
     roll = rng.random(n)
-    kind = np.where(roll < full_share, FULL,
-                    np.where(roll < full_share + partial_share, PARTIAL, NO_STATE)).astype(np.int8)
+    kind = np.where(roll < full_share, FULL, np.where(roll < full_share + partial_share, PARTIAL, NO_STATE)).astype(
+        np.int8
+    )
     games = np.where(kind == FULL, rng.integers(10, 800, n), rng.integers(1, 10, n))
     rating = rng.normal(1750, 350, n).clip(100, 2850).astype(np.int64)
     opponents_total = games * (rating + rng.integers(-150, 150, n))
@@ -40,15 +54,22 @@ def synthetic_states(rng: np.random.Generator, n: int, full_share: float, partia
     months_ago = np.where(rng.random(n) < lapsed_share, rng.integers(37, 200, n), rng.integers(0, 36, n))
     last_played = np.where(kind == NO_STATE, -1, PERIOD.index - months_ago)
     zero = kind == NO_STATE
-    return StateColumns(kind, np.where(zero, 0, rating), np.where(zero, 0, games),
-                        np.where(zero, 0, opponents_total), np.where(zero, 0, points_halves), last_played)
+    return StateColumns(
+        kind,
+        np.where(zero, 0, rating),
+        np.where(zero, 0, games),
+        np.where(zero, 0, opponents_total),
+        np.where(zero, 0, points_halves),
+        last_played,
+    )
 
 
 def synthetic_month(players: int, games: int, seed: int) -> ColumnarInputs:
     rng = np.random.default_rng(seed)
     # ages: 20% juniors (5..17), the others adults; 10% unknown birth dates
-    age_days = np.where(rng.random(players) < 0.2, rng.integers(5 * 365, 18 * 365, players),
-                        rng.integers(18 * 365, 85 * 365, players))
+    age_days = np.where(
+        rng.random(players) < 0.2, rng.integers(5 * 365, 18 * 365, players), rng.integers(18 * 365, 85 * 365, players)
+    )
     birth_date = np.datetime64(PERIOD.first_day(), "D") - age_days.astype("timedelta64[D]")
     birth_date[rng.random(players) < 0.1] = np.datetime64("NaT")
     title = TITLES[np.where(rng.random(players) < 0.02, rng.integers(1, len(TITLES), players), 0)].tolist()
@@ -62,34 +83,48 @@ def synthetic_month(players: int, games: int, seed: int) -> ColumnarInputs:
     black = (white + rng.integers(1, players, games)) % players
     white_halves = rng.choice(np.array([0, 1, 2], dtype=np.int8), size=games, p=[0.38, 0.24, 0.38])
     return ColumnarInputs(
-        rules=ECF_2024, list_code="otb-standard", period=PERIOD,
+        rules=ECF_2024,
+        list_code="otb-standard",
+        period=PERIOD,
         player_ids=[f"{i:06d}{'ABCDEFGHJKL'[i % 11]}" for i in range(players)],
-        birth_date=birth_date, title=title, states=states,
-        white=white, black=black, white_halves=white_halves,
-        adjustment_a=Decimal("0"), adjustment_b=Decimal("0"),
+        birth_date=birth_date,
+        title=title,
+        states=states,
+        white=white,
+        black=black,
+        white_halves=white_halves,
+        adjustment_a=Decimal("0"),
+        adjustment_b=Decimal("0"),
     )
 
 
 def as_objects(month: ColumnarInputs) -> PeriodInputs:
     """The same month as dataclasses, as a caller without arrays would build it."""
+
     def state(columns: StateColumns, i: int):
         if columns.type[i] == NO_STATE:
             return None
         last = int(columns.last_played[i])
-        return RatingState(int(columns.rating[i]), "full" if columns.type[i] == FULL else "partial",
-                          int(columns.games[i]), int(columns.opponents_total[i]),
-                          Decimal(int(columns.points_halves[i])) / 2, Month.from_index(last))
+        return RatingState(
+            int(columns.rating[i]),
+            "full" if columns.type[i] == FULL else "partial",
+            int(columns.games[i]),
+            int(columns.opponents_total[i]),
+            Decimal(int(columns.points_halves[i])) / 2,
+            Month.from_index(last),
+        )
 
     players = []
     for i, pid in enumerate(month.player_ids):
         born = month.birth_date[i]
         ratings = {code: s for code, columns in month.states.items() if (s := state(columns, i))}
-        players.append(Player(pid, None if np.isnat(born) else born.astype(datetime.date),
-                              month.title[i], ratings))
+        players.append(Player(pid, None if np.isnat(born) else born.astype(datetime.date), month.title[i], ratings))
     day = PERIOD.first_day()
     result = {2: "1-0", 1: "1/2-1/2", 0: "0-1"}
-    games = [Game(month.player_ids[w], month.player_ids[b], result[h], day)
-             for w, b, h in zip(month.white.tolist(), month.black.tolist(), month.white_halves.tolist())]
+    games = [
+        Game(month.player_ids[w], month.player_ids[b], result[h], day)
+        for w, b, h in zip(month.white.tolist(), month.black.tolist(), month.white_halves.tolist())
+    ]
     return PeriodInputs(month.rules, month.list_code, month.period, players, games)
 
 
@@ -111,9 +146,11 @@ def main() -> None:
     result = rate_period(large)
     rated = result.rated_positions()
     counts = np.bincount(result.players.category[rated], minlength=4)[1:]
-    print(f"large month: {len(rated):,} players rated ({counts[0]:,} full, {counts[1]:,} partial, "
-          f"{counts[2]:,} new; {int(result.players.junior[rated].sum()):,} juniors), "
-          f"{large.game_count:,} games")
+    print(
+        f"large month: {len(rated):,} players rated ({counts[0]:,} full, {counts[1]:,} partial, "
+        f"{counts[2]:,} new; {int(result.players.junior[rated].sum()):,} juniors), "
+        f"{large.game_count:,} games"
+    )
     print(f"engine, 1,000,000 games / 300,000 players (columnar): {best_of_three(large):.3f} s  (target < 2 s)")
     print(f"engine, 30,000 games / 15,000 players (columnar):     {best_of_three(ecf):.4f} s  (target < 0.1 s)")
     print(f"engine, 30,000 games / 15,000 players (dataclasses):  {best_of_three(as_objects(ecf)):.4f} s")

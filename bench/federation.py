@@ -32,20 +32,58 @@ LISTS = [  # code, share of players on it, share of those who play in a month, r
 ]
 EVENT_SIZE = 40
 TITLES = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"]
-SYLLABLES = ("Ab Bar Car Dun Ed Fal Gar Hal Ing Jar Kel Lan Mor Nor Or Pen Quin Ros Sal Tur Up Val War "
-             "Yar Zel Ash Brom Crag Dal Elm Fen Glen").split()
+SYLLABLES = (
+    "Ab Bar Car Dun Ed Fal Gar Hal Ing Jar Kel Lan Mor Nor Or Pen Quin Ros Sal Tur Up Val War Yar Zel Ash "
+    "Brom Crag Dal Elm Fen Glen"
+).split()
 MIDDLES = ["", "ble", "den", "ing", "ton", "ley", "ford", "wick", "more", "son", "ridge", "worth"]
 ENDINGS = ["", "s", "er", "ham"]
-FORENAMES = ("Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar "
-             "Piotr Rhys Sam Tomas Wei Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya "
-             "Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana").split()
-RATING_COLUMNS = ["id", "player_id", "rating_list_id", "period_id", "month", "run_id", "published_at", "rating",
-                  "type", "games", "opponents_total", "points", "last_played", "category", "method", "prior_rating",
-                  "dummy_rating", "pass1", "pass2", "k_factor", "breakdown"]
-BULK_TABLES = ("players_player", "grading_playerrating", "grading_listentry", "events_event", "events_entry",
-               "events_game")
-SEQUENCES = ("players_club", "players_player", "grading_ratingperiod", "grading_ratingrun", "grading_playerrating",
-             "events_event", "events_entry", "events_game")
+FORENAMES = (
+    "Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar Piotr "
+    "Rhys Sam Tomas Wei Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya Lucy Maya "
+    "Niamh Olivia Priya Ruth Sofia Zofia Ana"
+).split()
+RATING_COLUMNS = [
+    "id",
+    "player_id",
+    "rating_list_id",
+    "period_id",
+    "month",
+    "run_id",
+    "published_at",
+    "rating",
+    "type",
+    "games",
+    "opponents_total",
+    "points",
+    "last_played",
+    "category",
+    "method",
+    "prior_rating",
+    "dummy_rating",
+    "pass1",
+    "pass2",
+    "k_factor",
+    "breakdown",
+]
+BULK_TABLES = (
+    "players_player",
+    "grading_playerrating",
+    "grading_listentry",
+    "events_event",
+    "events_entry",
+    "events_game",
+)
+SEQUENCES = (
+    "players_club",
+    "players_player",
+    "grading_ratingperiod",
+    "grading_ratingrun",
+    "grading_playerrating",
+    "events_event",
+    "events_entry",
+    "events_game",
+)
 
 
 def log(message):
@@ -61,9 +99,18 @@ def connect(url, name=None):
 
 def django_env(url, **extra):
     """The environment of a manage.py or gunicorn process on the bench database."""
-    env = dict(os.environ, DATABASE_URL=url, SECRET_KEY="bench-only-secret-key-" + "x" * 30, DEBUG="false",
-               ALLOWED_HOSTS="127.0.0.1", SECURE_SSL_REDIRECT="false", SECURE_COOKIES="false",
-               SECURE_HSTS_SECONDS="0", LOG_LEVEL="WARNING", **extra)
+    env = dict(
+        os.environ,
+        DATABASE_URL=url,
+        SECRET_KEY="bench-only-secret-key-" + "x" * 30,
+        DEBUG="false",
+        ALLOWED_HOSTS="127.0.0.1",
+        SECURE_SSL_REDIRECT="false",
+        SECURE_COOKIES="false",
+        SECURE_HSTS_SECONDS="0",
+        LOG_LEVEL="WARNING",
+        **extra,
+    )
     env.pop("DJANGO_SETTINGS_MODULE", None)
     env.pop("REDIS_URL", None)
     return env
@@ -134,11 +181,19 @@ def load(url, players, first: Month, last: Month, seed=2026) -> Federation:
     started = time.perf_counter()
     with connect(url) as conn, bulk_loading(conn):
         clubs = max(50, players // 200)
-        copy(conn, "players_club", ["id", "code", "name", "county"],
-             ((n + 1, f"B{n:05d}", f"{SYLLABLES[n % 32]}{MIDDLES[n % 12]} {n}", "Benchshire") for n in range(clubs)))
+        copy(
+            conn,
+            "players_club",
+            ["id", "code", "name", "county"],
+            ((n + 1, f"B{n:05d}", f"{SYLLABLES[n % 32]}{MIDDLES[n % 12]} {n}", "Benchshire") for n in range(clubs)),
+        )
         people = make_players(rng, players, clubs)
-        copy(conn, "players_player", ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality",
-                                      "fide_title", "club_id"], people)
+        copy(
+            conn,
+            "players_player",
+            ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"],
+            people,
+        )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
         federation = Federation(players, np.array([0] + [row[8] for row in people], dtype=np.int64), [], Ids(), rng)
         for code, share, plays, rounds in LISTS:
@@ -167,8 +222,10 @@ class bulk_loading:
         if exc[0] is not None:
             return
         for table in SEQUENCES:
-            self.conn.execute(f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
-                              f"(SELECT coalesce(max(id), 0) + 1 FROM {table}), false)")
+            self.conn.execute(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), "
+                f"(SELECT coalesce(max(id), 0) + 1 FROM {table}), false)"
+            )
         self.conn.execute("SET session_replication_role = DEFAULT")
         for statement in self.again:
             self.conn.execute(statement)
@@ -181,13 +238,17 @@ def drop_indexes(conn):
     again = []
     constraints = conn.execute(
         "SELECT conrelid::regclass::text, conname, pg_get_constraintdef(oid) FROM pg_constraint "
-        "WHERE contype = 'u' AND conrelid::regclass::text = ANY(%s)", [list(BULK_TABLES)]).fetchall()
+        "WHERE contype = 'u' AND conrelid::regclass::text = ANY(%s)",
+        [list(BULK_TABLES)],
+    ).fetchall()
     for table, name, definition in constraints:
         conn.execute(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
         again.append(f'ALTER TABLE {table} ADD CONSTRAINT "{name}" {definition}')
     indexes = conn.execute(
         "SELECT indexname, indexdef FROM pg_indexes WHERE tablename = ANY(%s) AND indexname NOT IN "
-        "(SELECT conname FROM pg_constraint WHERE contype = 'p')", [list(BULK_TABLES)]).fetchall()
+        "(SELECT conname FROM pg_constraint WHERE contype = 'p')",
+        [list(BULK_TABLES)],
+    ).fetchall()
     for name, definition in indexes:
         conn.execute(f'DROP INDEX "{name}"')
         again.append(definition)
@@ -207,9 +268,19 @@ def make_players(rng, count, clubs):
         female = n % 6 == 0
         born = today - datetime.timedelta(days=int(age[n]) * 365 + n % 360)
         title = TITLES[4 + n % 4 if female else n % 4] if titled[n] and not junior[n] else ""
-        rows.append((n + 1, f"{100000 + n:06d}{'ABCDEFGHJKL'[n % 11]}", surnames[surname[n]],
-                     FORENAMES[20 + n % 20 if female else n % 20], born, "F" if female else "M", "ENG", title,
-                     int(rng.integers(1, clubs + 1))))
+        rows.append(
+            (
+                n + 1,
+                f"{100000 + n:06d}{'ABCDEFGHJKL'[n % 11]}",
+                surnames[surname[n]],
+                FORENAMES[20 + n % 20 if female else n % 20],
+                born,
+                "F" if female else "M",
+                "ENG",
+                title,
+                int(rng.integers(1, clubs + 1)),
+            )
+        )
     return rows
 
 
@@ -221,7 +292,9 @@ def take_on(conn, federation, code, share, month: Month) -> ListStates:
     size = len(members)
     full = rng.random(size) < 0.9
     states = ListStates(
-        code, list_id, members,
+        code,
+        list_id,
+        members,
         rating=np.clip(rng.normal(1550, 330, size), 100, 2750).astype(np.int64),
         full=full,
         games=np.where(full, rng.integers(10, 400, size), rng.integers(1, 10, size)),
@@ -230,24 +303,62 @@ def take_on(conn, federation, code, share, month: Month) -> ListStates:
     period_id, run_id = publish_period(conn, federation.ids, list_id, month)
     rows = federation.ids.take("grading_playerrating", size)
     now = datetime.datetime.now(datetime.UTC)
-    copy(conn, "grading_playerrating", RATING_COLUMNS, (
-        (int(rows[i]), int(members[i]), list_id, period_id, str(month), run_id, now, int(states.rating[i]),
-         "full" if full[i] else "partial", int(states.games[i]), int(states.games[i]) * int(states.rating[i]),
-         int(states.games[i]) // 2, str(Month.from_index(int(states.last_played[i]))), "imported", "import",
-         None, None, None, None, None, "[]")
-        for i in range(size)))
+    copy(
+        conn,
+        "grading_playerrating",
+        RATING_COLUMNS,
+        (
+            (
+                int(rows[i]),
+                int(members[i]),
+                list_id,
+                period_id,
+                str(month),
+                run_id,
+                now,
+                int(states.rating[i]),
+                "full" if full[i] else "partial",
+                int(states.games[i]),
+                int(states.games[i]) * int(states.rating[i]),
+                int(states.games[i]) // 2,
+                str(Month.from_index(int(states.last_played[i]))),
+                "imported",
+                "import",
+                None,
+                None,
+                None,
+                None,
+                None,
+                "[]",
+            )
+            for i in range(size)
+        ),
+    )
     write_list(conn, federation, states, period_id, month)
     return states
 
 
 def write_list(conn, federation, states, period_id, month: Month):
     active = np.flatnonzero(states.last_played >= month.index - 36)
-    copy(conn, "grading_listentry", ["period_id", "revision", "player_id", "rating", "type", "category",
-                                     "games", "last_played", "club_id"], (
-        (period_id, 0, int(states.members[i]), int(states.rating[i]), "full" if states.full[i] else "partial",
-         "full" if states.full[i] else "partial", int(states.games[i]),
-         str(Month.from_index(int(states.last_played[i]))), int(federation.club_of[states.members[i]]))
-        for i in active))
+    copy(
+        conn,
+        "grading_listentry",
+        ["period_id", "revision", "player_id", "rating", "type", "category", "games", "last_played", "club_id"],
+        (
+            (
+                period_id,
+                0,
+                int(states.members[i]),
+                int(states.rating[i]),
+                "full" if states.full[i] else "partial",
+                "full" if states.full[i] else "partial",
+                int(states.games[i]),
+                str(Month.from_index(int(states.last_played[i]))),
+                int(federation.club_of[states.members[i]]),
+            )
+            for i in active
+        ),
+    )
 
 
 def publish_period(conn, ids, list_id, month):
@@ -256,12 +367,17 @@ def publish_period(conn, ids, list_id, month):
     now = datetime.datetime.combine((month + 1).first_day(), datetime.time(2), tzinfo=datetime.UTC)
     period_id = int(ids.take("grading_ratingperiod", 1)[0])
     run_id = int(ids.take("grading_ratingrun", 1)[0])
-    conn.execute("INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
-                 "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
-                 [period_id, list_id, str(month), now])
-    conn.execute("INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
-                 "task_id, progress, games, players_rated, message, result_digest) VALUES (%s, %s, 'bench', %s, %s, "
-                 "'succeeded', 0, '', '', 0, 0, '', '')", [run_id, period_id, now, now])
+    conn.execute(
+        "INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
+        "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
+        [period_id, list_id, str(month), now],
+    )
+    conn.execute(
+        "INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
+        "task_id, progress, games, players_rated, message, result_digest) VALUES (%s, %s, 'bench', %s, %s, "
+        "'succeeded', 0, '', '', 0, 0, '', '')",
+        [run_id, period_id, now, now],
+    )
     return period_id, run_id
 
 
@@ -283,17 +399,67 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
     events = len(player_of) // EVENT_SIZE
     event_ids = ids.take("events_event", events)
     day = month.first_day()
-    copy(conn, "events_event", ["id", "code", "name", "kind", "rating_list_id", "start_date", "end_date",
-                                "time_control", "online", "organiser", "status", "sent_back_reason",
-                                "submission_index", "list_overridden"], (
-        (int(event), f"B-{code}-{month}-{k}", f"Bench {code} {month} event {k}", "swiss", list_id, day,
-         day + datetime.timedelta(days=1), "", code == "online", "", status, "", 1, False)
-        for k, event in enumerate(event_ids)))
+    copy(
+        conn,
+        "events_event",
+        [
+            "id",
+            "code",
+            "name",
+            "kind",
+            "rating_list_id",
+            "start_date",
+            "end_date",
+            "time_control",
+            "online",
+            "organiser",
+            "status",
+            "sent_back_reason",
+            "submission_index",
+            "list_overridden",
+        ],
+        (
+            (
+                int(event),
+                f"B-{code}-{month}-{k}",
+                f"Bench {code} {month} event {k}",
+                "swiss",
+                list_id,
+                day,
+                day + datetime.timedelta(days=1),
+                "",
+                code == "online",
+                "",
+                status,
+                "",
+                1,
+                False,
+            )
+            for k, event in enumerate(event_ids)
+        ),
+    )
     entry_ids = ids.take("events_entry", events * EVENT_SIZE)
-    copy(conn, "events_entry", ["id", "event_id", "pin", "surname", "forenames", "code", "player_id", "match",
-                                "club_name", "title", "sex"], (
-        (int(entry_ids[i]), int(event_ids[i // EVENT_SIZE]), i % EVENT_SIZE + 1, "", "", "", int(player_of[i]),
-         "code", "", "", "") for i in range(events * EVENT_SIZE)))
+    copy(
+        conn,
+        "events_entry",
+        ["id", "event_id", "pin", "surname", "forenames", "code", "player_id", "match", "club_name", "title", "sex"],
+        (
+            (
+                int(entry_ids[i]),
+                int(event_ids[i // EVENT_SIZE]),
+                i % EVENT_SIZE + 1,
+                "",
+                "",
+                "",
+                int(player_of[i]),
+                "code",
+                "",
+                "",
+                "",
+            )
+            for i in range(events * EVENT_SIZE)
+        ),
+    )
     white, black, round_of = pairings(rng, np.arange(events * EVENT_SIZE).reshape(events, EVENT_SIZE), rounds)
     return event_ids, entry_ids, white, black, round_of
 
@@ -301,11 +467,41 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
 def write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, day):
     game_ids = federation.ids.take("events_game", len(white))
     results = np.array(["0-1", "1/2-1/2", "1-0"])[halves]
-    copy(conn, "events_game", ["id", "event_id", "round", "board", "date", "white_entry_id", "black_entry_id",
-                               "white_id", "black_id", "result", "rated", "unrated_reason"], (
-        (int(game_ids[g]), int(event_ids[white[g] // EVENT_SIZE]), int(round_of[g]), g % (EVENT_SIZE // 2) + 1,
-         day, int(entry_ids[white[g]]), int(entry_ids[black[g]]), int(player_of[white[g]]),
-         int(player_of[black[g]]), results[g], True, "") for g in range(len(white))))
+    copy(
+        conn,
+        "events_game",
+        [
+            "id",
+            "event_id",
+            "round",
+            "board",
+            "date",
+            "white_entry_id",
+            "black_entry_id",
+            "white_id",
+            "black_id",
+            "result",
+            "rated",
+            "unrated_reason",
+        ],
+        (
+            (
+                int(game_ids[g]),
+                int(event_ids[white[g] // EVENT_SIZE]),
+                int(round_of[g]),
+                g % (EVENT_SIZE // 2) + 1,
+                day,
+                int(entry_ids[white[g]]),
+                int(entry_ids[black[g]]),
+                int(player_of[white[g]]),
+                int(player_of[black[g]]),
+                results[g],
+                True,
+                "",
+            )
+            for g in range(len(white))
+        ),
+    )
     return game_ids
 
 
@@ -324,11 +520,13 @@ def play_month(conn, federation, states, month, plays, rounds):
     playing = playing[: len(playing) - len(playing) % EVENT_SIZE]
     player_of = states.members[playing]
     event_ids, entry_ids, white, black, round_of = write_events(
-        conn, federation, states.code, states.list_id, month, player_of, rounds, "rated")
+        conn, federation, states.code, states.list_id, month, player_of, rounds, "rated"
+    )
     old = states.rating[playing]
     halves = results_by_rating(rng, old[white], old[black])
-    game_ids = write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves,
-                           month.first_day())
+    game_ids = write_games(
+        conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, month.first_day()
+    )
     # Each side's increment: (D offset + S offset) x 20 / 20, in tenths.
     side_player = np.concatenate([white, black])
     side_opponent = np.concatenate([black, white])
@@ -340,18 +538,51 @@ def play_month(conn, federation, states, month, plays, rounds):
     games = states.games[playing] + rounds
     # Each player's breakdown (grading.breakdown.LINE), sides grouped by player.
     order = np.argsort(side_player, kind="stable")
-    lines = [f'[{game},"{colour}",{halves},{rating},"full",null,{increment * 100_000}]'
-             for game, colour, halves, rating, increment in zip(np.tile(game_ids, 2)[order].tolist(), np.repeat(["w", "b"], len(white))[order].tolist(),
-                    side_halves[order].tolist(), old[side_opponent][order].tolist(), tenths[order].tolist())]
+    lines = [
+        f'[{game},"{colour}",{halves},{rating},"full",null,{increment * 100_000}]'
+        for game, colour, halves, rating, increment in zip(
+            np.tile(game_ids, 2)[order].tolist(),
+            np.repeat(["w", "b"], len(white))[order].tolist(),
+            side_halves[order].tolist(),
+            old[side_opponent][order].tolist(),
+            tenths[order].tolist(),
+        )
+    ]
     ends = np.cumsum(np.bincount(side_player, minlength=len(playing))).tolist()
     breakdowns = ["[" + ",".join(lines[start:end]) + "]" for start, end in zip([0] + ends[:-1], ends)]
     rating_ids = ids.take("grading_playerrating", len(playing))
     now = datetime.datetime.now(datetime.UTC)
-    copy(conn, "grading_playerrating", RATING_COLUMNS, (
-        (int(rating_ids[i]), int(player_of[i]), states.list_id, period_id, str(month), run_id, now, int(new[i]),
-         "full", int(games[i]), int(games[i]) * int(new[i]), int(games[i]) // 2, str(month),
-         "full" if states.full[playing[i]] else "partial", "K", int(old[i]), None, None, None, 20, breakdowns[i])
-        for i in range(len(playing))))
+    copy(
+        conn,
+        "grading_playerrating",
+        RATING_COLUMNS,
+        (
+            (
+                int(rating_ids[i]),
+                int(player_of[i]),
+                states.list_id,
+                period_id,
+                str(month),
+                run_id,
+                now,
+                int(new[i]),
+                "full",
+                int(games[i]),
+                int(games[i]) * int(new[i]),
+                int(games[i]) // 2,
+                str(month),
+                "full" if states.full[playing[i]] else "partial",
+                "K",
+                int(old[i]),
+                None,
+                None,
+                None,
+                20,
+                breakdowns[i],
+            )
+            for i in range(len(playing))
+        ),
+    )
     states.rating[playing] = new
     states.full[playing] = True
     states.games[playing] = games
@@ -367,20 +598,32 @@ def add_month_to_rate(url, federation, month: Month, games: dict, newcomers=0.03
     written = {}
     with connect(url) as conn, bulk_loading(conn):
         for states in federation.lists:
-            rounds = dict((code, rounds) for code, _, _, rounds in LISTS)[states.code]
+            rounds = {code: rounds for code, _, _, rounds in LISTS}[states.code]
             wanted = games[states.code]
             seats = max(EVENT_SIZE, round(wanted * 2 / rounds / EVENT_SIZE) * EVENT_SIZE)
             outsiders = np.setdiff1d(np.arange(1, federation.players + 1), states.members)
             new = min(len(outsiders), int(seats * newcomers))
-            player_of = np.concatenate([
-                rng.choice(states.members, seats - new, replace=False), rng.choice(outsiders, new, replace=False)])
+            player_of = np.concatenate(
+                [rng.choice(states.members, seats - new, replace=False), rng.choice(outsiders, new, replace=False)]
+            )
             player_of = rng.permutation(player_of)
             event_ids, entry_ids, white, black, round_of = write_events(
-                conn, federation, states.code, states.list_id, month, player_of, rounds, "approved")
+                conn, federation, states.code, states.list_id, month, player_of, rounds, "approved"
+            )
             rating = np.full(federation.players + 1, 1500, dtype=np.int64)
             rating[states.members] = states.rating
             halves = results_by_rating(rng, rating[player_of[white]], rating[player_of[black]])
-            write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves,
-                        month.first_day() + datetime.timedelta(days=int(rng.integers(0, 27))))
+            write_games(
+                conn,
+                federation,
+                event_ids,
+                entry_ids,
+                player_of,
+                white,
+                black,
+                round_of,
+                halves,
+                month.first_day() + datetime.timedelta(days=int(rng.integers(0, 27))),
+            )
             written[states.code] = len(white)
     return written

@@ -24,6 +24,7 @@ import time
 
 import federation
 from federation import connect, log
+
 from grading.engine.periods import Month
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/").rsplit("/", 1)[0]
@@ -46,11 +47,15 @@ def prepare(size, history, reuse):
     if reuse and federation.count_players(url) == players:
         forget_the_run(url, month)
         return url
-    log(f"Loading {players:,} players, {history} months of history and {games:,} games to rate "
-        f"into {url.rsplit('/', 1)[1]}")
+    log(
+        f"Loading {players:,} players, {history} months of history and {games:,} games to rate "
+        f"into {url.rsplit('/', 1)[1]}"
+    )
     federation.create_and_migrate(url)
     loaded = federation.load(url, players, first=month - history - 1, last=month - 1)
-    written = federation.add_month_to_rate(url, loaded, month, {code: int(games * share) for code, share in SHARES.items()})
+    written = federation.add_month_to_rate(
+        url, loaded, month, {code: int(games * share) for code, share in SHARES.items()}
+    )
     log(f"  {month} to rate: " + ", ".join(f"{code} {count:,} games" for code, count in written.items()))
     return url
 
@@ -109,8 +114,11 @@ def rate(url):
     logging.getLogger("grading.services").addHandler(stages)
     logging.getLogger("grading.services").setLevel(logging.INFO)
     columns = ["start", "read", "rate", "write"]
-    log(f"{'list':<14}{'games':>10}{'rated':>9}" + "".join(f"{name:>7}" for name in columns)
-        + f"{'finish':>7}{'total s':>9}")
+    log(
+        f"{'list':<14}{'games':>10}{'rated':>9}"
+        + "".join(f"{name:>7}" for name in columns)
+        + f"{'finish':>7}{'total s':>9}"
+    )
     total, runs = 0.0, []
     for rating_list in RatingList.objects.order_by("display_order"):
         stages.lines.clear()
@@ -123,11 +131,15 @@ def rate(url):
         spans = stages.seconds(started)
         total += elapsed
         runs.append(run)
-        log(f"{rating_list.code:<14}{run.games:>10,}{run.players_rated:>9,}"
+        log(
+            f"{rating_list.code:<14}{run.games:>10,}{run.players_rated:>9,}"
             + "".join(f"{spans.get(name, 0):>7.2f}" for name in columns)
-            + f"{elapsed - sum(spans.get(name, 0) for name in columns):>7.2f}{elapsed:>9.2f}")
-    log(f"{'all lists':<14}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
-        f"{'':>35}{total:>9.2f}")
+            + f"{elapsed - sum(spans.get(name, 0) for name in columns):>7.2f}{elapsed:>9.2f}"
+        )
+    log(
+        f"{'all lists':<14}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
+        f"{'':>35}{total:>9.2f}"
+    )
     return total
 
 
@@ -147,8 +159,10 @@ def main():
     for size in SIZES if options.size == "both" else [options.size]:
         url = prepare(size, options.history, options.reuse)
         players, games, target = SIZES[size]
-        log(f"\n{size}: {players:,} players, about {games:,} games in {month_to_rate()}; rated in process, "
-            f"read + rate + write + publish, committed")
+        log(
+            f"\n{size}: {players:,} players, about {games:,} games in {month_to_rate()}; rated in process, "
+            f"read + rate + write + publish, committed"
+        )
         # A process of its own for each size: Django is set up once, on that size's database.
         child = subprocess.run([sys.executable, __file__, "--rate", url], capture_output=True, text=True)
         sys.stdout.write(child.stdout)
@@ -156,7 +170,8 @@ def main():
             sys.stderr.write(child.stderr)
             raise SystemExit(child.returncode)
         seconds = float(child.stdout.strip().splitlines()[-1].split()[-1])
-        log(f"{size}: {seconds:.1f} s for the whole month (target {target} s: {'met' if seconds < target else 'MISSED'})")
+        verdict = "met" if seconds < target else "MISSED"
+        log(f"{size}: {seconds:.1f} s for the whole month (target {target} s: {verdict})")
 
 
 if __name__ == "__main__":

@@ -30,10 +30,10 @@ import threading
 import time
 from pathlib import Path
 
-import redis
-
 import federation
+import redis
 from federation import ROOT, connect, log
+
 from grading.engine.periods import Month
 
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
@@ -55,8 +55,7 @@ def load(players):
 
 
 def site_env(static_root):
-    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root),
-                                 CACHE_URL=CACHE)
+    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root), CACHE_URL=CACHE)
 
 
 def free_port():
@@ -70,8 +69,21 @@ def start_gunicorn(static_root):
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
-    server = subprocess.Popen([gunicorn, "config.wsgi:application", "--workers", "2", "--bind", f"127.0.0.1:{port}",
-                               "--log-level", "warning"], cwd=ROOT, env=env, start_new_session=True)
+    server = subprocess.Popen(
+        [
+            gunicorn,
+            "config.wsgi:application",
+            "--workers",
+            "2",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--log-level",
+            "warning",
+        ],
+        cwd=ROOT,
+        env=env,
+        start_new_session=True,
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -146,10 +158,13 @@ def workloads(rng, count):
             "JOIN players_player p ON p.id = r.player_id WHERE r.method = 'K' AND r.id % 97 = 0 LIMIT 2000"
         ).fetchall()
     searches = []
-    for code, surname, forenames in sample:
+    for _code, surname, forenames in sample:
         typo = surname[:2] + surname[3] + surname[2] + surname[4:] if len(surname) > 4 else surname
         searches += [f"{surname} {forenames}", f"{forenames} {surname}", surname[:5], f"{typo} {forenames[:3]}"]
-    quote = lambda text: text.replace(" ", "+")
+
+    def quote(text):
+        return text.replace(" ", "+")
+
     return {
         "list page": [f"/lists/otb-standard/?page={rng.randint(1, 20)}" for _ in range(count)],
         "player page": [f"/players/{rng.choice(sample)[0]}/" for _ in range(count)],
@@ -174,8 +189,10 @@ def main():
         log(f"Loading {options.players:,} players with a year of history into {DATABASE.rsplit('@', 1)[-1]}")
         load(options.players)
     with connect(DATABASE) as conn:
-        counts = {table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0] for table in (
-            "players_player", "grading_playerrating", "grading_listentry", "events_game")}
+        counts = {
+            table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]
+            for table in ("players_player", "grading_playerrating", "grading_listentry", "events_game")
+        }
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))
@@ -195,8 +212,10 @@ def main():
             target = TARGETS.get(name)
             p95 = percentile(latencies, 0.95)
             verdict = f"p95 < {target} ms: {'met' if p95 < target else 'MISSED'}" if target else "(for information)"
-            log(f"{name:<22}{statistics.median(latencies):>8.1f}{p95:>8.1f}{percentile(latencies, 0.99):>8.1f}"
-                f"{len(latencies) / elapsed:>8.0f}  {verdict}")
+            log(
+                f"{name:<22}{statistics.median(latencies):>8.1f}{p95:>8.1f}{percentile(latencies, 0.99):>8.1f}"
+                f"{len(latencies) / elapsed:>8.0f}  {verdict}"
+            )
     finally:
         stop(server)
         shutil.rmtree(static_root, ignore_errors=True)

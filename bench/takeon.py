@@ -20,8 +20,9 @@ def players_csv(count):
     lines = ["code,name,birth_date,sex,title,fide_id,club_code,club_name"]
     for n in range(count):
         born = f"{1940 + n % 70}-{1 + n % 12:02d}-{1 + n % 28:02d}"
-        lines.append(f'{100000 + n:06d}A,"Surname{n}, Forename",{born},{"MF"[n % 2]},,{400000 + n},'
-                     f"C{n % 200:03d},Club {n % 200}")
+        lines.append(
+            f'{100000 + n:06d}A,"Surname{n}, Forename",{born},{"MF"[n % 2]},,{400000 + n},C{n % 200:03d},Club {n % 200}'
+        )
     return ("\n".join(lines) + "\n").encode()
 
 
@@ -29,8 +30,10 @@ def ratings_csv(count):
     lines = ["code,rating,type,games,opponents_total,points,last_played"]
     for n in range(count):
         games = 5 + n % 300
-        lines.append(f"{100000 + n:06d}A,{1000 + n % 1500},{'full' if games >= 10 else 'partial'},"
-                     f"{games},{games * 1600},{games / 2},2026-{1 + n % 9:02d}")
+        lines.append(
+            f"{100000 + n:06d}A,{1000 + n % 1500},{'full' if games >= 10 else 'partial'},"
+            f"{games},{games * 1600},{games / 2},2026-{1 + n % 9:02d}"
+        )
     return ("\n".join(lines) + "\n").encode()
 
 
@@ -56,8 +59,10 @@ def main():
         for attempt in ("first import", "re-import (all updates)"):
             started = time.perf_counter()
             summary = import_players(people)
-            print(f"import_players, {attempt}: {count} players in {time.perf_counter() - started:.2f} s "
-                  f"({summary.created} created, {summary.updated} updated) on {connection.vendor}")
+            print(
+                f"import_players, {attempt}: {count} players in {time.perf_counter() - started:.2f} s "
+                f"({summary.created} created, {summary.updated} updated) on {connection.vendor}"
+            )
         started = time.perf_counter()
         import_ratings(ratings, RatingList.objects.get(code="otb-standard"), Month(2026, 9))
         print(f"import_ratings: {count} ratings in {time.perf_counter() - started:.2f} s on {connection.vendor}")

@@ -29,7 +29,7 @@ def generate_trf(players, rounds, seed=1, dated=True):
     rng = random.Random(seed)
     start = datetime.date(2026, 10, 1)
     results = {rank: [] for rank in range(1, players + 1)}
-    for round_number in range(1, rounds + 1):
+    for _ in range(rounds):
         order = list(range(1, players + 1))
         rng.shuffle(order)
         # Adjacent pairs of a shuffle: a random pairing with nobody twice in a round.
@@ -115,15 +115,19 @@ def main():
         )
         undated = generate_trf(9999, 42, dated=False)
         started = time.perf_counter()
-        check = check_upload(undated, "undated.trf", EventDetails(
-            code="BENCH2", start_date=datetime.date(2026, 10, 1), end_date=datetime.date(2026, 10, 30)))
+        check = check_upload(
+            undated,
+            "undated.trf",
+            EventDetails(code="BENCH2", start_date=datetime.date(2026, 10, 1), end_date=datetime.date(2026, 10, 30)),
+        )
         check.report()  # what the arbiter reads
         checked = time.perf_counter()
         if check.errors:
             sys.exit("the generated file has errors: " + "; ".join(map(str, check.errors[:5])))
         print(
             f"check of a {len(undated) / 1024 / 1024:.1f} MB TRF with no dates (9,999 players, 42 rounds, "
-            f"{len(check.parsed.games)} games; dates from the form) on {connection.vendor}: checked and reported in {checked - started:.2f} s"
+            f"{len(check.parsed.games)} games; dates from the form) on {connection.vendor}: "
+            f"checked and reported in {checked - started:.2f} s"
         )
     finally:
         teardown_databases(names, verbosity=0)

@@ -14,10 +14,13 @@ class RefuseNulCharacters:
         self.get_response = get_response
 
     def __call__(self, request):
-        if "\x00" in request.path or any("\x00" in key or "\x00" in value
-                                         for key, values in request.GET.lists() for value in values):
-            return HttpResponseBadRequest("The address contains a NUL character (%00), which no page accepts.",
-                                          content_type="text/plain; charset=utf-8")
+        if "\x00" in request.path or any(
+            "\x00" in key or "\x00" in value for key, values in request.GET.lists() for value in values
+        ):
+            return HttpResponseBadRequest(
+                "The address contains a NUL character (%00), which no page accepts.",
+                content_type="text/plain; charset=utf-8",
+            )
         return self.get_response(request)
 
 
@@ -39,8 +42,10 @@ class ContentSecurityPolicy:
     unescaped somewhere.
     """
 
-    POLICY = ("default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
-              "frame-ancestors 'none'; form-action 'self'")
+    POLICY = (
+        "default-src 'self'; img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+        "frame-ancestors 'none'; form-action 'self'"
+    )
 
     def __init__(self, get_response):
         self.get_response = get_response

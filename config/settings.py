@@ -196,9 +196,14 @@ CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
     # Down, it answers as an empty cache (config/cache.py): a page is slower, never an error; and
     # a Redis that hangs is given up on within a second.
-    CACHES = {"default": {"BACKEND": "config.cache.DegradingRedisCache", "LOCATION": CACHE_URL,
-                          "KEY_PREFIX": "ratings",
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+    CACHES = {
+        "default": {
+            "BACKEND": "config.cache.DegradingRedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "ratings",
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+        }
+    }
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")

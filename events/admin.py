@@ -3,8 +3,8 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
 from django.http import FileResponse, Http404
-from django.template.loader import render_to_string
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html
 
@@ -71,16 +71,24 @@ class GameForm(forms.ModelForm):
     def clean_date(self):
         day, event = self.cleaned_data["date"], self.instance.event
         if day and not event.start_date <= day <= event.end_date:
-            raise forms.ValidationError(f"{event.code} runs from {event.start_date:%d/%m/%Y} to {event.end_date:%d/%m/%Y}: "
-                                        "the game must be dated within it.")
+            raise forms.ValidationError(
+                f"{event.code} runs from {event.start_date:%d/%m/%Y} to {event.end_date:%d/%m/%Y}: "
+                "the game must be dated within it."
+            )
         return day
 
 
 class DecisionForm(forms.Form):
-    reason = forms.CharField(required=False, widget=forms.Textarea(attrs={"rows": 4}), max_length=2000,
-                             label="Reason (to send back)", help_text="The arbiter reads it on their event's page.")
+    reason = forms.CharField(
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 4}),
+        max_length=2000,
+        label="Reason (to send back)",
+        help_text="The arbiter reads it on their event's page.",
+    )
     visitors = forms.BooleanField(
-        required=False, label="Register the players of other federations too",
+        required=False,
+        label="Register the players of other federations too",
         help_text="Left unticked, they stay on no record and their games are not rated.",
     )
 
@@ -97,8 +105,16 @@ class EventAdmin(DeleteOneByOne):
     search_fields = ["code", "name", "organiser", "arbiter__username"]
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]
-    readonly_fields = ["the_arbiter", "status", "status_changed_at", "changed_by", "sent_back_reason",
-                       "submission_index", "visitors_waiting", "latest_report"]
+    readonly_fields = [
+        "the_arbiter",
+        "status",
+        "status_changed_at",
+        "changed_by",
+        "sent_back_reason",
+        "submission_index",
+        "visitors_waiting",
+        "latest_report",
+    ]
     exclude = ["arbiter", "status_changed_by"]
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
@@ -122,8 +138,10 @@ class EventAdmin(DeleteOneByOne):
         if not waiting:
             return "-"
         names = ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])
-        return (f"{names}{', ...' if len(waiting) > 10 else ''}: their games are not rated until they are registered "
-                "(approve with the box ticked, or the action \"Register the players of other federations\")")
+        return (
+            f"{names}{', ...' if len(waiting) > 10 else ''}: their games are not rated until they are registered "
+            '(approve with the box ticked, or the action "Register the players of other federations")'
+        )
 
     @admin.display(description="report of the latest upload")
     def latest_report(self, event):
@@ -152,10 +170,16 @@ class EventAdmin(DeleteOneByOne):
             except services.WorkflowError as refused:
                 form.add_error(None, str(refused))
         upload = event.uploads.order_by("-uploaded_at").first()
-        context = {**self.admin_site.each_context(request), "title": f"Approve or send back {event.code}",
-                   "event": event, "form": form, "opts": self.model._meta, "report": upload.report if upload else None,
-                   "entries": event.entries.select_related("player").order_by("pin"),
-                   "visitors": services.unregistered_visitors(event)}
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Approve or send back {event.code}",
+            "event": event,
+            "form": form,
+            "opts": self.model._meta,
+            "report": upload.report if upload else None,
+            "entries": event.entries.select_related("player").order_by("pin"),
+            "visitors": services.unregistered_visitors(event),
+        }
         return render(request, "admin/events/event/decide.html", context)
 
     def has_add_permission(self, request):
@@ -194,7 +218,8 @@ class EventAdmin(DeleteOneByOne):
             if undecided := services.undecided_suggestions(event):
                 raise services.WorkflowError(
                     f"{'; '.join(undecided[:5])}{'; ...' if len(undecided) > 5 else ''}: choose their records in "
-                    "the event's entries, or approve it from its own page once read")
+                    "the event's entries, or approve it from its own page once read"
+                )
             services.approve_event(event, request.user)
 
         self.apply(request, queryset, approve_unless_undecided, "approved")
@@ -204,11 +229,16 @@ class EventAdmin(DeleteOneByOne):
         reason = request.POST.get("reason", "")
         self.apply(request, queryset, lambda event: services.send_back(event, request.user, reason), "sent back")
 
-    @admin.action(description="Register the players of other federations of the selected events",
-                  permissions=["approve"])
+    @admin.action(
+        description="Register the players of other federations of the selected events", permissions=["approve"]
+    )
     def register_visitors(self, request, queryset):
-        self.apply(request, queryset, lambda event: services.register_visitors(event, request.user),
-                   "had their players of other federations registered")
+        self.apply(
+            request,
+            queryset,
+            lambda event: services.register_visitors(event, request.user),
+            "had their players of other federations registered",
+        )
 
     def apply(self, request, queryset, step, done):
         count = 0
@@ -232,8 +262,21 @@ class EntryAdmin(admin.ModelAdmin):
     search_fields = ["surname", "forenames", "code", "event__code", "event__name"]
     list_select_related = ["event", "player"]
     autocomplete_fields = ["player"]
-    readonly_fields = ["event", "pin", "surname", "forenames", "code", "fide_id", "birth_date", "sex", "title",
-                       "club_name", "match", "rank", "line"]
+    readonly_fields = [
+        "event",
+        "pin",
+        "surname",
+        "forenames",
+        "code",
+        "fide_id",
+        "birth_date",
+        "sex",
+        "title",
+        "club_name",
+        "match",
+        "rank",
+        "line",
+    ]
 
     def has_add_permission(self, request):
         return False
@@ -297,8 +340,9 @@ class UploadAdmin(Kept):
             handle = upload.file.open("rb")
         except FileNotFoundError:
             raise Http404(f"The file of {upload.original_name} is missing from the storage.") from None
-        return FileResponse(handle, as_attachment=True, filename=upload.original_name,
-                            content_type="application/octet-stream")
+        return FileResponse(
+            handle, as_attachment=True, filename=upload.original_name, content_type="application/octet-stream"
+        )
 
 
 @admin.register(Game)
@@ -328,4 +372,3 @@ class GameAdmin(DeleteOneByOne):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.event.in_rating)
-

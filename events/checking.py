@@ -191,7 +191,9 @@ def check_file(data, filename, details):
     sum_up_new_players(check)
     for parsed in check.parsed.players:
         for warning in check.matches[parsed.pin].warnings:
-            check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {warning}", WARNING))
+            check.problems.append(
+                Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {warning}", WARNING)
+            )
     check.problems.sort(key=lambda problem: (problem.line or 0, problem.column or 0))
     return check
 
@@ -199,43 +201,77 @@ def check_file(data, filename, details):
 def check_event_details(check):
     parsed, details = check.parsed, check.details
     if details.submission_index and parsed.submission_index and details.submission_index != parsed.submission_index:
-        check.problems.append(Problem(
-            None, None, f"the submission index {details.submission_index} given with the upload is used, "
-            f"not the file's {parsed.submission_index}", WARNING,
-        ))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the submission index {details.submission_index} given with the upload is used, "
+                f"not the file's {parsed.submission_index}",
+                WARNING,
+            )
+        )
     if not check.code:
         check.problems.append(Problem(None, None, "the file gives no event code: give one in the Event code field"))
     elif len(check.code) > 40:
         check.problems.append(Problem(None, None, f"the event code {check.code!r} is longer than 40 characters"))
     elif not EVENT_CODE.fullmatch(check.code):
-        check.problems.append(Problem(None, None, f"the event code {check.code!r} may hold only letters and digits, "
-                                                  "and single - _ . / between them"))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the event code {check.code!r} may hold only letters and digits, and single - _ . / between them",
+            )
+        )
     if len(check.name) > 200:
         where = "the Event name field" if details.name.strip() else "the file's event name"
-        check.problems.append(Problem(None, None, f"{where} is {len(check.name):,} characters long: an event name is "
-                                                  "at most 200"))
+        check.problems.append(
+            Problem(None, None, f"{where} is {len(check.name):,} characters long: an event name is at most 200")
+        )
     if not check.start_date or not check.end_date:
-        check.problems.append(Problem(None, None, "the file gives no event dates: give them in the Start date and End date fields"))
+        check.problems.append(
+            Problem(None, None, "the file gives no event dates: give them in the Start date and End date fields")
+        )
     elif check.end_date < check.start_date:
-        check.problems.append(Problem(None, None, f"the event ends ({check.end_date:%d/%m/%Y}, {date_source(check, 'end')}) "
-                                                  f"before it starts ({check.start_date:%d/%m/%Y}, "
-                                                  f"{date_source(check, 'start')})"))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the event ends ({check.end_date:%d/%m/%Y}, {date_source(check, 'end')}) "
+                f"before it starts ({check.start_date:%d/%m/%Y}, "
+                f"{date_source(check, 'start')})",
+            )
+        )
     elif check.start_date < EARLIEST_EVENT:
-        check.problems.append(Problem(None, None, f"the event starts on {written(check.start_date)} "
-                                                  f"({date_source(check, 'start')}): before 1900, a mistyped year"))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the event starts on {written(check.start_date)} "
+                f"({date_source(check, 'start')}): before 1900, a mistyped year",
+            )
+        )
     elif (check.end_date - check.start_date).days > LONGEST_EVENT_DAYS:
-        check.problems.append(Problem(
-            None, None, f"the event runs from {check.start_date:%d/%m/%Y} ({date_source(check, 'start')}) to "
-            f"{check.end_date:%d/%m/%Y} ({date_source(check, 'end')}): more than a year; upload each season or "
-            "year as an event of its own"))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the event runs from {check.start_date:%d/%m/%Y} ({date_source(check, 'start')}) to "
+                f"{check.end_date:%d/%m/%Y} ({date_source(check, 'end')}): more than a year; upload each season or "
+                "year as an event of its own",
+            )
+        )
     elif not (parsed.start_date and parsed.end_date):
         # The dates came from the form: the games must fall within them.
         check.problems += check_dates(parsed, check.start_date, check.end_date)
     if parsed.games and not any(game.date for game in parsed.games) and check.end_date:
-        check.problems.append(Problem(
-            None, None, f"the file gives no round dates: every game is dated {check.end_date:%d/%m/%Y}, "
-            "the event's last day", WARNING,
-        ))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the file gives no round dates: every game is dated {check.end_date:%d/%m/%Y}, the event's last day",
+                WARNING,
+            )
+        )
     check.time_control = parsed.time_control or (
         TimeControl.from_text(details.time_control) if details.time_control else None
     )
@@ -244,19 +280,28 @@ def check_event_details(check):
     check_when(check)
     if check.rating_list is None:
         if check.time_control is None and details.time_control and not parsed.time_control:
-            check.problems.append(Problem(
-                None, None, f"the time control {details.time_control[:100]!r} in the Time control field is not understood: "
-                "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
-            ))
+            check.problems.append(
+                Problem(
+                    None,
+                    None,
+                    f"the time control {details.time_control[:100]!r} in the Time control field is not understood: "
+                    "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
+                )
+            )
         elif check.time_control is None:
-            check.problems.append(Problem(None, None, "the file gives no time control: give one in the Time control field, "
-                                                      "e.g. 90+30"))
+            check.problems.append(
+                Problem(None, None, "the file gives no time control: give one in the Time control field, e.g. 90+30")
+            )
         else:
             minutes = check.time_control.minutes_per_player()
-            check.problems.append(Problem(
-                None, None, f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) "
-                "is not rated on any list",
-            ))
+            check.problems.append(
+                Problem(
+                    None,
+                    None,
+                    f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) "
+                    "is not rated on any list",
+                )
+            )
 
 
 EARLIEST_EVENT = datetime.date(1900, 1, 1)
@@ -283,17 +328,27 @@ def check_when(check):
     rated (those months keep the ratings taken on from it)."""
     today = timezone.localdate()
     if check.end_date and check.end_date > today:
-        check.problems.append(Problem(None, None, f"the event ends on {check.end_date:%d/%m/%Y} "
-                                                  f"({date_source(check, 'end')}), after today: results are uploaded "
-                                                  "once the games are played"))
+        check.problems.append(
+            Problem(
+                None,
+                None,
+                f"the event ends on {check.end_date:%d/%m/%Y} "
+                f"({date_source(check, 'end')}), after today: results are uploaded "
+                "once the games are played",
+            )
+        )
     check.taken_on = latest_take_on(check.rating_list) if check.rating_list else None
     early = [game for game in check.parsed.games if check.unrated_reason(game) == TAKEN_ON]
     if early:
-        check.problems.append(Problem(
-            early[0].lines[0] if early[0].lines else None, None,
-            f"{len(early)} game(s) are dated in or before {check.taken_on}, which {check.rating_list.name} took on "
-            "from the previous system's ratings: they will not be rated", WARNING,
-        ))
+        check.problems.append(
+            Problem(
+                early[0].lines[0] if early[0].lines else None,
+                None,
+                f"{len(early)} game(s) are dated in or before {check.taken_on}, which {check.rating_list.name} took on "
+                "from the previous system's ratings: they will not be rated",
+                WARNING,
+            )
+        )
 
 
 def classify(time_control, online=False):
@@ -315,16 +370,22 @@ def sum_up_new_players(check):
         return
     codes = [parsed.federation_code for parsed in new if parsed.federation_code]
     visitors = [parsed for parsed in new if of_another_federation(parsed.fide_federation, parsed.federation_code)]
-    text = (f"{len(new)} player{'s are' if len(new) != 1 else ' is'} on no federation record and will be registered "
-            "as new on approval (see Players)")
+    text = (
+        f"{len(new)} player{'s are' if len(new) != 1 else ' is'} on no federation record and will be registered "
+        "as new on approval (see Players)"
+    )
     if visitors:
         federations = sorted({parsed.fide_federation.strip().upper() for parsed in visitors})
-        text += (f"; {len(visitors)} of them {'are' if len(visitors) != 1 else 'is'} of other federations "
-                 f"({', '.join(federations[:10])}{', ...' if len(federations) > 10 else ''}): registered only if a "
-                 "rating officer says so")
+        text += (
+            f"; {len(visitors)} of them {'are' if len(visitors) != 1 else 'is'} of other federations "
+            f"({', '.join(federations[:10])}{', ...' if len(federations) > 10 else ''}): registered only if a "
+            "rating officer says so"
+        )
     if codes:
-        text += (f"; the file gives {'these codes' if len(codes) > 1 else 'this code'}, not on record: "
-                 f"{', '.join(codes[:10])}{', ...' if len(codes) > 10 else ''}")
+        text += (
+            f"; the file gives {'these codes' if len(codes) > 1 else 'this code'}, not on record: "
+            f"{', '.join(codes[:10])}{', ...' if len(codes) > 10 else ''}"
+        )
     check.problems.append(Problem(None, None, text, WARNING))
 
 
@@ -335,8 +396,9 @@ def hold_out_impossible_birth_dates(check):
     first_day = check.start_date or timezone.localdate()
     for parsed in check.parsed.players:
         if problem := birth_date_problem(parsed.birth_date, first_day, ", the event's first day"):
-            check.problems.append(Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {problem}: "
-                                                             "it is not stored", WARNING))
+            check.problems.append(
+                Problem(parsed.line, None, f"player {parsed.pin} ({parsed.name}): {problem}: it is not stored", WARNING)
+            )
             parsed.birth_date = None
 
 
@@ -344,10 +406,15 @@ def check_name_lengths(check):
     surname, forenames = (Entry._meta.get_field(name).max_length for name in ("surname", "forenames"))
     for parsed in check.parsed.players:
         if len(parsed.surname) > surname or len(parsed.forenames) > forenames:
-            check.problems.append(Problem(
-                parsed.line, None, f"player {parsed.pin}: a surname is kept to {surname} characters and forenames "
-                f"to {forenames}: this name is cut to fit", WARNING,
-            ))
+            check.problems.append(
+                Problem(
+                    parsed.line,
+                    None,
+                    f"player {parsed.pin}: a surname is kept to {surname} characters and forenames "
+                    f"to {forenames}: this name is cut to fit",
+                    WARNING,
+                )
+            )
 
 
 def check_same_person_twice(check):
@@ -362,10 +429,14 @@ def check_same_person_twice(check):
                 continue
             if value in first and check.matches[parsed.pin].player is None:
                 other = first[value]
-                check.problems.append(Problem(
-                    parsed.line, None, f"players {other.pin} ({other.name}, line {other.line}) and {parsed.pin} "
-                    f"({parsed.name}) have the same {label} {value}: one person cannot be two players",
-                ))
+                check.problems.append(
+                    Problem(
+                        parsed.line,
+                        None,
+                        f"players {other.pin} ({other.name}, line {other.line}) and {parsed.pin} "
+                        f"({parsed.name}) have the same {label} {value}: one person cannot be two players",
+                    )
+                )
             first.setdefault(value, parsed)
     seen = {}
     for parsed in check.parsed.players:
@@ -373,8 +444,12 @@ def check_same_person_twice(check):
         if player is None:
             continue
         if player.pk in seen:
-            check.problems.append(Problem(
-                parsed.line, None, f"players {seen[player.pk]} and {parsed.pin} are both the federation's "
-                f"{player.code} ({player.name})",
-            ))
+            check.problems.append(
+                Problem(
+                    parsed.line,
+                    None,
+                    f"players {seen[player.pk]} and {parsed.pin} are both the federation's "
+                    f"{player.code} ({player.name})",
+                )
+            )
         seen.setdefault(player.pk, parsed.pin)

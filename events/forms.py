@@ -13,7 +13,9 @@ class UploadForm(forms.Form):
     )
     kept = forms.CharField(required=False, widget=forms.HiddenInput, max_length=64)
     code = forms.CharField(
-        max_length=40, required=False, label="Event code",
+        max_length=40,
+        required=False,
+        label="Event code",
         help_text="Needed when the file has none (TRF and CSV files).",
     )
     name = forms.CharField(max_length=200, required=False, label="Event name", help_text="Overrides the file's.")

@@ -8,7 +8,6 @@ new record when the event is approved (a player of another federation only if st
 from dataclasses import dataclass, field
 
 from django.conf import settings
-
 from django.db.models.functions import Lower
 
 from players.models import Player

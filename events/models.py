@@ -6,7 +6,6 @@ from django.db import models
 
 from . import results
 
-
 # An event's code is in its page's address and in every export: no spaces, quotes or markup,
 # and no "." or ".." path segment, which a browser would resolve to another page.
 EVENT_CODE = re.compile(r"[A-Za-z0-9]+(?:[._/-][A-Za-z0-9]+)*")
@@ -14,8 +13,10 @@ EVENT_CODE = re.compile(r"[A-Za-z0-9]+(?:[._/-][A-Za-z0-9]+)*")
 
 def validate_event_code(value):
     if not EVENT_CODE.fullmatch(value or ""):
-        raise ValidationError("%(value)s is not an event code: letters and digits, with single - _ . / between them.",
-                              params={"value": value})
+        raise ValidationError(
+            "%(value)s is not an event code: letters and digits, with single - _ . / between them.",
+            params={"value": value},
+        )
 
 
 class Event(models.Model):
@@ -38,9 +39,7 @@ class Event(models.Model):
     code = models.CharField(max_length=40, unique=True, validators=[validate_event_code])
     name = models.CharField(max_length=200)
     kind = models.CharField(max_length=12, choices=Kind.choices, default=Kind.SWISS)
-    rating_list = models.ForeignKey(
-        "grading.RatingList", on_delete=models.PROTECT, related_name="events"
-    )
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.PROTECT, related_name="events")
     start_date = models.DateField()
     end_date = models.DateField()
     time_control = models.CharField(max_length=100, blank=True)
@@ -100,9 +99,7 @@ class EventChange(models.Model):
 
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="changes")
     status = models.CharField(max_length=10, choices=Event.Status.choices)
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+"
-    )
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField()
     note = models.TextField(blank=True)
 
@@ -167,16 +164,12 @@ class Upload(models.Model):
         ECF = "ecf", "ECF results file"
         CSV = "csv", "CSV"
 
-    event = models.ForeignKey(
-        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="uploads"
-    )
+    event = models.ForeignKey(Event, null=True, blank=True, on_delete=models.CASCADE, related_name="uploads")
     file = models.FileField(upload_to=upload_path)
     original_name = models.CharField(max_length=255)
     sha256 = models.CharField(max_length=64, db_index=True)
     format = models.CharField(max_length=3, choices=Format.choices)
-    uploaded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="uploads"
-    )
+    uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="uploads")
     uploaded_at = models.DateTimeField()
     report = models.JSONField(default=dict, blank=True, help_text="The validation report.")
 
@@ -193,9 +186,7 @@ class Game(models.Model):
     board = models.PositiveSmallIntegerField(null=True, blank=True)
     date = models.DateField()
     white_entry = models.ForeignKey(Entry, on_delete=models.CASCADE, related_name="+")
-    black_entry = models.ForeignKey(
-        Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
-    )
+    black_entry = models.ForeignKey(Entry, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
     # The federation records behind the entries, set once the entries are matched.
     white = models.ForeignKey(
         "players.Player", null=True, blank=True, on_delete=models.PROTECT, related_name="games_as_white"
@@ -216,15 +207,11 @@ class Game(models.Model):
         ordering = ["event", "date", "round", "board", "pk"]
         indexes = [models.Index(fields=["date", "rated"])]
         constraints = [
-            models.CheckConstraint(
-                condition=~models.Q(white=models.F("black")), name="game_has_two_players"
-            ),
+            models.CheckConstraint(condition=~models.Q(white=models.F("black")), name="game_has_two_players"),
             models.CheckConstraint(
                 condition=~models.Q(white_entry=models.F("black_entry")), name="game_has_two_entries"
             ),
-            models.CheckConstraint(
-                condition=models.Q(result__in=results.ALL), name="game_result_is_known"
-            ),
+            models.CheckConstraint(condition=models.Q(result__in=results.ALL), name="game_result_is_known"),
         ]
 
     def __str__(self):

@@ -30,14 +30,18 @@ def public_events():
 class EventFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="by_name", label="Name or code", max_length=100)
     rating_list = django_filters.ModelChoiceFilter(
-        queryset=RatingList.objects.order_by("display_order", "code"), to_field_name="code",
-        label="List", empty_label="All lists",
+        queryset=RatingList.objects.order_by("display_order", "code"),
+        to_field_name="code",
+        label="List",
+        empty_label="All lists",
     )
     kind = django_filters.ChoiceFilter(choices=Event.Kind.choices, empty_label="Any kind")
     status = django_filters.ChoiceFilter(
         choices=[(Event.Status.APPROVED, "approved"), (Event.Status.RATED, "rated")], empty_label="Approved or rated"
     )
-    year = django_filters.NumberFilter(field_name="end_date", lookup_expr="year", label="Year", min_value=1900, max_value=2999)
+    year = django_filters.NumberFilter(
+        field_name="end_date", lookup_expr="year", label="Year", min_value=1900, max_value=2999
+    )
 
     class Meta:
         model = Event
@@ -55,7 +59,9 @@ class EventTable(tables.Table):
     label = "Events"  # what its scrolling region is called to a screen reader
     dates = tables.Column("Dates", empty_values=(), order_by=("end_date", "start_date", "code"))
     name = tables.Column("Event", order_by=("name", "code"))
-    rating_list = tables.Column("List", accessor="rating_list__name", order_by=("rating_list__display_order", "-end_date"))
+    rating_list = tables.Column(
+        "List", accessor="rating_list__name", order_by=("rating_list__display_order", "-end_date")
+    )
     kind = tables.Column("Kind")
     status = tables.Column("Status")
 
@@ -69,7 +75,12 @@ class EventTable(tables.Table):
         return event_dates(record)
 
     def render_name(self, record):
-        return format_html('<a href="{}">{}</a> <span class="muted">{}</span>', reverse("event", args=[record.code]), record.name, record.code)
+        return format_html(
+            '<a href="{}">{}</a> <span class="muted">{}</span>',
+            reverse("event", args=[record.code]),
+            record.name,
+            record.code,
+        )
 
 
 def day(date, year=True):
@@ -98,8 +109,13 @@ def event_page(request, code):
     entries = list(event.entries.select_related("player").order_by("pin"))
     games = list(event.games.order_by("round", "board", "date", "pk"))
     played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
-    context = {"event": event, "dates": event_dates(event), "games_count": len(played),
-               "rated_count": sum(game.rated for game in played), "byes": len(games) - len(played)}
+    context = {
+        "event": event,
+        "dates": event_dates(event),
+        "games_count": len(played),
+        "rated_count": sum(game.rated for game in played),
+        "byes": len(games) - len(played),
+    }
     if event.kind == Event.Kind.TEAM_MATCH:
         context["card"] = match_card(entries, games)
     elif event.kind == Event.Kind.ROUND_ROBIN:
@@ -137,10 +153,15 @@ def standings(entries, games):
         for entry_id, opponent_id, colour, score in sides(game):
             row = rows[entry_id]
             row["points"] += score
-            row["cells"].setdefault(game.round, []).append({
-                "opponent": pins.get(opponent_id), "colour": colour, "symbol": score_symbol(game.result, score),
-                "bye": opponent_id is None, "rated": game.rated,
-            })
+            row["cells"].setdefault(game.round, []).append(
+                {
+                    "opponent": pins.get(opponent_id),
+                    "colour": colour,
+                    "symbol": score_symbol(game.result, score),
+                    "bye": opponent_id is None,
+                    "rated": game.rated,
+                }
+            )
     return sorted(rows.values(), key=lambda row: (row["entry"].rank or 10**6, -row["points"], row["entry"].pin))
 
 
@@ -159,7 +180,7 @@ def round_robin_grid(entries, games):
     order = [row["entry"].pk for row in rows]
     met = defaultdict(list)
     for game in games:
-        for entry_id, opponent_id, colour, score in sides(game):
+        for entry_id, opponent_id, _colour, score in sides(game):
             if opponent_id:
                 met[entry_id, opponent_id].append(score_symbol(game.result, score))
     for row in rows:

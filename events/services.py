@@ -11,8 +11,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from grading.models import RatingPeriod
 from grading.engine.periods import Month
+from grading.models import RatingPeriod
 from grading.services import revise_after_change
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
@@ -40,8 +40,9 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
-    upload = Upload(original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=user,
-                    report=check.report())
+    upload = Upload(
+        original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=user, report=check.report()
+    )
     try:
         with transaction.atomic():
             event = Event.objects.select_for_update().filter(code=check.code).first()
@@ -64,8 +65,10 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
             upload.file.delete(save=False)  # the rows are rolled back: no file without its row
         if isinstance(error, IntegrityError) and Event.objects.filter(code=check.code).exists():
             # Another upload (a double click) stored the same new code between our look and our write.
-            raise WorkflowError(f"{check.code} was stored by another upload at the same moment: open it from "
-                                "My events, or upload again to replace it") from None
+            raise WorkflowError(
+                f"{check.code} was stored by another upload at the same moment: open it from "
+                "My events, or upload again to replace it"
+            ) from None
         raise
     return event
 
@@ -78,8 +81,9 @@ def refuse_same_file(event, digest, user, staff):
     if event and earlier.event_id == event.pk:
         raise WorkflowError(f"this file was already uploaded for {event.code}: nothing changed")
     if staff or earlier.event.arbiter_id == user.pk:
-        raise WorkflowError(f"this file was already uploaded for the event {earlier.event.code}: "
-                            "its games are stored there")
+        raise WorkflowError(
+            f"this file was already uploaded for the event {earlier.event.code}: its games are stored there"
+        )
     raise WorkflowError("this file was already uploaded for another arbiter's event: its games are stored there")
 
 
@@ -135,31 +139,55 @@ def save_games(event, check, earlier=None):
 
     def record_of(parsed):
         match = check.matches[parsed.pin]
-        if match.player is None and (found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date))):
+        if match.player is None and (
+            found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date))
+        ):
             return found, Entry.Match.NAME
         return match.player, match.how
 
     records = {parsed.pin: record_of(parsed) for parsed in check.parsed.players}
-    entries = Entry.objects.bulk_create([
-        Entry(
-            event=event, pin=parsed.pin, surname=parsed.surname[:80], forenames=parsed.forenames[:120],
-            code=(parsed.federation_code or "")[:12], fide_id=parsed.fide_id, birth_date=parsed.birth_date,
-            sex=parsed.sex or "", title=parsed.title[:3], club_name=parsed.club_name[:120],
-            federation=parsed.fide_federation.strip().upper()[:3], player=records[parsed.pin][0], match=records[parsed.pin][1], rank=parsed.rank,
-            line=parsed.line,
-        )
-        for parsed in check.parsed.players
-    ])
+    entries = Entry.objects.bulk_create(
+        [
+            Entry(
+                event=event,
+                pin=parsed.pin,
+                surname=parsed.surname[:80],
+                forenames=parsed.forenames[:120],
+                code=(parsed.federation_code or "")[:12],
+                fide_id=parsed.fide_id,
+                birth_date=parsed.birth_date,
+                sex=parsed.sex or "",
+                title=parsed.title[:3],
+                club_name=parsed.club_name[:120],
+                federation=parsed.fide_federation.strip().upper()[:3],
+                player=records[parsed.pin][0],
+                match=records[parsed.pin][1],
+                rank=parsed.rank,
+                line=parsed.line,
+            )
+            for parsed in check.parsed.players
+        ]
+    )
     by_pin = {entry.pin: entry for entry in entries}
     games = []
     for parsed in check.parsed.games:
         white, black = by_pin[parsed.white], by_pin.get(parsed.black)
         reason = check.unrated_reason(parsed)
-        games.append(Game(
-            event=event, round=parsed.round, board=parsed.board, date=check.game_date(parsed),
-            white_entry=white, black_entry=black, white=white.player, black=black.player if black else None,
-            result=parsed.result, rated=not reason, unrated_reason=reason,
-        ))
+        games.append(
+            Game(
+                event=event,
+                round=parsed.round,
+                board=parsed.board,
+                date=check.game_date(parsed),
+                white_entry=white,
+                black_entry=black,
+                white=white.player,
+                black=black.player if black else None,
+                result=parsed.result,
+                rated=not reason,
+                unrated_reason=reason,
+            )
+        )
     Game.objects.bulk_create(games, batch_size=2000)
 
 
@@ -187,8 +215,10 @@ def withdraw_event(event, user):
         if event.arbiter_id != user.pk:
             raise WorkflowError(f"{event.code} is another arbiter's event")
         if event.status not in WITHDRAWABLE:
-            raise WorkflowError(f"{event.code} is {event.get_status_display()}: only an event not yet approved can be "
-                                "withdrawn; ask a rating officer to send it back")
+            raise WorkflowError(
+                f"{event.code} is {event.get_status_display()}: only an event not yet approved can be "
+                "withdrawn; ask a rating officer to send it back"
+            )
         record(event, Event.Status.WITHDRAWN, user, "withdrawn by its arbiter")
     return event
 
@@ -216,7 +246,10 @@ def send_back(event, user, reason):
     with transaction.atomic():
         event = locked(event)
         if event.status not in (
-            Event.Status.SUBMITTED, Event.Status.CHECKED, Event.Status.APPROVED, Event.Status.RATED
+            Event.Status.SUBMITTED,
+            Event.Status.CHECKED,
+            Event.Status.APPROVED,
+            Event.Status.RATED,
         ):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
         was_rated = event.status == Event.Status.RATED
@@ -235,30 +268,39 @@ def register_visitors(event, user) -> int:
     with transaction.atomic():
         event = locked(event)
         if not event.in_rating:
-            raise WorkflowError(f"{event.code} is {event.get_status_display()}: register its players of other "
-                                "federations when you approve it")
+            raise WorkflowError(
+                f"{event.code} is {event.get_status_display()}: register its players of other "
+                "federations when you approve it"
+            )
         waiting = unregistered_visitors(event)
         if not waiting:
             raise WorkflowError(f"{event.code} has no player of another federation waiting to be registered")
         created = create_new_players(event, visitors=True)
         EventChange.objects.create(
-            event=event, status=event.status, by=user, at=timezone.now(),
+            event=event,
+            status=event.status,
+            by=user,
+            at=timezone.now(),
             note=f"registered {len(waiting)} player{'s' if len(waiting) != 1 else ''} of other federations: "
-                 + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
+            + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
         )
         if event.status == Event.Status.RATED:
             # Its months were rated without these games: they are rated again.
             months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
-            RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False,
-                                        month__in=months).update(revision_due=True)
+            RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False, month__in=months).update(
+                revision_due=True
+            )
         transaction.on_commit(lambda: revise_after_change(event, user))
     return created
 
 
 def unregistered_visitors(event) -> list:
     """The players of other federations on no record who played a rated game in the event."""
-    return [entry for entry in event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk"))))
-            if of_another_federation(entry.federation, entry.code)]
+    return [
+        entry
+        for entry in event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk"))))
+        if of_another_federation(entry.federation, entry.code)
+    ]
 
 
 def create_new_players(event, visitors=False) -> int:
@@ -272,20 +314,31 @@ def create_new_players(event, visitors=False) -> int:
     lock_player_registration()
     entries = list(event.entries.filter(player=None).filter(Exists(rated_games_of(OuterRef("pk")))))
     rematch(entries)
-    new = [entry for entry in entries if entry.player_id is None and (visitors or not of_another_federation(entry.federation, entry.code))]
+    new = [
+        entry
+        for entry in entries
+        if entry.player_id is None and (visitors or not of_another_federation(entry.federation, entry.code))
+    ]
     groups = one_group_a_person(new)
     refuse_one_person_twice([*event.entries.exclude(player=None), *entries], groups)
     own_codes = [group[0].code for group in groups if group[0].code]
     fresh = iter(issue_codes(len(groups) - len(own_codes), also_taken=own_codes))
     clubs = clubs_by_name({entry.club_name for entry in new if entry.club_name})
-    players = Player.objects.bulk_create([
-        Player(
-            code=group[0].code or next(fresh), surname=group[0].surname, forenames=group[0].forenames,
-            birth_date=group[0].birth_date, sex=group[0].sex if group[0].sex in ("M", "F") else "",
-            fide_id=group[0].fide_id, fide_title=group[0].title, club=clubs.get(group[0].club_name.casefold()),
-        )
-        for group in groups
-    ])
+    players = Player.objects.bulk_create(
+        [
+            Player(
+                code=group[0].code or next(fresh),
+                surname=group[0].surname,
+                forenames=group[0].forenames,
+                birth_date=group[0].birth_date,
+                sex=group[0].sex if group[0].sex in ("M", "F") else "",
+                fide_id=group[0].fide_id,
+                fide_title=group[0].title,
+                club=clubs.get(group[0].club_name.casefold()),
+            )
+            for group in groups
+        ]
+    )
     for group, player in zip(groups, players):
         for entry in group:
             entry.player = player
@@ -319,10 +372,17 @@ def refuse_one_person_twice(entries, groups):
     for group in [*by_player.values(), *groups]:
         if len(group) > 1:
             first, second = group[:2]
-            same = (f"record {first.player.code}" if first.player_id else
-                    f"code {first.code}" if first.code and first.code == second.code else f"FIDE ID {first.fide_id}")
-            raise WorkflowError(f"players {first.pin} ({first.name}) and {second.pin} ({second.name}) are one person "
-                                f"({same}): correct the entries, or send the event back")
+            same = (
+                f"record {first.player.code}"
+                if first.player_id
+                else f"code {first.code}"
+                if first.code and first.code == second.code
+                else f"FIDE ID {first.fide_id}"
+            )
+            raise WorkflowError(
+                f"players {first.pin} ({first.name}) and {second.pin} ({second.name}) are one person "
+                f"({same}): correct the entries, or send the event back"
+            )
 
 
 def rated_games_of(entry):
@@ -332,10 +392,15 @@ def rated_games_of(entry):
 
 def rematch(entries):
     """Entries matched to the records that now have their code or FIDE ID."""
-    by_code = {player.code: current_record(player) for player in
-               Player.objects.select_related("merged_into").filter(code__in=[e.code for e in entries if e.code])}
-    by_fide_id = dict(Player.objects.filter(fide_id__in=[e.fide_id for e in entries if e.fide_id], merged_into=None)
-                      .values_list("fide_id", "pk"))
+    by_code = {
+        player.code: current_record(player)
+        for player in Player.objects.select_related("merged_into").filter(code__in=[e.code for e in entries if e.code])
+    }
+    by_fide_id = dict(
+        Player.objects.filter(fide_id__in=[e.fide_id for e in entries if e.fide_id], merged_into=None).values_list(
+            "fide_id", "pk"
+        )
+    )
     for entry in entries:
         if entry.code in by_code:
             entry.player, entry.match = by_code[entry.code], Entry.Match.CODE
@@ -346,19 +411,33 @@ def rematch(entries):
 def clubs_by_name(names):
     """{name casefolded: club} for the known clubs a file names, by name or code."""
     folded = {name.casefold() for name in names}
-    return {key: club for club in Club.objects.all() for key in (club.name.casefold(), club.code.casefold())
-            if key in folded} if folded else {}
+    return (
+        {
+            key: club
+            for club in Club.objects.all()
+            for key in (club.name.casefold(), club.code.casefold())
+            if key in folded
+        }
+        if folded
+        else {}
+    )
 
 
 def undecided_suggestions(event) -> list[str]:
     """The new players of the event for whom its latest report suggested records, still on none:
     "player 4 (Dunn, David) may be 345678C (Dunn, David)"."""
     upload = event.uploads.order_by("-uploaded_at").first()
-    suggested = {row["pin"]: row["suggestions"] for row in (upload.report.get("players", []) if upload else [])
-                 if row.get("suggestions")}
+    suggested = {
+        row["pin"]: row["suggestions"]
+        for row in (upload.report.get("players", []) if upload else [])
+        if row.get("suggestions")
+    }
     unmatched = event.entries.filter(player=None, pin__in=list(suggested)).order_by("pin")
-    return [f"player {entry.pin} ({entry.name}) may be "
-            + " or ".join(f"{s['code']} ({s['name']})" for s in suggested[entry.pin][:3]) for entry in unmatched]
+    return [
+        f"player {entry.pin} ({entry.name}) may be "
+        + " or ".join(f"{s['code']} ({s['name']})" for s in suggested[entry.pin][:3])
+        for entry in unmatched
+    ]
 
 
 def players_chosen(event, entry_pks):
@@ -370,6 +449,7 @@ def players_chosen(event, entry_pks):
 def link_games(event):
     """Point every game at the federation records its entries are matched to: one UPDATE (an
     update a game took a minute for a 160,000-game event)."""
+
     def player_of(side):
         return Subquery(Entry.objects.filter(pk=OuterRef(f"{side}_entry")).values("player")[:1])
 

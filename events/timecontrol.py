@@ -84,9 +84,13 @@ def _num(value):
 
 def _assemble(sessions, increment=0, from_move=1, online=None):
     """A TimeControl from [(moves or None, minutes)], or None if they make no sense together."""
-    if not sessions or len(sessions) > 3 or any(
-        not 0 < minutes <= MOST_MINUTES or (moves is not None and not 0 < moves <= MOST_MOVES)
-        for moves, minutes in sessions
+    if (
+        not sessions
+        or len(sessions) > 3
+        or any(
+            not 0 < minutes <= MOST_MINUTES or (moves is not None and not 0 < moves <= MOST_MOVES)
+            for moves, minutes in sessions
+        )
     ):
         return None
     (first_moves, base), rest = sessions[0], sessions[1:]
@@ -97,8 +101,7 @@ def _assemble(sessions, increment=0, from_move=1, online=None):
         (second_moves, second), (last_moves, last) = rest
         if second_moves is None or last_moves is not None:
             return None
-        fields.update(moves_second_session=second_moves, minutes_second_session=second,
-                      minutes_rest_of_game=last)
+        fields.update(moves_second_session=second_moves, minutes_second_session=second, minutes_rest_of_game=last)
     elif rest:
         moves, minutes = rest[0]
         if moves is None:
@@ -127,7 +130,8 @@ _MOVES_IN = re.compile(r"(\d+)\s*moves?\s*(?:in|/)\s*(\d+(?:\.\d+)?)\s*" + _MIN 
 _MINUTES_FOR = re.compile(r"(\d+(?:\.\d+)?)\s*" + _MIN + r"?\s*(?:for|/)\s*(\d+)\s*moves?")
 _GAME_IN = re.compile(
     r"\b(?:g|sd|game\s+in|all|rest(?:\s+of\s+(?:the\s+)?game)?|qpf)\s*/?\s*(\d+(?:\.\d+)?)\s*"
-    + _MIN + r"?|(\d+(?:\.\d+)?)\s*/\s*(?:g|sd|all)\b"
+    + _MIN
+    + r"?|(\d+(?:\.\d+)?)\s*/\s*(?:g|sd|all)\b"
 )
 _FILLER = re.compile(
     r"\b(?:rapid(?:play)?|blitz|bullet|standard|classical|quickplay|each|per\s+(?:player|side)"
@@ -136,9 +140,7 @@ _FILLER = re.compile(
 )
 _MINUTES = re.compile(r"(\d+(?:\.\d+)?)\s*" + _MIN)
 _SEPARATOR = re.compile(r"\s*(,|;|\+|&|\bthen\b|\band\b|\bfollowed\s+by\b)\s*")
-_PERIOD = re.compile(
-    r"^(?:(\d+)@(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)(m?)\s*/\s*(\d+(?:\.\d+)?)(m?)|(\d+(?:\.\d+)?)(m?))$"
-)
+_PERIOD = re.compile(r"^(?:(\d+)@(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)(m?)\s*/\s*(\d+(?:\.\d+)?)(m?)|(\d+(?:\.\d+)?)(m?))$")
 _CODED = re.compile(r"^\d+(?:/\d+)?(?:\+\d+)?(?::\d+(?:/\d+)?(?:\+\d+)?)*$")
 
 
@@ -157,11 +159,11 @@ def _parse_free_text(text):
     from_move = 1
     if m := _FROM_MOVE.search(s):
         from_move = int(m.group(1))
-        s = s[: m.start()] + s[m.end():]
+        s = s[: m.start()] + s[m.end() :]
     increment = None
     if m := _INCREMENT.search(s):
         increment = int(m.group(1) or m.group(2))
-        s = s[: m.start()] + " " + s[m.end():]
+        s = s[: m.start()] + " " + s[m.end() :]
     s = _FILLER.sub(" ", s)
     s = _CLOCK.sub(lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))}m", s)
     s = _HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + int(m.group(2) or 0)}m", s)
@@ -228,8 +230,14 @@ def _parse_222_side(s):
 
 # ---- ECF results file ------------------------------------------------------------------------
 
-_ECF_FIELDS = ("MINUTES FOR GAME", "MOVES FIRST SESSION", "MINUTES FIRST SESSION",
-               "MINUTES REST OF GAME", "MOVES SECOND SESSION", "MINUTES SECOND SESSION")
+_ECF_FIELDS = (
+    "MINUTES FOR GAME",
+    "MOVES FIRST SESSION",
+    "MINUTES FIRST SESSION",
+    "MINUTES REST OF GAME",
+    "MOVES SECOND SESSION",
+    "MINUTES SECOND SESSION",
+)
 _ECF_SESSION = ("MOVES FIRST SESSION", "MINUTES FIRST SESSION", "MINUTES REST OF GAME")
 
 
@@ -270,7 +278,6 @@ def _parse_ecf(fields):
         increment,
         moves_first_session=_ecf_number(fields, "MOVES FIRST SESSION"),
         moves_second_session=_ecf_number(fields, "MOVES SECOND SESSION") if has_second else None,
-        minutes_second_session=(
-            _ecf_number(fields, "MINUTES SECOND SESSION", False) if has_second else None),
+        minutes_second_session=(_ecf_number(fields, "MINUTES SECOND SESSION", False) if has_second else None),
         minutes_rest_of_game=_ecf_number(fields, "MINUTES REST OF GAME", False),
     )

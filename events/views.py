@@ -67,8 +67,11 @@ def upload(request):
         # second search for the file: a browser never fills a file box in again.
         token = secrets.token_urlsafe(16)
         cache.set(kept_key(request), (token, filename, data), KEPT_SECONDS)
-        return render(request, "events/upload.html",
-                      {"form": form, "report": check.report(), "kept_token": token, "kept_name": filename})
+        return render(
+            request,
+            "events/upload.html",
+            {"form": form, "report": check.report(), "kept_token": token, "kept_name": filename},
+        )
     return render(request, "events/upload.html", {"form": form})
 
 
@@ -94,21 +97,29 @@ def kept_file(request, token):
 def event_report(request, pk):
     event = own_event(request, pk)
     latest = event.uploads.order_by("-uploaded_at").first()
-    return render(request, "events/event.html", {
-        "event": event,
-        "report": latest.report if latest else None,
-        "history": event.changes.select_related("by"),
-        # Once approved, every player is a federation record: the report shows the check before.
-        "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
-    })
+    return render(
+        request,
+        "events/event.html",
+        {
+            "event": event,
+            "report": latest.report if latest else None,
+            "history": event.changes.select_related("by"),
+            # Once approved, every player is a federation record: the report shows the check before.
+            "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
+        },
+    )
 
 
 @require_POST
 @login_required
 @arbiter_required
 def withdraw(request, pk):
-    return arbiters_step(request, pk, services.withdraw_event,
-                         "{code} is withdrawn: it will not be rated. Upload it again to bring it back.")
+    return arbiters_step(
+        request,
+        pk,
+        services.withdraw_event,
+        "{code} is withdrawn: it will not be rated. Upload it again to bring it back.",
+    )
 
 
 @require_POST

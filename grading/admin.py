@@ -8,7 +8,6 @@ from config.admin import DeleteOneByOne
 
 from . import services
 from .engine.periods import Month
-
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 
@@ -76,12 +75,30 @@ class RatingPeriodAdmin(DeleteOneByOne):
             return []
         if obj.revision is None:
             return ["rating_list", "month", "rule_set", "status", "published_at", "revision"]
-        return ["rating_list", "month", "rule_set", "status", "published_at", "revision", "adjustment_a", "adjustment_b"]
+        return [
+            "rating_list",
+            "month",
+            "rule_set",
+            "status",
+            "published_at",
+            "revision",
+            "adjustment_a",
+            "adjustment_b",
+        ]
 
     def get_fields(self, request, obj=None):
         if obj is None:
             return ["rating_list", "month", "adjustment_a", "adjustment_b"]
-        return ["rating_list", "month", "rule_set", "status", "published_at", "revision", "adjustment_a", "adjustment_b"]
+        return [
+            "rating_list",
+            "month",
+            "rule_set",
+            "status",
+            "published_at",
+            "revision",
+            "adjustment_a",
+            "adjustment_b",
+        ]
 
     def has_add_permission(self, request):
         return request.user.has_perm("grading.run_rating")
@@ -90,7 +107,9 @@ class RatingPeriodAdmin(DeleteOneByOne):
         return request.user.has_perm("grading.run_rating") and super().has_change_permission(request, obj)
 
     def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and not (obj and (obj.revision is not None or obj.runs.exists()))
+        return super().has_delete_permission(request, obj) and not (
+            obj and (obj.revision is not None or obj.runs.exists())
+        )
 
     def has_run_permission(self, request):
         return request.user.has_perm("grading.run_rating")
@@ -124,7 +143,16 @@ class CurrentFilter(admin.SimpleListFilter):
 @admin.register(PlayerRating)
 class PlayerRatingAdmin(ReadOnlyAdmin):
     list_display = [
-        "player", "rating_list", "period", "edition", "rating", "type", "games", "points", "last_played", "category",
+        "player",
+        "rating_list",
+        "period",
+        "edition",
+        "rating",
+        "type",
+        "games",
+        "points",
+        "last_played",
+        "category",
         "method",
     ]
     list_filter = ["rating_list", CurrentFilter, "type", "category", "method", "period__month"]
@@ -159,14 +187,22 @@ def start_run(modeladmin, request, rating_list, month):
         return None
     run.refresh_from_db()
     if run.outcome == RatingRun.Outcome.FAILED:  # in process (no worker), it has run already
-        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} failed: {run.message}",
-                                messages.ERROR)
+        modeladmin.message_user(
+            request, f"{rating_list.name} {month}: rating run {run.pk} failed: {run.message}", messages.ERROR
+        )
     elif run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
-        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} started; its progress "
-                                         "shows in this list (reload to follow it).", messages.SUCCESS)
+        modeladmin.message_user(
+            request,
+            f"{rating_list.name} {month}: rating run {run.pk} started; its progress "
+            "shows in this list (reload to follow it).",
+            messages.SUCCESS,
+        )
     else:
-        modeladmin.message_user(request, f"{rating_list.name} {month}: rating run {run.pk} {run.get_outcome_display()}: "
-                                         f"{run.message}", messages.SUCCESS)
+        modeladmin.message_user(
+            request,
+            f"{rating_list.name} {month}: rating run {run.pk} {run.get_outcome_display()}: {run.message}",
+            messages.SUCCESS,
+        )
     return run
 
 

@@ -42,7 +42,7 @@ def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     pass1 = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
     lines = [
         f'[{game},"{"wb"[side]}",{halves},{rating},"{TYPE_NAMES[kind]}",'
-        f'{"null" if k else first},{increment if k else "null"}]'
+        f"{'null' if k else first},{increment if k else 'null'}]"
         for game, side, halves, rating, kind, first, k, increment in zip(
             np.repeat(game_ids, 2)[order].tolist(),
             np.tile([0, 1], len(game_ids))[order].tolist(),
@@ -56,8 +56,10 @@ def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     ]
     ends = np.cumsum(np.bincount(sides, minlength=len(p.rated)))
     starts = ends - np.bincount(sides, minlength=len(p.rated))
-    return ["[" + ",".join(lines[start:end]) + "]" for start, end in zip(starts[positions].tolist(),
-                                                                          ends[positions].tolist())]
+    return [
+        "[" + ",".join(lines[start:end]) + "]"
+        for start, end in zip(starts[positions].tolist(), ends[positions].tolist())
+    ]
 
 
 @dataclass
@@ -128,15 +130,34 @@ def games_shown(ids) -> dict:
             "SELECT g.id, g.date, g.round, g.board, e.code, e.name, w.code, w.surname, w.forenames, "
             f"b.code, b.surname, b.forenames FROM {table(Game)} g JOIN {table(Event)} e ON e.id = g.event_id "
             f"JOIN {table(Player)} w ON w.id = g.white_id JOIN {table(Player)} b ON b.id = g.black_id "
-            f"WHERE {condition}", params,
+            f"WHERE {condition}",
+            params,
         )
         rows = cursor.fetchall()
     return {
-        pk: GameShown(pk, parse_date(date), round_, board, EventShown(event_code, event_name),
-                      PlayerShown(white_code, full_name(white_surname, white_forenames)),
-                      PlayerShown(black_code, full_name(black_surname, black_forenames)))
-        for (pk, date, round_, board, event_code, event_name, white_code, white_surname, white_forenames,
-             black_code, black_surname, black_forenames) in rows
+        pk: GameShown(
+            pk,
+            parse_date(date),
+            round_,
+            board,
+            EventShown(event_code, event_name),
+            PlayerShown(white_code, full_name(white_surname, white_forenames)),
+            PlayerShown(black_code, full_name(black_surname, black_forenames)),
+        )
+        for (
+            pk,
+            date,
+            round_,
+            board,
+            event_code,
+            event_name,
+            white_code,
+            white_surname,
+            white_forenames,
+            black_code,
+            black_surname,
+            black_forenames,
+        ) in rows
     }
 
 
@@ -152,17 +173,19 @@ def resolve(pairs) -> list[RatedGame]:
     resolved = []
     for rating, (game_id, colour, halves, opponent_rating, opponent_type, pass1, increment) in pairs:
         game = games.get(game_id)
-        resolved.append(RatedGame(
-            rating=rating,
-            game=game,
-            opponent=(game.black if colour == "w" else game.white) if game else None,
-            colour=colour,
-            score=Decimal(halves) / 2,
-            opponent_rating=opponent_rating,
-            opponent_type=opponent_type,
-            pass1_opponent_rating=pass1,
-            increment=None if increment is None else Decimal(increment).scaleb(-6),
-        ))
+        resolved.append(
+            RatedGame(
+                rating=rating,
+                game=game,
+                opponent=(game.black if colour == "w" else game.white) if game else None,
+                colour=colour,
+                score=Decimal(halves) / 2,
+                opponent_rating=opponent_rating,
+                opponent_type=opponent_type,
+                pass1_opponent_rating=pass1,
+                increment=None if increment is None else Decimal(increment).scaleb(-6),
+            )
+        )
     return resolved
 
 

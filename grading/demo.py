@@ -7,8 +7,8 @@ the events are played in the six months since, on all three lists.
 
 import datetime
 import random
-from decimal import Decimal
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.db import transaction
 from django.utils import timezone
@@ -19,8 +19,8 @@ from grading.engine.periods import Month
 from grading.engine.tables import DP_BY_PERCENT
 from players.models import Club, Player, years_before
 
-from .publishing import as_columns, publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
+from .publishing import as_columns, publish
 
 CLUBS = [
     ("NQC", "Northquay", "Northshire"),
@@ -32,13 +32,22 @@ CLUBS = [
     ("WTR", "Wester Ross", "Highfold"),
     ("HFD", "Highfold", "Highfold"),
 ]
-SURNAMES = [name.replace("_", " ") for name in (
-    "Abbott Baker Carter Dunn Evans Fletcher Graham Hughes Irving Jones Khan Lewis Morgan Nash "
-    "Owen Patel Quinn Roberts Singh Taylor Underwood Vaughan Walsh Young Zielinski Ó_Briain "
-    "Müller Nowak Okafor Fernández Chen Nguyen Kowalski D'Arcy MacLeod Ferreira Novák Sørensen"
-).split()]
-FORENAMES_M = "Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar Piotr Rhys Sam Tomás Wei".split()
-FORENAMES_F = "Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya Lucy Maya Niamh Olivia Priya Ruth Sofia Zofia Ana".split()
+SURNAMES = [
+    name.replace("_", " ")
+    for name in (
+        "Abbott Baker Carter Dunn Evans Fletcher Graham Hughes Irving Jones Khan Lewis Morgan Nash Owen "
+        "Patel Quinn Roberts Singh Taylor Underwood Vaughan Walsh Young Zielinski Ó_Briain Müller Nowak "
+        "Okafor Fernández Chen Nguyen Kowalski D'Arcy MacLeod Ferreira Novák Sørensen"
+    ).split()
+]
+FORENAMES_M = (
+    "Adam Brian Callum David Ewan Farhan George Harry Ivan Jack Kieran Liam Mohammed Niall Oscar Piotr "
+    "Rhys Sam Tomás Wei"
+).split()
+FORENAMES_F = (
+    "Alice Beth Chloe Dana Eilidh Fatima Grace Hannah Isla Jasmine Katya Lucy Maya Niamh Olivia Priya "
+    "Ruth Sofia Zofia Ana"
+).split()
 TITLES = ["GM", "IM", "IM", "FM", "FM", "FM", "WIM", "WFM", "CM", "CM"]
 CHECK_LETTERS = "ABCDEFGHJKL"
 
@@ -66,7 +75,9 @@ def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
     take_on = last - 6
     with transaction.atomic():
         if Player.objects.exists() or Club.objects.exists() or Event.objects.exists():
-            raise DemoRefused("the database already has players, clubs or events: the demo loads only into an empty one")
+            raise DemoRefused(
+                "the database already has players, clubs or events: the demo loads only into an empty one"
+            )
         clubs = Club.objects.bulk_create([Club(code=c, name=n, county=k) for c, n, k in CLUBS])
         people = Player.objects.bulk_create(make_players(rng, players, clubs, today))
         strength = {person.pk: player_strength(rng, person, today) for person in people}
@@ -126,21 +137,27 @@ def take_on_ratings(rng, people, strength, month):
             rating = max(100, strength[person.pk] + rng.randint(-60, 60) - offset)
             last_played = month - rng.choice([0, 0, 0, 1, 2, 5, 14, 40])
             points, opponents_total = believable_record(rng, rating, games)
-            rows.append({
-                "player_id": person.pk,
-                "rating": rating,
-                "type": "full" if games >= 10 else "partial",
-                "games": games,
-                "opponents_total": opponents_total,
-                "points": points,
-                "last_played": str(last_played),
-                "category": PlayerRating.Category.IMPORTED,
-                "method": PlayerRating.Method.IMPORTED,
-            })
+            rows.append(
+                {
+                    "player_id": person.pk,
+                    "rating": rating,
+                    "type": "full" if games >= 10 else "partial",
+                    "games": games,
+                    "opponents_total": opponents_total,
+                    "points": points,
+                    "last_played": str(last_played),
+                    "category": PlayerRating.Category.IMPORTED,
+                    "method": PlayerRating.Method.IMPORTED,
+                }
+            )
         now = timezone.now()
         run = RatingRun.objects.create(
-            period=period, trigger=RatingRun.IMPORT, started_at=now, finished_at=now,
-            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(rows),
+            period=period,
+            trigger=RatingRun.IMPORT,
+            started_at=now,
+            finished_at=now,
+            outcome=RatingRun.Outcome.SUCCEEDED,
+            players_rated=len(rows),
             message=f"{len(rows)} ratings taken on for the demo",
         )
         publish(period, run, as_columns(rows))
@@ -193,14 +210,26 @@ def play_events(rng, people, strength, first, last):
             )
             entries = {
                 person.pk: entry
-                for person, entry in zip(entrants, Entry.objects.bulk_create([
-                    Entry(
-                        event=event, pin=pin, surname=person.surname, forenames=person.forenames,
-                        code=person.code, birth_date=person.birth_date, sex=person.sex,
-                        title=person.fide_title, player=person, match=Entry.Match.CODE,
-                    )
-                    for pin, person in enumerate(entrants, start=1)
-                ]))
+                for person, entry in zip(
+                    entrants,
+                    Entry.objects.bulk_create(
+                        [
+                            Entry(
+                                event=event,
+                                pin=pin,
+                                surname=person.surname,
+                                forenames=person.forenames,
+                                code=person.code,
+                                birth_date=person.birth_date,
+                                sex=person.sex,
+                                title=person.fide_title,
+                                player=person,
+                                match=Entry.Match.CODE,
+                            )
+                            for pin, person in enumerate(entrants, start=1)
+                        ]
+                    ),
+                )
             }
             pairings = round_robin(entrants) if kind == Event.Kind.ROUND_ROBIN else swiss(rng, entrants, rounds)
             rows = []
@@ -209,11 +238,21 @@ def play_events(rng, people, strength, first, last):
                 for board, (white, black) in enumerate(pairs, start=1):
                     result = play(rng, strength, white, black)
                     reason = results.unrated_reason(result)
-                    rows.append(Game(
-                        event=event, round=round_number, board=board, date=day,
-                        white_entry=entries[white.pk], black_entry=entries[black.pk] if black else None,
-                        white=white, black=black, result=result, rated=not reason, unrated_reason=reason,
-                    ))
+                    rows.append(
+                        Game(
+                            event=event,
+                            round=round_number,
+                            board=board,
+                            date=day,
+                            white_entry=entries[white.pk],
+                            black_entry=entries[black.pk] if black else None,
+                            white=white,
+                            black=black,
+                            result=result,
+                            rated=not reason,
+                            unrated_reason=reason,
+                        )
+                    )
             Game.objects.bulk_create(rows)
             events += 1
             games += len(rows)

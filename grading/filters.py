@@ -25,9 +25,11 @@ from .tables import publication_key
 
 JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]
 SENIOR_AGE = 65
-AGE_CHOICES = [("junior", "Juniors (under 18)")] + [(f"u{age}", f"Under {age}") for age in JUNIOR_BANDS] + [
-    ("senior", f"Seniors ({SENIOR_AGE} and over)")
-]
+AGE_CHOICES = (
+    [("junior", "Juniors (under 18)")]
+    + [(f"u{age}", f"Under {age}") for age in JUNIOR_BANDS]
+    + [("senior", f"Seniors ({SENIOR_AGE} and over)")]
+)
 TOP_SIZE = 10
 
 
@@ -56,8 +58,10 @@ def club_menu() -> ClubMenu:
     menu = cache.get("club-menu")
     if menu is None:
         clubs = list(Club.objects.order_by("name").values_list("code", "name"))
-        options = "".join(f'<option value="{escape(key)}">{escape(label)}</option>'
-                          for key, label in [("", "All clubs"), *((code, f"{name} ({code})") for code, name in clubs)])
+        options = "".join(
+            f'<option value="{escape(key)}">{escape(label)}</option>'
+            for key, label in [("", "All clubs"), *((code, f"{name} ({code})") for code, name in clubs)]
+        )
         menu = ClubMenu(frozenset(code for code, _ in clubs), options)
         cache.set("club-menu", menu, 60)
     return menu
@@ -70,8 +74,9 @@ class ClubSelect(forms.Select):
     def render(self, name, value, attrs=None, renderer=None):
         chosen = f'<option value="{escape("" if value is None else str(value))}">'
         options = club_menu().options.replace(chosen, chosen[:-1] + " selected>", 1)
-        return format_html('<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)),
-                           mark_safe(options))  # noqa: S308 - every part escaped above
+        return format_html(
+            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), mark_safe(options)
+        )  # noqa: S308 - every part escaped above
 
 
 class ClubField(forms.CharField):
@@ -160,7 +165,9 @@ def improvers(published, size=TOP_SIZE):
     since = str(Month.parse(published.period.month) - 12)
     baseline = (
         RatingPeriod.objects.filter(
-            rating_list_id=published.period.rating_list_id, revision__isnull=False, month__gte=since,
+            rating_list_id=published.period.rating_list_id,
+            revision__isnull=False,
+            month__gte=since,
             month__lt=published.period.month,
         )
         .order_by("month")

@@ -45,8 +45,14 @@ def list_rows(entries):
     """The rows of a list download, in LIST_COLUMNS order."""
     for entry in entries:
         yield [
-            entry.player.code, entry.player.name, entry.rating, entry.type, entry.category,
-            entry.games, entry.last_played, entry.club.name if entry.club_id else "",
+            entry.player.code,
+            entry.player.name,
+            entry.rating,
+            entry.type,
+            entry.category,
+            entry.games,
+            entry.last_played,
+            entry.club.name if entry.club_id else "",
         ]
 
 
@@ -68,16 +74,19 @@ def list_csv(entries) -> str:
 
 
 def list_json(published: PublishedList, entries) -> str:
-    return json.dumps(
-        {
-            "list": published.period.rating_list.code,
-            "period": published.period.month,
-            "revision": published.revision,
-            "players": [dict(zip(LIST_COLUMNS, row)) for row in list_rows(entries)],
-        },
-        ensure_ascii=False,
-        indent=1,
-    ) + "\n"
+    return (
+        json.dumps(
+            {
+                "list": published.period.rating_list.code,
+                "period": published.period.month,
+                "revision": published.revision,
+                "players": [dict(zip(LIST_COLUMNS, row)) for row in list_rows(entries)],
+            },
+            ensure_ascii=False,
+            indent=1,
+        )
+        + "\n"
+    )
 
 
 # Query helpers for the public site and the API (read only).
@@ -118,10 +127,12 @@ def player_history(player_id):
     A raw query: it runs on every player page, and the ORM's compiling of it cost twice the
     query itself."""
     table = PlayerRating._meta.db_table
-    return list(PlayerRating.objects.raw(
-        f"SELECT * FROM {table} WHERE player_id = %s AND superseded_at IS NULL ORDER BY rating_list_id, month",
-        [player_id],
-    ))
+    return list(
+        PlayerRating.objects.raw(
+            f"SELECT * FROM {table} WHERE player_id = %s AND superseded_at IS NULL ORDER BY rating_list_id, month",
+            [player_id],
+        )
+    )
 
 
 def state_before(rating: PlayerRating):

@@ -9,9 +9,9 @@ from dataclasses import dataclass
 import numpy as np
 from django.db.models import F
 
+import players.models
 from events import results
 from events.models import Event, Game
-import players.models
 from players.models import Player
 
 from .bulk import fetch_columns, table, where_in
@@ -73,7 +73,8 @@ def load_period(period: RatingPeriod) -> PeriodData:
     player_ids = np.unique(np.concatenate([white_ids, black_ids]))
     condition, params = where_in("id", player_ids)
     ids, birth_date, title = fetch_columns(
-        f"SELECT id, birth_date, fide_title FROM {table(Player)} WHERE {condition} ORDER BY id", params,
+        f"SELECT id, birth_date, fide_title FROM {table(Player)} WHERE {condition} ORDER BY id",
+        params,
         [np.int64, "datetime64[D]", None],
     )
     assert np.array_equal(ids, player_ids)
@@ -110,8 +111,9 @@ def hold_out_impossible_birth_dates(player_ids, birth_date, month: Month):
     """Birth dates no player of the period can have (on or after its first day, or before 1900)
     rated as unknown, and a note naming them. Uploads and the admin refuse such dates where they
     enter; this is the last guard, so that one record cannot stop every run of a list."""
-    bad = ~np.isnat(birth_date) & ((birth_date >= np.datetime64(month.first_day(), "D"))
-                                   | (birth_date < EARLIEST_BIRTH_DATE))
+    bad = ~np.isnat(birth_date) & (
+        (birth_date >= np.datetime64(month.first_day(), "D")) | (birth_date < EARLIEST_BIRTH_DATE)
+    )
     if not bad.any():
         return birth_date, []
     codes = dict(Player.objects.filter(pk__in=player_ids[bad].tolist()).values_list("pk", "code"))
@@ -119,5 +121,3 @@ def hold_out_impossible_birth_dates(player_ids, birth_date, month: Month):
     birth_date = birth_date.copy()
     birth_date[bad] = np.datetime64("NaT")
     return birth_date, [f"rated as of unknown age, their birth date being impossible: {', '.join(named)}"]
-
-

@@ -14,9 +14,7 @@ class RatingList(models.Model):
     code = models.SlugField(max_length=30, unique=True)
     name = models.CharField(max_length=100)
     rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES, default="ecf-2024")
-    standard_play = models.BooleanField(
-        default=False, help_text="True only for the OTB standard-play list."
-    )
+    standard_play = models.BooleanField(default=False, help_text="True only for the OTB standard-play list.")
     online = models.BooleanField(default=False, help_text="Rates games played online.")
     min_minutes = models.PositiveSmallIntegerField(
         default=0,
@@ -79,9 +77,7 @@ class RatingPeriod(models.Model):
     class Meta:
         ordering = ["rating_list", "-month"]
         permissions = [("run_rating", "Can run and publish ratings")]
-        constraints = [
-            models.UniqueConstraint(fields=["rating_list", "month"], name="one_period_per_month")
-        ]
+        constraints = [models.UniqueConstraint(fields=["rating_list", "month"], name="one_period_per_month")]
 
     def __str__(self):
         return f"{self.rating_list.code} {self.month}"
@@ -139,9 +135,7 @@ class PlayerRating(models.Model):
     games = models.PositiveIntegerField(default=0)
     opponents_total = models.BigIntegerField(default=0)
     points = models.DecimalField(max_digits=8, decimal_places=1, default=0)
-    last_played = models.CharField(
-        max_length=7, blank=True, validators=[month_validator], help_text="YYYY-MM"
-    )
+    last_played = models.CharField(max_length=7, blank=True, validators=[month_validator], help_text="YYYY-MM")
     category = models.CharField(max_length=8, choices=Category.choices)
     method = models.CharField(max_length=6, choices=Method.choices)
     # How the rating was reached (empty for imported ratings).
@@ -152,7 +146,8 @@ class PlayerRating(models.Model):
     k_factor = models.DecimalField(max_digits=12, decimal_places=6, null=True, blank=True)
     age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
     breakdown = models.JSONField(
-        default=list, blank=True,
+        default=list,
+        blank=True,
         help_text="Every game as rated, in grading.breakdown.LINE order (empty for imported ratings).",
     )
 
@@ -160,7 +155,9 @@ class PlayerRating(models.Model):
         ordering = ["rating_list", "-month", "-rating"]
         constraints = [
             models.UniqueConstraint(
-                fields=["period", "player"], condition=models.Q(superseded_at=None), name="one_current_rating_per_period"
+                fields=["period", "player"],
+                condition=models.Q(superseded_at=None),
+                name="one_current_rating_per_period",
             )
         ]
         indexes = [models.Index(fields=["player", "rating_list", "month"], name="rating_history")]
@@ -191,16 +188,19 @@ class ListEntry(models.Model):
     games = models.PositiveIntegerField()
     last_played = models.CharField(max_length=7)
     club = models.ForeignKey(
-        "players.Club", null=True, blank=True, on_delete=models.SET_NULL, related_name="+", db_index=False,
+        "players.Club",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
         db_constraint=False,
     )
 
     class Meta:
         verbose_name_plural = "list entries"
         ordering = ["period", "revision", "-rating", "player__surname", "player__forenames"]
-        constraints = [
-            models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")
-        ]
+        constraints = [models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")]
         indexes = [
             models.Index(fields=["period", "revision", "-rating"], name="list_by_rating"),
             # A club's players on a list: the club filter of the list pages, the club pages.
@@ -244,8 +244,9 @@ class RatingRun(models.Model):
     message = models.TextField(blank=True)
     # What a publication rated: a run of the same period with the same digest would publish the
     # same list, and an event leaving the rated set marks the periods it was rated in.
-    result_digest = models.CharField(max_length=64, blank=True,
-                                     help_text="SHA-256 of what the run published: its ratings and the list.")
+    result_digest = models.CharField(
+        max_length=64, blank=True, help_text="SHA-256 of what the run published: its ratings and the list."
+    )
     events = models.ManyToManyField("events.Event", blank=True, related_name="rating_runs")
     # False between a run's commit and its follow-ups (the next run, the lists that read it): a
     # worker killed in between leaves them to the run's delivery again or the worker's recovery.

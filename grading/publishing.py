@@ -23,8 +23,22 @@ from .models import ListEntry, PlayerRating, RatingPeriod
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
 RATING_FIELDS = [
-    "player_id", "rating", "type", "games", "opponents_total", "points", "last_played", "category", "method",
-    "prior_rating", "dummy_rating", "pass1", "pass2", "k_factor", "age", "breakdown",
+    "player_id",
+    "rating",
+    "type",
+    "games",
+    "opponents_total",
+    "points",
+    "last_played",
+    "category",
+    "method",
+    "prior_rating",
+    "dummy_rating",
+    "pass1",
+    "pass2",
+    "k_factor",
+    "age",
+    "breakdown",
 ]
 
 
@@ -94,8 +108,10 @@ def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -
     if is_postgresql():
         sql = f"SELECT DISTINCT ON (player_id) {columns} {rows} ORDER BY player_id, month DESC"
     else:
-        sql = (f"SELECT {columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY month DESC) "
-               f"AS newest {rows}) latest WHERE newest = 1 ORDER BY player_id")
+        sql = (
+            f"SELECT {columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY month DESC) "
+            f"AS newest {rows}) latest WHERE newest = 1 ORDER BY player_id"
+        )
     return States(*fetch_columns(sql, params, States.DTYPES))
 
 
@@ -173,8 +189,13 @@ def write_list(period: RatingPeriod, revision: int, states: States):
         (
             (period.pk, revision, player, rating, TYPE_NAMES[kind], CATEGORIES[category], games, months[last], club)
             for player, rating, kind, category, games, last, club in zip(
-                active.player_id.tolist(), active.rating.tolist(), active.type.tolist(), active.category.tolist(),
-                active.games.tolist(), active.last_played.tolist(), clubs,
+                active.player_id.tolist(),
+                active.rating.tolist(),
+                active.type.tolist(),
+                active.category.tolist(),
+                active.games.tolist(),
+                active.last_played.tolist(),
+                clubs,
             )
         ),
     )
@@ -184,8 +205,9 @@ def clubs_of(player_ids: np.ndarray) -> list:
     """The club id (or None) of each of ``player_ids``."""
     from players.models import Player
 
-    ids, clubs = fetch_columns(f"SELECT id, club_id FROM {table(Player)} WHERE club_id IS NOT NULL", [],
-                               [np.int64, np.int64])
+    ids, clubs = fetch_columns(
+        f"SELECT id, club_id FROM {table(Player)} WHERE club_id IS NOT NULL", [], [np.int64, np.int64]
+    )
     club = dict(zip(ids.tolist(), clubs.tolist()))
     return [club.get(player) for player in player_ids.tolist()]
 

@@ -70,7 +70,9 @@ def published_digest(period) -> str | None:
     """The result digest of the run that published the period's current revision."""
     return (
         RatingRun.objects.filter(period=period, revision=period.revision)
-        .exclude(result_digest="").values_list("result_digest", flat=True).first()
+        .exclude(result_digest="")
+        .values_list("result_digest", flat=True)
+        .first()
     )
 
 
@@ -101,8 +103,10 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
         "dummy_rating": nullable(p.dummy[rated], p_rated),
         "pass1": nullable(p.pass1[rated], p_rated),
         "pass2": nullable(p.pass2[rated], p_rated),
-        "k_factor": [f"{value // 1_000_000}.{value % 1_000_000:06d}" if k else None
-                     for value, k in zip(k_micro.tolist(), k_rated.tolist())],
+        "k_factor": [
+            f"{value // 1_000_000}.{value % 1_000_000:06d}" if k else None
+            for value, k in zip(k_micro.tolist(), k_rated.tolist())
+        ],
         "age": nullable(age, age >= 0),
     }
     new = States(

@@ -26,7 +26,6 @@ from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .rating import rate_one_period
 
-
 logger = logging.getLogger(__name__)
 
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
@@ -44,8 +43,10 @@ def in_process() -> bool:
 def check_worker(timeout=5):
     """Ask a Celery worker for its status: (ok, details or the reason it failed)."""
     if in_process():
-        return True, {"mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
-                      **tasks.worker_status.apply().get()}
+        return True, {
+            "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
+            **tasks.worker_status.apply().get(),
+        }
     try:
         reply = tasks.worker_status.apply_async(expires=timeout).get(timeout=timeout)
     except CeleryTimeout:
@@ -81,14 +82,17 @@ def start_rating(rating_list, month: Month, trigger: str, user=None, today=None)
     # Its message may be lost (Redis restarted empty): sent again, a run is carried out once.
     for queued in waiting:
         enqueue(queued)
-    raise RunRefused(f"a rating run of {rating_list.code} is already queued (sent to the workers again, in case its "
-                     "message was lost)")
+    raise RunRefused(
+        f"a rating run of {rating_list.code} is already queued (sent to the workers again, in case its "
+        "message was lost)"
+    )
 
 
 def queue_run(rating_list, month: Month, trigger: str, user) -> RatingRun:
     # Holding the lock proves no run is working: a "running" one was cut off (a killed worker).
     RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.RUNNING).update(
-        outcome=RatingRun.Outcome.FAILED, finished_at=timezone.now(),
+        outcome=RatingRun.Outcome.FAILED,
+        finished_at=timezone.now(),
         message="interrupted: the worker stopped before the run finished; nothing of it was kept",
     )
     taken_on = latest_take_on(rating_list)
@@ -101,8 +105,12 @@ def queue_run(rating_list, month: Month, trigger: str, user) -> RatingRun:
         rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set}
     )
     run = RatingRun.objects.create(
-        period=period, started_by=user, trigger=trigger_text(trigger), started_at=timezone.now(),
-        outcome=RatingRun.Outcome.QUEUED, progress="queued",
+        period=period,
+        started_by=user,
+        trigger=trigger_text(trigger),
+        started_at=timezone.now(),
+        outcome=RatingRun.Outcome.QUEUED,
+        progress="queued",
     )
     transaction.on_commit(lambda: enqueue(run))
     return run
@@ -118,9 +126,12 @@ def trigger_text(text: str) -> str:
 def latest_take_on(rating_list) -> str | None:
     """The latest month whose current list on ``rating_list`` is ratings imported at take-on."""
     return (
-        RatingPeriod.objects.filter(rating_list=rating_list, runs__trigger=RatingRun.IMPORT,
-                                    runs__revision=F("revision"))
-        .order_by("-month").values_list("month", flat=True).first()
+        RatingPeriod.objects.filter(
+            rating_list=rating_list, runs__trigger=RatingRun.IMPORT, runs__revision=F("revision")
+        )
+        .order_by("-month")
+        .values_list("month", flat=True)
+        .first()
     )
 
 
@@ -132,7 +143,8 @@ def enqueue(run):
         # a run of its list send it again.
         logger.warning("rating run %s: the broker cannot be reached; it stays queued", run.pk, exc_info=True)
         RatingRun.objects.filter(pk=run.pk).update(
-            progress="queued; the broker could not be reached: it is sent again when it can be")
+            progress="queued; the broker could not be reached: it is sent again when it can be"
+        )
         return
     except Exception:
         if not in_process():
@@ -175,9 +187,16 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
                     cursor.execute("SET LOCAL work_mem = '256MB'")
             outcomes = []
             for period in periods_to_rate(rating_list, month):
-                period_run = run if period.pk == run.period_id else RatingRun.objects.create(
-                    period=period, started_by=run.started_by, trigger=f"revision from run {run.pk}",
-                    started_at=timezone.now(), outcome=RatingRun.Outcome.SUCCEEDED,
+                period_run = (
+                    run
+                    if period.pk == run.period_id
+                    else RatingRun.objects.create(
+                        period=period,
+                        started_by=run.started_by,
+                        trigger=f"revision from run {run.pk}",
+                        started_at=timezone.now(),
+                        outcome=RatingRun.Outcome.SUCCEEDED,
+                    )
                 )
                 outcome = rate_one_period(period, period_run, report)
                 outcomes.append(outcome)
@@ -239,8 +258,12 @@ def finish(run, outcome, revisions=()):
 
 def latest_published(rating_list, after: str = "") -> Month | None:
     """The list's latest published month (later than ``after``, if given), or None."""
-    month = (RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
-             .order_by("-month").values_list("month", flat=True).first())
+    month = (
+        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
+        .order_by("-month")
+        .values_list("month", flat=True)
+        .first()
+    )
     return Month.parse(month) if month else None
 
 
@@ -275,7 +298,9 @@ def revise_readers(rating_list, published_months, run):
     earliest = min(published_months)
     for reader in RatingList.objects.exclude(pk=rating_list.pk):
         if rating_list.code in lists_read_by(reader.code):
-            rate_through_latest(reader, f"{rating_list.code} republished (run {run.pk})", run.started_by, after=earliest)
+            rate_through_latest(
+                reader, f"{rating_list.code} republished (run {run.pk})", run.started_by, after=earliest
+            )
 
 
 def recover_interrupted_runs(started_before=None):
@@ -288,8 +313,11 @@ def recover_interrupted_runs(started_before=None):
     follow-ups has them done now. Periodically (beat), only runs started before
     ``started_before`` are taken up, so that runs waiting their turn in the queue are left be."""
     requeued = []
-    for run in RatingRun.objects.exclude(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]) \
-            .filter(follow_ups_done=False).select_related("period__rating_list"):
+    for run in (
+        RatingRun.objects.exclude(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING])
+        .filter(follow_ups_done=False)
+        .select_related("period__rating_list")
+    ):
         do_follow_ups(run)  # its worker was killed between the commit and the follow-ups
     unfinished = RatingRun.objects.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING])
     if started_before:
@@ -300,8 +328,9 @@ def recover_interrupted_runs(started_before=None):
                 lock_list(run.period.rating_list)
             except RunRefused:
                 continue  # a run of this list is at work now
-            RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.QUEUED,
-                                                       progress="queued again when a worker started")
+            RatingRun.objects.filter(pk=run.pk).update(
+                outcome=RatingRun.Outcome.QUEUED, progress="queued again when a worker started"
+            )
             transaction.on_commit(lambda run=run: enqueue(run))
         requeued.append(run.pk)
     return requeued
@@ -349,10 +378,10 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
 def changed_months(rating_list, month: Month) -> set[Month]:
     """Months before ``month`` already published whose rated games have changed since: late
     results approved in them, or events they rated sent back (and perhaps approved again)."""
-    published = (
-        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__lt=str(month))
-        .exclude(Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"),
-                                                 trigger=RatingRun.IMPORT)))
+    published = RatingPeriod.objects.filter(
+        rating_list=rating_list, revision__isnull=False, month__lt=str(month)
+    ).exclude(
+        Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT))
     )
     months = set(published.values_list("month", flat=True))
     due = set(published.filter(revision_due=True).values_list("month", flat=True))
@@ -363,8 +392,11 @@ def changed_months(rating_list, month: Month) -> set[Month]:
     rated_events = RatingRun.events.through.objects.filter(
         ratingrun__period__in=published, ratingrun__revision=F("ratingrun__period__revision")
     )
-    changed.update(rated_events.exclude(event__status=Event.Status.RATED)
-                   .values_list("ratingrun__period__month", flat=True).distinct())
+    changed.update(
+        rated_events.exclude(event__status=Event.Status.RATED)
+        .values_list("ratingrun__period__month", flat=True)
+        .distinct()
+    )
     changed.update(read_republished_states(rating_list, published))
     return {Month.parse(text) for text in changed}
 
@@ -372,10 +404,16 @@ def changed_months(rating_list, month: Month) -> set[Month]:
 def read_republished_states(rating_list, published) -> set[str]:
     """The published months of this list that read states another list has republished since:
     that list published a month before them after they were published."""
-    others = list(RatingPeriod.objects.filter(rating_list__code__in=lists_read_by(rating_list.code),
-                                              revision__isnull=False).values_list("month", "published_at"))
-    return {month for month, published_at in published.values_list("month", "published_at")
-            if any(other < month and other_at > published_at for other, other_at in others)}
+    others = list(
+        RatingPeriod.objects.filter(
+            rating_list__code__in=lists_read_by(rating_list.code), revision__isnull=False
+        ).values_list("month", "published_at")
+    )
+    return {
+        month
+        for month, published_at in published.values_list("month", "published_at")
+        if any(other < month and other_at > published_at for other, other_at in others)
+    }
 
 
 class NoWorker(Exception):

@@ -40,8 +40,12 @@ class CountedPaginator(Paginator):
 
 class ListTable(tables.Table):
     label = "The rating list"  # what its scrolling region is called to a screen reader
-    position = tables.Column("#", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    name = tables.Column("Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code"))
+    position = tables.Column(
+        "#", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    name = tables.Column(
+        "Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code")
+    )
     code = tables.Column("Code", accessor="player__code")
     rating = tables.Column("Rating", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     category = tables.Column("Category")
@@ -70,12 +74,24 @@ class ListTable(tables.Table):
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
         start = self.page.start_index()
-        return format_html_join("", ROW, (
-            (start + number, f"{players}{quote(entry.player.code)}/", entry.player.name, entry.player.code,
-             rating_text(entry.rating, entry.type), categories.get(entry.category, entry.category), entry.games,
-             entry.last_played, entry.club.name if entry.club_id else "")
-            for number, entry in enumerate(row.record for row in self.page.object_list)
-        ))
+        return format_html_join(
+            "",
+            ROW,
+            (
+                (
+                    start + number,
+                    f"{players}{quote(entry.player.code)}/",
+                    entry.player.name,
+                    entry.player.code,
+                    rating_text(entry.rating, entry.type),
+                    categories.get(entry.category, entry.category),
+                    entry.games,
+                    entry.last_played,
+                    entry.club.name if entry.club_id else "",
+                )
+                for number, entry in enumerate(row.record for row in self.page.object_list)
+            ),
+        )
 
     def render_position(self):
         self._position = getattr(self, "_position", self.page.start_index() - 1 if self.page else 0) + 1

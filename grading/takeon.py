@@ -11,8 +11,8 @@ from grading.engine.periods import Month
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
 
-from .publishing import as_columns, publish
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
+from .publishing import as_columns, publish
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
 BATCH = 2000
@@ -95,11 +95,18 @@ def take_on_refusal(rating_list, month: Month, today=None) -> str | None:
     today = today or timezone.localdate()
     if month >= Month.of(today):
         return f"--period: {month} is not over yet: take on a month the previous system published"
-    rated = (RatingPeriod.objects.filter(rating_list=rating_list, month__gt=str(month), revision__isnull=False)
-             .exclude(runs__trigger=RatingRun.IMPORT).order_by("month").values_list("month", flat=True).first())
+    rated = (
+        RatingPeriod.objects.filter(rating_list=rating_list, month__gt=str(month), revision__isnull=False)
+        .exclude(runs__trigger=RatingRun.IMPORT)
+        .order_by("month")
+        .values_list("month", flat=True)
+        .first()
+    )
     if rated:
-        return (f"--period: {rating_list.code} has been rated by this system from {rated}, which read the "
-                f"ratings before it: a take-on for {month} would change them underneath")
+        return (
+            f"--period: {rating_list.code} has been rated by this system from {rated}, which read the "
+            f"ratings before it: a take-on for {month} would change them underneath"
+        )
     return None
 
 
@@ -133,14 +140,23 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         existing = len(replaced.intersection(player_ids[code] for code in codes))
         now = timezone.now()
         run = RatingRun.objects.create(
-            period=period, started_by=started_by, trigger=RatingRun.IMPORT, started_at=now, finished_at=now,
-            outcome=RatingRun.Outcome.SUCCEEDED, players_rated=len(records),
+            period=period,
+            started_by=started_by,
+            trigger=RatingRun.IMPORT,
+            started_at=now,
+            finished_at=now,
+            outcome=RatingRun.Outcome.SUCCEEDED,
+            players_rated=len(records),
             message=f"{len(records)} ratings imported ({existing} replaced)",
         )
         # A re-import replaces the period's rows: those it leaves out keep their earlier state.
         rows = [
-            {"player_id": player_ids[record.pop("code")], "category": PlayerRating.Category.IMPORTED,
-             "method": PlayerRating.Method.IMPORTED, **record}
+            {
+                "player_id": player_ids[record.pop("code")],
+                "category": PlayerRating.Category.IMPORTED,
+                "method": PlayerRating.Method.IMPORTED,
+                **record,
+            }
             for _, record in records
         ]
         publish(period, run, as_columns(rows))

@@ -9,7 +9,6 @@ from django.utils import timezone
 
 from players.models import Player
 
-
 logger = logging.getLogger(__name__)
 
 

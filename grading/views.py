@@ -35,7 +35,9 @@ def lists_with_latest():
 
 def home(request):
     lists = lists_with_latest()
-    sizes = list_sizes([(item.latest_pk, item.latest_revision, item.latest_published_at) for item in lists if item.latest])
+    sizes = list_sizes(
+        [(item.latest_pk, item.latest_revision, item.latest_published_at) for item in lists if item.latest]
+    )
     for item in lists:
         item.size = sizes.get((item.latest_pk, item.latest_revision), 0)
     context = {
@@ -54,8 +56,13 @@ def system_status(request):
     worker_ok, worker = services.check_worker()
     if worker_ok:
         worker["time"] = datetime.datetime.fromisoformat(worker["time"])
-    context = {**admin.site.each_context(request), "title": "System status", "worker_ok": worker_ok,
-               "worker": worker, "now": timezone.now()}
+    context = {
+        **admin.site.each_context(request),
+        "title": "System status",
+        "worker_ok": worker_ok,
+        "worker": worker,
+        "now": timezone.now(),
+    }
     return render(request, "admin/system_status.html", context)
 
 
@@ -107,8 +114,11 @@ KEPT_PARAMETERS = {*ListEntryFilter.base_filters, "page", "sort", "edition"} - {
 
 
 def keeps(request):
-    return (not request.user.is_authenticated and set(request.GET) <= KEPT_PARAMETERS
-            and len(request.get_full_path()) <= 200)
+    return (
+        not request.user.is_authenticated
+        and set(request.GET) <= KEPT_PARAMETERS
+        and len(request.get_full_path()) <= 200
+    )
 
 
 def render_list(request, code, rating_list, published, periods):
@@ -124,8 +134,9 @@ def render_list(request, code, rating_list, published, periods):
         "table": table,
         "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),
         # Another period keeps the filters and the sort.
-        "carried": [(name, value) for name, values in query.lists() if name not in ("period", "edition")
-                    for value in values],
+        "carried": [
+            (name, value) for name, values in query.lists() if name not in ("period", "edition") for value in values
+        ],
     }
     return render(request, "grading/list.html", context), filters
 

@@ -2,8 +2,8 @@ import datetime
 
 from django import forms
 from django.contrib import admin, messages
-from django.shortcuts import render
 from django.db.models import Count
+from django.shortcuts import render
 
 from config.admin import DeleteOneByOne
 
@@ -61,11 +61,14 @@ def latest_ratings(player):
     from grading.models import PlayerRating
 
     latest = {}
-    for row in PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list") \
-            .order_by("month"):
+    for row in (
+        PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list").order_by("month")
+    ):
         latest[row.rating_list.code] = row
-    return [f"{code} {row.rating}{'P' if row.type == 'partial' else ''} ({row.month}, last played "
-            f"{row.last_played or '-'})" for code, row in latest.items()]
+    return [
+        f"{code} {row.rating}{'P' if row.type == 'partial' else ''} ({row.month}, last played {row.last_played or '-'})"
+        for code, row in latest.items()
+    ]
 
 
 class MergeForm(forms.Form):
@@ -75,11 +78,23 @@ class MergeForm(forms.Form):
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = [
-        "code", "surname", "forenames", "birth_date", "sex", "fide_title", "fide_id", "club", "merged_into",
+        "code",
+        "surname",
+        "forenames",
+        "birth_date",
+        "sex",
+        "fide_title",
+        "fide_id",
+        "club",
+        "merged_into",
     ]
     list_display_links = ["code", "surname"]
     list_filter = [
-        "sex", "fide_title", JuniorFilter, ("merged_into", admin.EmptyFieldListFilter), "club__county",
+        "sex",
+        "fide_title",
+        JuniorFilter,
+        ("merged_into", admin.EmptyFieldListFilter),
+        "club__county",
     ]
     search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
     list_select_related = ["club", "merged_into"]
@@ -98,8 +113,11 @@ class PlayerAdmin(admin.ModelAdmin):
 
     @admin.action(description="Merge the selected players", permissions=["merge"])
     def merge_selected(self, request, queryset):
-        players = list(queryset.select_related("club").annotate(
-            event_count=Count("entries__event", distinct=True), rating_count=Count("ratings", distinct=True)))
+        players = list(
+            queryset.select_related("club").annotate(
+                event_count=Count("entries__event", distinct=True), rating_count=Count("ratings", distinct=True)
+            )
+        )
         if len(players) < 2:
             self.message_user(request, "Select two or more records of the same player.", messages.ERROR)
             return None
@@ -108,16 +126,22 @@ class PlayerAdmin(admin.ModelAdmin):
         if not form.is_valid():
             for player in players:
                 player.latest_ratings = latest_ratings(player)
-            return render(request, "admin/players/merge.html", {
-                **self.admin_site.each_context(request),
-                "title": "Merge duplicate players",
-                "players": players,
-                # Whichever is kept, the months revised are those the others were rated in.
-                "revisions": {player.pk: merge_revisions(player, [other for other in players if other.pk != player.pk])
-                              for player in players},
-                "opts": self.model._meta,
-                "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
-            })
+            return render(
+                request,
+                "admin/players/merge.html",
+                {
+                    **self.admin_site.each_context(request),
+                    "title": "Merge duplicate players",
+                    "players": players,
+                    # Whichever is kept, the months revised are those the others were rated in.
+                    "revisions": {
+                        player.pk: merge_revisions(player, [other for other in players if other.pk != player.pk])
+                        for player in players
+                    },
+                    "opts": self.model._meta,
+                    "action_checkbox_name": admin.helpers.ACTION_CHECKBOX_NAME,
+                },
+            )
         keep = form.cleaned_data["keep"]
         revisions = merge_revisions(keep, [player for player in players if player.pk != keep.pk])
         try:
@@ -127,7 +151,9 @@ class PlayerAdmin(admin.ModelAdmin):
         else:
             records = "record" if merged == 1 else "records"
             revised = ", ".join(f"{period.rating_list.code} from {period.month}" for period in revisions)
-            self.message_user(request, f"{merged} {records} merged into {keep}."
-                              + (f" Revising {revised}." if revised else ""), messages.SUCCESS)
+            self.message_user(
+                request,
+                f"{merged} {records} merged into {keep}." + (f" Revising {revised}." if revised else ""),
+                messages.SUCCESS,
+            )
         return None
-

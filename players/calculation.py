@@ -76,8 +76,12 @@ class Performance:
     def shown(self):
         """The fractions as a person checks them: S to one decimal, p to 4, T / G to 2."""
         return {
-            "scored": decimal(self.scored, 1), "points": decimal(self.points, 1), "p": decimal(self.p, 4),
-            "p_rounded": decimal(self.p_rounded, 2), "average": decimal(self.average, 2), "exact": decimal(self.exact, 2),
+            "scored": decimal(self.scored, 1),
+            "points": decimal(self.points, 1),
+            "p": decimal(self.p, 4),
+            "p_rounded": decimal(self.p_rounded, 2),
+            "average": decimal(self.average, 2),
+            "exact": decimal(self.exact, 2),
             "dp_term": signed_term(self.dp),
         }
 
@@ -152,8 +156,20 @@ def performance(label, explanation, count, used, scored, dummy, published, rules
     average = Fraction(total, games)
     exact = average + dp
     return Performance(
-        label=label, count=count, used=used, scored=scored, games=games, total=total, points=points, dummy=dummy, average=average, p=p,
-        p_rounded=p_rounded, dp=dp, exact=exact, rating=max(rules.rating_floor, round_half_up(exact)),
+        label=label,
+        count=count,
+        used=used,
+        scored=scored,
+        games=games,
+        total=total,
+        points=points,
+        dummy=dummy,
+        average=average,
+        p=p,
+        p_rounded=p_rounded,
+        dp=dp,
+        exact=exact,
+        rating=max(rules.rating_floor, round_half_up(exact)),
         published=published,
     )
 
@@ -191,6 +207,11 @@ def explain_k(rating, rated_games, rules) -> Explanation:
     else:
         note = f"K is {rules.base_k}."
     return Explanation(
-        method="K", lines=lines, change=change, adjustment=adjustment, exact=exact,
-        rating=max(rules.rating_floor, round_half_up(exact)), k_note=note,
+        method="K",
+        lines=lines,
+        change=change,
+        adjustment=adjustment,
+        exact=exact,
+        rating=max(rules.rating_floor, round_half_up(exact)),
+        k_note=note,
     )

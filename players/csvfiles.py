@@ -44,9 +44,7 @@ def read_rows(data: bytes, columns: list[str]):
             if not any(value.strip() for value in values):
                 continue
             if len(values) != len(header):
-                errors.append(
-                    f"line {reader.line_num}: {len(values)} values where the header has {len(header)}"
-                )
+                errors.append(f"line {reader.line_num}: {len(values)} values where the header has {len(header)}")
                 continue
             rows.append((reader.line_num, {name: value.strip() for name, value in zip(header, values)}))
     except csv.Error as error:
@@ -56,8 +54,12 @@ def read_rows(data: bytes, columns: list[str]):
 
 def check_header(header, columns, line=1):
     if len(header) == 1 and ";" in header[0]:
-        raise FileRefused([f"line {line}: the columns are separated by semicolons: save the file with commas "
-                           f"(CSV, comma delimited); expected: {','.join(columns)}"])
+        raise FileRefused(
+            [
+                f"line {line}: the columns are separated by semicolons: save the file with commas "
+                f"(CSV, comma delimited); expected: {','.join(columns)}"
+            ]
+        )
     problems = []
     missing = [name for name in columns if name not in header]
     unknown = [name for name in header if name and name not in columns]

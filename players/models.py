@@ -39,8 +39,9 @@ CLUB_CODE = re.compile(r"[A-Za-z0-9]+(?:[._-][A-Za-z0-9]+)*")
 
 def validate_club_code(value):
     if not CLUB_CODE.fullmatch(value or ""):
-        raise ValidationError("%(value)s is not a club code: letters and digits, with single - _ . between them.",
-                              params={"value": value})
+        raise ValidationError(
+            "%(value)s is not a club code: letters and digits, with single - _ . between them.", params={"value": value}
+        )
 
 
 def years_before(day: datetime.date, years: int) -> datetime.date:
@@ -71,21 +72,15 @@ class Player(models.Model):
         MALE = "M", "male"
         FEMALE = "F", "female"
 
-    code = models.CharField(
-        "federation code", max_length=12, unique=True, validators=[validate_player_code]
-    )
+    code = models.CharField("federation code", max_length=12, unique=True, validators=[validate_player_code])
     surname = models.CharField(max_length=80)
     forenames = models.CharField(max_length=120, blank=True)
     birth_date = models.DateField(null=True, blank=True)
     sex = models.CharField(max_length=1, choices=Sex.choices, blank=True)
     fide_id = models.PositiveBigIntegerField("FIDE ID", null=True, blank=True, db_index=True)
     fide_title = models.CharField("FIDE title", max_length=3, choices=titles.CHOICES, blank=True)
-    nationality = models.CharField(
-        max_length=3, blank=True, help_text="FIDE federation code, e.g. ENG."
-    )
-    club = models.ForeignKey(
-        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players"
-    )
+    nationality = models.CharField(max_length=3, blank=True, help_text="FIDE federation code, e.g. ENG.")
+    club = models.ForeignKey(Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players")
     merged_into = models.ForeignKey(
         "self",
         null=True,
@@ -103,14 +98,15 @@ class Player(models.Model):
     def __str__(self):
         return f"{self.name} ({self.code})"
 
+    def get_absolute_url(self):
+        return reverse("player", args=[self.code])
+
     def clean(self):
         super().clean()
         if problem := birth_date_problem(self.birth_date, datetime.date.today()):
-            raise ValidationError({"birth_date": f"{problem.capitalize()}: a player's birth date is from 1900 to "
-                                                 "yesterday."})
-
-    def get_absolute_url(self):
-        return reverse("player", args=[self.code])
+            raise ValidationError(
+                {"birth_date": f"{problem.capitalize()}: a player's birth date is from 1900 to yesterday."}
+            )
 
     @property
     def name(self):
@@ -118,5 +114,5 @@ class Player(models.Model):
 
 
 def full_name(surname, forenames):
-    """"Surname, Forenames", as names are shown everywhere; a surname alone if that is all."""
+    """ "Surname, Forenames", as names are shown everywhere; a surname alone if that is all."""
     return f"{surname}, {forenames}" if forenames else surname

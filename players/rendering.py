@@ -40,13 +40,25 @@ def signed(value) -> str:
 
 def history_rows(list_name: str, rows) -> str:
     """The rows of one list's history table, newest first, each followed by its games."""
-    return format_html_join("", HISTORY_ROW, (
-        (row.month, rating_text(row), "" if row.change is None else signed(row.change),
-         CATEGORIES.get(row.category, row.category), row.method,
-         mark_safe('<span class="muted">–</span>') if row.lines is None else len(row.lines),
-         row.calculation, list_name, row.month, games_row(row))
-        for row in rows
-    ))
+    return format_html_join(
+        "",
+        HISTORY_ROW,
+        (
+            (
+                row.month,
+                rating_text(row),
+                "" if row.change is None else signed(row.change),
+                CATEGORIES.get(row.category, row.category),
+                row.method,
+                mark_safe('<span class="muted">–</span>') if row.lines is None else len(row.lines),
+                row.calculation,
+                list_name,
+                row.month,
+                games_row(row),
+            )
+            for row in rows
+        ),
+    )
 
 
 def games_row(row) -> str:
@@ -54,7 +66,11 @@ def games_row(row) -> str:
         return ""
     k_rated = row.method == PlayerRating.Method.K
     return format_html(
-        GAMES_ROW, len(row.lines), "" if len(row.lines) == 1 else "s", row.month, row.month,
+        GAMES_ROW,
+        len(row.lines),
+        "" if len(row.lines) == 1 else "s",
+        row.month,
+        row.month,
         mark_safe('<th scope="col" class="num">Increment</th>') if k_rated else "",
         mark_safe("".join(game_cells(line, k_rated) for line in row.lines)),
     )
@@ -70,13 +86,17 @@ def game_cells(line, k_rated: bool) -> str:
         where = WITHDRAWN
     else:
         round_ = f' <span class="muted">r{int(game.round)}</span>' if game.round else ""
-        where = (f'<td class="nowrap">{game.date.day} {game.date:%b %Y}</td>'
-                 f'<td><a href="{escape(line.event_url)}">{escape(game.event.name)}</a>{round_}</td>'
-                 f'<td><a href="{escape(line.opponent_url)}">{escape(line.opponent.name)}</a></td>')
+        where = (
+            f'<td class="nowrap">{game.date.day} {game.date:%b %Y}</td>'
+            f'<td><a href="{escape(line.event_url)}">{escape(game.event.name)}</a>{round_}</td>'
+            f'<td><a href="{escape(line.opponent_url)}">{escape(line.opponent.name)}</a></td>'
+        )
     partial = "P" if line.opponent_type == PlayerRating.Type.PARTIAL else ""
     increment = ""
     if k_rated:
         value = "" if line.increment is None else f"{'+' if line.increment > 0 else ''}{line.increment:.2f}"
         increment = f'<td class="num">{value}</td>'
-    return (f'<tr>{where}<td>{"White" if line.colour == "w" else "Black"}</td><td>{RESULTS[int(line.score * 2)]}</td>'
-            f'<td class="num">{int(line.opponent_rating)}{partial}</td>{increment}</tr>')
+    return (
+        f"<tr>{where}<td>{'White' if line.colour == 'w' else 'Black'}</td><td>{RESULTS[int(line.score * 2)]}</td>"
+        f'<td class="num">{int(line.opponent_rating)}{partial}</td>{increment}</tr>'
+    )

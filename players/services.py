@@ -20,7 +20,6 @@ BATCH = 2000
 _CONTROL = re.compile(r"[\x00-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 
 
-
 @dataclass
 class ImportSummary:
     created: int
@@ -86,8 +85,9 @@ def fide_id(value):
 
 def club_code(value):
     if value and (not CLUB_CODE.fullmatch(value) or len(value) > Club._meta.get_field("code").max_length):
-        raise ValueError(f"club_code: {value!r} is not a club code (at most 8 letters and digits, with single "
-                         "- _ . between them)")
+        raise ValueError(
+            f"club_code: {value!r} is not a club code (at most 8 letters and digits, with single - _ . between them)"
+        )
     return value
 
 
@@ -186,9 +186,7 @@ def check_consistency(records):
         if name:
             other_name, other_line = club_names.setdefault(club, (name, line))
             if other_name != name:
-                errors.append(
-                    f"line {line}: club_name: club {club} is named {other_name!r} on line {other_line}"
-                )
+                errors.append(f"line {line}: club_name: club {club} is named {other_name!r} on line {other_line}")
     return {code: name for code, (name, _) in club_names.items()}, errors
 
 
@@ -234,7 +232,9 @@ def issue_codes(count: int, also_taken=()) -> list[str]:
     """``count`` unused federation codes, numbered on from the highest six-digit code in use
     (or in ``also_taken``, codes about to be used)."""
     in_use = Player.objects.filter(code__regex=r"^[0-9]{6}[A-Z]$").order_by("-code")
-    numbers = [int(code[:6]) for code in [*in_use.values_list("code", flat=True)[:1], *also_taken] if code[:6].isdigit()]
+    numbers = [
+        int(code[:6]) for code in [*in_use.values_list("code", flat=True)[:1], *also_taken] if code[:6].isdigit()
+    ]
     highest = max(numbers, default=0)
     return [f"{number:06d}{check_letter(number)}" for number in range(highest + 1, highest + 1 + count)]
 
@@ -266,18 +266,24 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
     with transaction.atomic():
         list(Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids]))
         # One person cannot be two entries of an event (nor have played themself).
-        shared = (Entry.objects.filter(player_id__in=[keep.pk, *ids]).values("event__code")
-                  .annotate(records=Count("player", distinct=True)).filter(records__gt=1))
+        shared = (
+            Entry.objects.filter(player_id__in=[keep.pk, *ids])
+            .values("event__code")
+            .annotate(records=Count("player", distinct=True))
+            .filter(records__gt=1)
+        )
         if codes := sorted(row["event__code"] for row in shared):
-            raise MergeRefused(f"both records play in {', '.join(codes[:5])}: one person cannot be two players "
-                               "of an event; correct the event first")
+            raise MergeRefused(
+                f"both records play in {', '.join(codes[:5])}: one person cannot be two players "
+                "of an event; correct the event first"
+            )
         revisions = merge_revisions(keep, duplicates)
         now = timezone.now()
         current = PlayerRating.objects.filter(superseded_at=None)
         kept_periods = current.filter(player=keep).values("period")
         current.filter(player_id__in=ids, period__in=kept_periods).update(superseded_at=now)
         # Among the duplicates themselves, the newest record's row of a period stands.
-        for period_id, rows in clashing_rows(current.filter(player_id__in=ids)).items():
+        for rows in clashing_rows(current.filter(player_id__in=ids)).values():
             current.filter(pk__in=rows[1:]).update(superseded_at=now)
         Game.objects.filter(white_id__in=ids).update(white=keep)
         Game.objects.filter(black_id__in=ids).update(black=keep)
@@ -289,7 +295,9 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
         RatingPeriod.objects.filter(pk__in=[period.pk for period in revisions]).update(revision_due=True)
         trigger = f"merge of {', '.join(player.code for player in duplicates)} into {keep.code}"
         for period in revisions:
-            transaction.on_commit(lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, user))
+            transaction.on_commit(
+                lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, user)
+            )
     return len(ids)
 
 
@@ -306,12 +314,16 @@ def merge_revisions(keep, duplicates) -> list:
     list's months taken on, at or after the earliest month a duplicate has a rating in."""
     from grading.models import PlayerRating, RatingPeriod, RatingRun
 
-    earliest = (PlayerRating.objects.filter(player__in=duplicates, superseded_at=None)
-                .values("rating_list").annotate(first=Min("month")))
+    earliest = (
+        PlayerRating.objects.filter(player__in=duplicates, superseded_at=None)
+        .values("rating_list")
+        .annotate(first=Min("month"))
+    )
     periods = []
     for row in earliest:
-        published = RatingPeriod.objects.filter(rating_list_id=row["rating_list"], revision__isnull=False,
-                                                month__gte=row["first"])
+        published = RatingPeriod.objects.filter(
+            rating_list_id=row["rating_list"], revision__isnull=False, month__gte=row["first"]
+        )
         taken_on = published.filter(runs__trigger=RatingRun.IMPORT, runs__revision=F("revision"))
         if last_taken_on := taken_on.order_by("-month").values_list("month", flat=True).first():
             published = published.filter(month__gt=last_taken_on)

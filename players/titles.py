@@ -5,8 +5,14 @@ CHOICES = [(title, title) for title in FIDE_TITLES]
 
 # TRF writes titles in lower case and short (g, m, f, c, wg, wm, wf, wc).
 _ALIASES = {
-    "G": "GM", "M": "IM", "F": "FM", "C": "CM",
-    "WG": "WGM", "WM": "WIM", "WF": "WFM", "WC": "WCM",
+    "G": "GM",
+    "M": "IM",
+    "F": "FM",
+    "C": "CM",
+    "WG": "WGM",
+    "WM": "WIM",
+    "WF": "WFM",
+    "WC": "WCM",
 }
 
 

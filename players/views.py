@@ -10,10 +10,10 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from config.lookups import by_code
-from grading.engine.periods import Month
-from grading.engine import RULE_SETS
-from grading.history import entries_of, latest_publications, player_history, state_before
 from grading.breakdown import rated_games
+from grading.engine import RULE_SETS
+from grading.engine.periods import Month
+from grading.history import entries_of, latest_publications, player_history, state_before
 from grading.models import PlayerRating
 
 from . import rendering, search
@@ -34,10 +34,18 @@ def search_page(request):
     more, players = len(players) > limit, players[:limit]
     publications = latest_publications()
     ratings = current_ratings(publications, [player.pk for player in players])
-    results = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
+    results = [
+        (player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()])
+        for player in players
+    ]
     link_players(players)
-    context = {"query": query, "results": results, "publications": publications.values(), "more": more,
-               "can_show_more": more and limit < MOST_SHOWN}
+    context = {
+        "query": query,
+        "results": results,
+        "publications": publications.values(),
+        "more": more,
+        "can_show_more": more and limit < MOST_SHOWN,
+    }
     return render(request, "players/search.html", context)
 
 
@@ -59,7 +67,9 @@ def search_limit(request):
 def current_ratings(publications, player_ids):
     """{(player id, list id): ListEntry} on the latest published lists."""
     list_of = {published.period.pk: list_id for list_id, published in publications.items()}
-    return {(entry.player_id, list_of[entry.period_id]): entry for entry in entries_of(publications.values(), player_ids)}
+    return {
+        (entry.player_id, list_of[entry.period_id]): entry for entry in entries_of(publications.values(), player_ids)
+    }
 
 
 def the_player(code):
@@ -87,15 +97,17 @@ def player_page(request, code):
             row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
             row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/", players)
         latest = rows[-1] if rows else None
-        lists.append({
-            "list": rating_list,
-            "published": published,
-            # On the list iff active then: the same test that wrote the list's snapshot.
-            "entry": latest if latest and on_the_list(latest, published) else None,
-            "latest": latest,
-            "rows": rows[::-1],
-            "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
-        })
+        lists.append(
+            {
+                "list": rating_list,
+                "published": published,
+                # On the list iff active then: the same test that wrote the list's snapshot.
+                "entry": latest if latest and on_the_list(latest, published) else None,
+                "latest": latest,
+                "rows": rows[::-1],
+                "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
+            }
+        )
     context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
     return render(request, "players/player.html", context)
 
@@ -131,18 +143,25 @@ def chart_data(player, lists):
         if not item["rows"]:
             continue
         code = item["list"].code
-        datasets.append({
-            "label": item["list"].name,
-            "code": code,
-            "points": [
-                {
-                    "x": row.month, "y": row.rating, "partial": row.type == "partial",
-                    "url": row.calculation,
-                }
-                for row in reversed(item["rows"])
-            ],
-        })
-    return {"months": months_between([point["x"] for dataset in datasets for point in dataset["points"]]), "datasets": datasets}
+        datasets.append(
+            {
+                "label": item["list"].name,
+                "code": code,
+                "points": [
+                    {
+                        "x": row.month,
+                        "y": row.rating,
+                        "partial": row.type == "partial",
+                        "url": row.calculation,
+                    }
+                    for row in reversed(item["rows"])
+                ],
+            }
+        )
+    return {
+        "months": months_between([point["x"] for dataset in datasets for point in dataset["points"]]),
+        "datasets": datasets,
+    }
 
 
 def months_between(months):
@@ -190,7 +209,10 @@ def club_page(request, code):
     players = list(Player.objects.filter(club=club, merged_into=None).order_by("surname", "forenames", "code"))
     publications = latest_publications()
     ratings = current_ratings(publications, [player.pk for player in players])
-    rows = [(player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()]) for player in players]
+    rows = [
+        (player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()])
+        for player in players
+    ]
     rated = [sum(1 for _, entries in rows if entries[i]) for i in range(len(publications))]
     context = {"club": club, "rows": rows, "publications": list(zip(publications.values(), rated))}
     return render(request, "players/club.html", context)

@@ -1,4 +1,5 @@
 import contextlib
+import datetime
 import os
 import subprocess
 import sys
@@ -10,6 +11,21 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"  # real files from other software: see its README
+
+
+@pytest.fixture
+def rate(django_capture_on_commit_callbacks):
+    """Run a rating through the service as the admin would, and wait for it to end."""
+    from grading.engine.periods import Month
+    from grading.models import RatingList
+    from grading.services import start_rating, wait_for
+
+    def rate(list_code, month, today=datetime.date(2026, 11, 21)):
+        with django_capture_on_commit_callbacks(execute=True):
+            run = start_rating(RatingList.objects.get(code=list_code), Month.parse(month), "test", today=today)
+        return wait_for(run, pickup_timeout=5)
+
+    return rate
 
 
 @pytest.fixture(autouse=True)
@@ -62,12 +78,35 @@ def running_worker():
 
     worker_needs()
     queue = f"tests-{uuid.uuid4().hex[:12]}"
-    env = dict(os.environ, DJANGO_SETTINGS_MODULE="tests.settings",
-               TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]), TEST_CELERY_QUEUE=queue)
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="tests.settings",
+        TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]),
+        TEST_CELERY_QUEUE=queue,
+    )
     worker = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--without-heartbeat",
-         "--without-mingle", "--without-gossip", "-Q", queue, "--loglevel=INFO", "-n", f"{queue}@%h"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+            "-Q",
+            queue,
+            "--loglevel=INFO",
+            "-n",
+            f"{queue}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
     )
     previous = app.conf.task_default_queue, app.conf.task_always_eager
     app.conf.task_default_queue, app.conf.task_always_eager = queue, False

@@ -59,7 +59,9 @@ class EntryFactory(factory.django.DjangoModelFactory):
     surname = factory.LazyAttribute(lambda entry: entry.player.surname if entry.player else "Unknown")
     forenames = factory.LazyAttribute(lambda entry: entry.player.forenames if entry.player else "")
     code = factory.LazyAttribute(lambda entry: entry.player.code if entry.player else "")
-    club_name = factory.LazyAttribute(lambda entry: entry.player.club.name if entry.player and entry.player.club else "")
+    club_name = factory.LazyAttribute(
+        lambda entry: entry.player.club.name if entry.player and entry.player.club else ""
+    )
 
 
 def play(white, black, result, round=1, board=1, date=None):
@@ -69,9 +71,17 @@ def play(white, black, result, round=1, board=1, date=None):
 
     reason = results.unrated_reason(result)
     return Game.objects.create(
-        event=white.event, round=round, board=board, date=date or white.event.start_date,
-        white_entry=white, black_entry=black, white=white.player, black=black.player if black else None,
-        result=result, rated=not reason, unrated_reason=reason,
+        event=white.event,
+        round=round,
+        board=board,
+        date=date or white.event.start_date,
+        white_entry=white,
+        black_entry=black,
+        white=white.player,
+        black=black.player if black else None,
+        result=result,
+        rated=not reason,
+        unrated_reason=reason,
     )
 
 
@@ -89,21 +99,33 @@ def publish_month(list_code, month, rows):
     )
     now = timezone.now()
     run = RatingRun.objects.create(period=period, trigger="test", started_at=now, finished_at=now, outcome="succeeded")
-    defaults = {"type": "full", "category": "imported", "method": "import", "last_played": month,
-                "games": 0, "opponents_total": 0, "points": 0}
-    new = [{**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
-           for row in rows]
+    defaults = {
+        "type": "full",
+        "category": "imported",
+        "method": "import",
+        "last_played": month,
+        "games": 0,
+        "opponents_total": 0,
+        "points": 0,
+    }
+    new = [
+        {**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
+        for row in rows
+    ]
     publish(period, run, as_columns(new))
     period.refresh_from_db()
     return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}
 
 
-def rate_game(rating, game, colour, score, opponent_rating, opponent_type="full", pass1_opponent_rating=None,
-              increment=None):
+def rate_game(
+    rating, game, colour, score, opponent_rating, opponent_type="full", pass1_opponent_rating=None, increment=None
+):
     """Add ``rating``'s player's side of ``game`` to the rating's breakdown (grading.breakdown.LINE)."""
     from decimal import Decimal
 
     micro = None if increment is None else int(Decimal(increment).scaleb(6))
-    rating.breakdown = [*rating.breakdown, [game.pk, colour, int(Decimal(score) * 2), opponent_rating, opponent_type,
-                                            pass1_opponent_rating, micro]]
+    rating.breakdown = [
+        *rating.breakdown,
+        [game.pk, colour, int(Decimal(score) * 2), opponent_rating, opponent_type, pass1_opponent_rating, micro],
+    ]
     rating.save(update_fields=["breakdown"])

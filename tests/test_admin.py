@@ -3,7 +3,6 @@ import datetime
 import pytest
 from django.contrib import admin
 from django.urls import reverse
-
 from django.utils import timezone
 
 from events.models import Event, Upload
@@ -55,8 +54,13 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         run = start_rating(RatingList.objects.get(code="otb-standard"), summary.first_month, "test")
     assert wait_for(run, pickup_timeout=5).outcome == "succeeded"
     Upload.objects.create(
-        event=Event.objects.first(), file="uploads/x", original_name="congress.trf", sha256="0" * 64,
-        format="trf", uploaded_by=django_user_model.objects.get(), uploaded_at=timezone.now(),
+        event=Event.objects.first(),
+        file="uploads/x",
+        original_name="congress.trf",
+        sha256="0" * 64,
+        format="trf",
+        uploaded_by=django_user_model.objects.get(),
+        uploaded_at=timezone.now(),
     )
     for model in our_models():
         instance = model.objects.first()
@@ -108,11 +112,15 @@ def test_what_happened_is_kept_even_from_a_superuser(staff_client):
     from tests.factories import EventFactory, publish_month
 
     event = EventFactory(code="KEPT")
-    change = EventChange.objects.create(event=event, status="checked", by=get_user_model().objects.get(),
-                                        at=timezone.now())
+    change = EventChange.objects.create(
+        event=event, status="checked", by=get_user_model().objects.get(), at=timezone.now()
+    )
     club = Club.objects.create(code="NQC", name="Northquay")
-    publish_month("online", "2026-09", [{"player": Player.objects.create(code="123456A", surname="Abbott", club=club),
-                                         "rating": 1500}])
+    publish_month(
+        "online",
+        "2026-09",
+        [{"player": Player.objects.create(code="123456A", surname="Abbott", club=club), "rating": 1500}],
+    )
     Player.objects.update(club=None)  # the club has no members now, but a published list names it
 
     assert staff_client.get(reverse("admin:events_eventchange_delete", args=[change.pk])).status_code == 403
@@ -144,13 +152,15 @@ def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_afte
 
     add = reverse("admin:grading_ratingperiod_add")
     standard = RatingList.objects.get(code="otb-standard")
-    too_much = staff_client.post(add, {"rating_list": standard.pk, "month": "2026-10", "adjustment_a": "0",
-                                       "adjustment_b": "5"})
+    too_much = staff_client.post(
+        add, {"rating_list": standard.pk, "month": "2026-10", "adjustment_a": "0", "adjustment_b": "5"}
+    )
     staff_client.post(add, {"rating_list": standard.pk, "month": "2026-10", "adjustment_a": "12", "adjustment_b": "0"})
     period = RatingPeriod.objects.get(month="2026-10")
     publish_month("otb-standard", "2026-10", [{"player": PlayerFactory(), "rating": 1500}])
-    staff_client.post(reverse("admin:grading_ratingperiod_change", args=[period.pk]),
-                      {"adjustment_a": "50", "adjustment_b": "0"})
+    staff_client.post(
+        reverse("admin:grading_ratingperiod_change", args=[period.pk]), {"adjustment_a": "50", "adjustment_b": "0"}
+    )
 
     assert "Between -1 and 1." in too_much.content.decode()
     period.refresh_from_db()

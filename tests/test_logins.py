@@ -18,8 +18,9 @@ def arbiter(django_user_model):
 
 def log_in(client, password, address="198.51.100.7"):
     # Behind the proxy the visitor's address is the last one it added to X-Forwarded-For.
-    return client.post(LOGIN, {"username": "arbiter", "password": password},
-                       HTTP_X_FORWARDED_FOR=f"10.9.9.9, {address}")
+    return client.post(
+        LOGIN, {"username": "arbiter", "password": password}, HTTP_X_FORWARDED_FOR=f"10.9.9.9, {address}"
+    )
 
 
 def test_ten_wrong_passwords_pause_that_user_from_that_address(client, arbiter):
@@ -44,8 +45,9 @@ def test_a_successful_login_clears_the_count(client, arbiter):
 
 def test_the_admin_login_is_paused_the_same_way(client, django_user_model):
     django_user_model.objects.create_superuser("chief", password="right-horse-battery")
-    attempts = [client.post("/admin/login/", {"username": "chief", "password": f"guess-{n}"}).status_code
-                for n in range(11)]
+    attempts = [
+        client.post("/admin/login/", {"username": "chief", "password": f"guess-{n}"}).status_code for n in range(11)
+    ]
 
     assert attempts[-1] == 429
 

@@ -53,7 +53,9 @@ def test_production_reads_the_database_and_broker_from_the_environment():
     values = read_settings(**PRODUCTION, TIME_ZONE="Europe/Dublin")
 
     assert (values["ENGINE"], values["NAME"], values["HOST"]) == (
-        "django.db.backends.postgresql", "ratings", "db.internal",
+        "django.db.backends.postgresql",
+        "ratings",
+        "db.internal",
     )
     assert values["CELERY_TASK_ALWAYS_EAGER"] is False
     assert values["CELERY_BROKER_URL"] == "redis://cache.internal:6379/0"

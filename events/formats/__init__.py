@@ -6,8 +6,17 @@ federation's database and stores the event.
 """
 
 from .base import (
-    ERROR, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH, WARNING, ParsedEvent, ParsedGame,
-    ParsedPlayer, Problem, check_dates,
+    ERROR,
+    OTHER,
+    ROUND_ROBIN,
+    SWISS,
+    TEAM_MATCH,
+    WARNING,
+    ParsedEvent,
+    ParsedGame,
+    ParsedPlayer,
+    Problem,
+    check_dates,
 )
 from .csvgames import COLUMNS as CSV_COLUMNS
 from .csvgames import parse_csv
@@ -16,7 +25,21 @@ from .ecf import parse_ecf
 from .trf import parse_trf
 
 __all__ = [
-    "CSV_COLUMNS", "ERROR", "OTHER", "ROUND_ROBIN", "SWISS", "TEAM_MATCH", "WARNING",
-    "ParsedEvent", "ParsedGame", "ParsedPlayer", "Problem", "check_dates", "detect_format",
-    "parse_csv", "parse_ecf", "parse_event_file", "parse_trf",
+    "CSV_COLUMNS",
+    "ERROR",
+    "OTHER",
+    "ROUND_ROBIN",
+    "SWISS",
+    "TEAM_MATCH",
+    "WARNING",
+    "ParsedEvent",
+    "ParsedGame",
+    "ParsedPlayer",
+    "Problem",
+    "check_dates",
+    "detect_format",
+    "parse_csv",
+    "parse_ecf",
+    "parse_event_file",
+    "parse_trf",
 ]

@@ -147,7 +147,7 @@ class ParsedEvent(HasProblems):
 
     def player(self, pin):
         """The player of ``pin``, or None; by an index, as parsers ask once a game or a record."""
-        for player in self.players[self._indexed:]:
+        for player in self.players[self._indexed :]:
             self._by_pin.setdefault(player.pin, player)
         self._indexed = len(self.players)
         return self._by_pin.get(pin)
@@ -222,12 +222,14 @@ def check_dates(event, start=None, end=None):
         if game.date is None:
             continue
         if (start and game.date < start) or (end and game.date > end):
-            problems.append(Problem(
-                game.lines[0] if game.lines else None,
-                None,
-                f"game {_game_label(game, event)} is dated {game.date:%d/%m/%Y}, outside the event "
-                f"({date_span(start, end)})",
-            ))
+            problems.append(
+                Problem(
+                    game.lines[0] if game.lines else None,
+                    None,
+                    f"game {_game_label(game, event)} is dated {game.date:%d/%m/%Y}, outside the event "
+                    f"({date_span(start, end)})",
+                )
+            )
     return problems
 
 

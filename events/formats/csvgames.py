@@ -13,8 +13,19 @@ import re
 from events import results
 
 from .base import (
-    CODE_PATTERN, MOST_BOARDS, MOST_ROUNDS, OTHER, CodeShape, ParsedEvent, ParsedGame, ParsedPlayer,
-    check_games, guess_kind, normalise_code, split_name, whole_number,
+    CODE_PATTERN,
+    MOST_BOARDS,
+    MOST_ROUNDS,
+    OTHER,
+    CodeShape,
+    ParsedEvent,
+    ParsedGame,
+    ParsedPlayer,
+    check_games,
+    guess_kind,
+    normalise_code,
+    split_name,
+    whole_number,
 )
 from .dates import read_iso_or_dmy
 
@@ -24,9 +35,13 @@ COLUMNS = REQUIRED + OPTIONAL
 
 # Accepted spellings (spaces removed, upper case) of the six results a CSV may carry.
 _RESULTS = {
-    "1-0": results.WHITE_WIN, "0-1": results.BLACK_WIN, "1/2-1/2": results.DRAW,
-    "½-½": results.DRAW, "0.5-0.5": results.DRAW,
-    "1-0F": results.WHITE_WIN_BY_DEFAULT, "0-1F": results.BLACK_WIN_BY_DEFAULT,
+    "1-0": results.WHITE_WIN,
+    "0-1": results.BLACK_WIN,
+    "1/2-1/2": results.DRAW,
+    "½-½": results.DRAW,
+    "0.5-0.5": results.DRAW,
+    "1-0F": results.WHITE_WIN_BY_DEFAULT,
+    "0-1F": results.BLACK_WIN_BY_DEFAULT,
     "0-0F": results.DOUBLE_DEFAULT,
 }
 
@@ -55,8 +70,7 @@ def parse_csv(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     header, delimiter = header_columns(lines[first])
     missing = [name for name in REQUIRED if name not in header]
     if missing:
-        event.error(first + 1, f"the header has no column {', '.join(missing)}; expected at "
-                               f"least {','.join(REQUIRED)}")
+        event.error(first + 1, f"the header has no column {', '.join(missing)}; expected at least {','.join(REQUIRED)}")
         return event
     for i, name in enumerate(header):
         if name not in COLUMNS:
@@ -64,13 +78,13 @@ def parse_csv(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
         elif header.index(name) != i:
             event.error(first + 1, f"column {name!r} appears twice", i + 1)
     rows = _Rows(event, header, CodeShape(code_pattern))
-    reader = csv.reader(io.StringIO("\n".join(lines[first + 1:])), delimiter=delimiter)
+    reader = csv.reader(io.StringIO("\n".join(lines[first + 1 :])), delimiter=delimiter)
     try:
         for values in reader:
             n = first + 1 + reader.line_num
             if not any(value.strip() for value in values):
                 continue
-            if any(value.strip() for value in values[len(header):]):
+            if any(value.strip() for value in values[len(header) :]):
                 event.error(n, f"{len(values)} values where the header has {len(header)}")
                 continue
             rows.read({name: value.strip() for name, value in zip(header, values, strict=False)}, n)
@@ -101,13 +115,17 @@ class _Rows:
         result = _RESULTS.get("".join(row.get("result", "").split()).upper())
         if result is None:
             ok = False
-            event.error(n, f"result {row.get('result', '')!r} is not one of 1-0, 0-1, 1/2-1/2, "
-                           "1-0F, 0-1F, 0-0F", self.column("result"))
+            event.error(
+                n,
+                f"result {row.get('result', '')!r} is not one of 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F",
+                self.column("result"),
+            )
         day = read_iso_or_dmy(row.get("date", ""))
         if day is None:
             ok = False
-            event.error(n, f"date {row.get('date', '')!r} is not a date yyyy-mm-dd "
-                           "(or dd/mm/yyyy)", self.column("date"))
+            event.error(
+                n, f"date {row.get('date', '')!r} is not a date yyyy-mm-dd (or dd/mm/yyyy)", self.column("date")
+            )
         numbers = {}
         for name, most in (("round", MOST_ROUNDS), ("board", MOST_BOARDS)):
             text = row.get(name, "")
@@ -118,8 +136,9 @@ class _Rows:
         if ok and pins[0] == pins[1]:
             event.error(n, "white and black are the same player", self.column("black"))
         elif ok:
-            event.games.append(ParsedGame(pins[0], pins[1], result, numbers["round"],
-                                          numbers["board"], day, lines=(n,)))
+            event.games.append(
+                ParsedGame(pins[0], pins[1], result, numbers["round"], numbers["board"], day, lines=(n,))
+            )
 
     def player(self, row, side, n):
         """The pin of the row's white or black player, or None if the row does not say who."""
@@ -127,27 +146,28 @@ class _Rows:
         name = " ".join(row.get(f"{side}_name", "").split())
         column = self.column(side)
         if code and not self.shape.fits(code):
-            self.event.error(n, f"{side} {code!r} is not a federation code ({self.shape})",
-                             column)
+            self.event.error(n, f"{side} {code!r} is not a federation code ({self.shape})", column)
             return None
         if not code and not name:
-            self.event.error(n, f"no {side} player: give a federation code (or, for a player "
-                                f"without one, {side}_name)", column)
+            self.event.error(
+                n, f"no {side} player: give a federation code (or, for a player without one, {side}_name)", column
+            )
             return None
         key = code or name.casefold()
         if key not in self.pins:
-            player = ParsedPlayer(len(self.pins) + 1, *split_name(name),
-                                  federation_code=code or None, line=n)
+            player = ParsedPlayer(len(self.pins) + 1, *split_name(name), federation_code=code or None, line=n)
             self.pins[key], self.names[key] = player.pin, (name, n)
             self.event.players.append(player)
             if not code:
-                self.event.warn(n, f"{name!r} has no federation code; staff will match or "
-                                   "register them by name", column)
+                self.event.warn(
+                    n, f"{name!r} has no federation code; staff will match or register them by name", column
+                )
         elif name and not self.names[key][0]:
             self.names[key] = (name, n)
             player = self.event.player(self.pins[key])
             player.surname, player.forenames = split_name(name)
         elif name and name.casefold() != self.names[key][0].casefold():
-            self.event.warn(n, f"{code} is named {name!r} here but {self.names[key][0]!r} on "
-                               f"line {self.names[key][1]}", column)
+            self.event.warn(
+                n, f"{code} is named {name!r} here but {self.names[key][0]!r} on line {self.names[key][1]}", column
+            )
         return self.pins[key]

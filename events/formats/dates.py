@@ -4,8 +4,23 @@ import re
 from datetime import date
 
 _MONTHS = {
-    "jan": 1, "feb": 2, "mar": 3, "mär": 3, "mrz": 3, "apr": 4, "may": 5, "mai": 5, "jun": 6,
-    "jul": 7, "aug": 8, "sep": 9, "oct": 10, "okt": 10, "nov": 11, "dec": 12, "dez": 12,
+    "jan": 1,
+    "feb": 2,
+    "mar": 3,
+    "mär": 3,
+    "mrz": 3,
+    "apr": 4,
+    "may": 5,
+    "mai": 5,
+    "jun": 6,
+    "jul": 7,
+    "aug": 8,
+    "sep": 9,
+    "oct": 10,
+    "okt": 10,
+    "nov": 11,
+    "dec": 12,
+    "dez": 12,
 }
 _MONTH_FIRST = re.compile(r"^([a-zä]{3})[a-zä]*\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})$")
 _DAY_FIRST = re.compile(r"^(\d{1,2})(?:st|nd|rd|th)?[\s.-]+([a-zä]{3})[a-zä]*\.?[\s,-]+(\d{4})$")

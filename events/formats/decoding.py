@@ -15,8 +15,10 @@ _UTF8_LETTER = re.compile(rb"[\xc2-\xdf][\x80-\xbf]|[\xe0-\xef][\x80-\xbf]{2}|[\
 class MixedEncoding(ValueError):
     def __init__(self, line):
         self.line = line
-        super().__init__("is not UTF-8 though other lines of the file are: it mixes two encodings, which would "
-                         "garble names; save the file again as UTF-8")
+        super().__init__(
+            "is not UTF-8 though other lines of the file are: it mixes two encodings, which would "
+            "garble names; save the file again as UTF-8"
+        )
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -27,14 +29,14 @@ def decode(data: bytes) -> tuple[str, str]:
     # number of bytes, a broken pair) falls to the other encodings like any other.
     encodings = ("utf-16", *_FALLBACKS) if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)) else _FALLBACKS
     if data.startswith(codecs.BOM_UTF8):
-        data = data[len(codecs.BOM_UTF8):]
+        data = data[len(codecs.BOM_UTF8) :]
     for encoding in encodings:
         try:
             text = data.decode(encoding)
             break
         except UnicodeDecodeError as error:
             if encoding == "utf-8" and _UTF8_LETTER.search(data):
-                raise MixedEncoding(data[:error.start].count(b"\n") + 1) from None
+                raise MixedEncoding(data[: error.start].count(b"\n") + 1) from None
             continue
     text = text.lstrip("\ufeff").removesuffix("\x1a")
     return text.replace("\r\n", "\n").replace("\r", "\n"), encoding

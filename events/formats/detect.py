@@ -39,20 +39,21 @@ def detect_format(text: str, filename: str = "") -> str | None:
     columns, _ = header_columns(lines[0])
     if sum(name in columns for name in REQUIRED) >= 2:
         found.append(CSV)
-    extension = filename.lower()[filename.rfind("."):] if "." in filename else ""
+    extension = filename.lower()[filename.rfind(".") :] if "." in filename else ""
     if len(found) > 1 and _EXTENSIONS.get(extension) in found:
         return _EXTENSIONS[extension]
     return found[0] if found else None
 
 
-def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_PATTERN
-                     ) -> ParsedEvent:
+def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     """Parse an uploaded event file. Never raises for bad content: what is wrong is in
     ``problems`` (an unrecognised file is a ParsedEvent with format "" and one error).
     ``code_pattern`` is the shape of the federation's player codes (a regular expression)."""
     if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        return _refused("this is a spreadsheet (or other binary) file, not text: save it as CSV "
-                        "(comma separated values) and upload that. " + EXPECTED)
+        return _refused(
+            "this is a spreadsheet (or other binary) file, not text: save it as CSV "
+            "(comma separated values) and upload that. " + EXPECTED
+        )
     try:
         text, encoding = decode(data)
     except MixedEncoding as mixed:
@@ -75,16 +76,21 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
 
 def lines_with_control_characters(text) -> list[tuple[int, str]]:
     """(line number, the first control character as U+XXXX) for each line that has one."""
-    return [(number, f"U+{ord(found.group()):04X}")
-            for number, line in enumerate(text.split("\n"), start=1)
-            if (found := _CONTROL.search(line))]
+    return [
+        (number, f"U+{ord(found.group()):04X}")
+        for number, line in enumerate(text.split("\n"), start=1)
+        if (found := _CONTROL.search(line))
+    ]
 
 
 def _refused_lines(bad_lines):
     event = ParsedEvent(format="")
     for number, character in bad_lines:
-        event.error(number, f"contains the control character {character}, which no name or result may "
-                            "hold: save the file again from the program that made it, or remove it")
+        event.error(
+            number,
+            f"contains the control character {character}, which no name or result may "
+            "hold: save the file again from the program that made it, or remove it",
+        )
     return event
 
 

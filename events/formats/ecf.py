@@ -11,31 +11,78 @@ from events.timecontrol import TimeControl
 from players.titles import normalise_title
 
 from .base import (
-    CODE_PATTERN, LARGEST_FIDE_ID, MOST_BOARDS, MOST_PINS, MOST_ROUNDS, MOST_SUBMISSIONS, OTHER,
-    ROUND_ROBIN, SWISS, TEAM_MATCH, CodeShape, ParsedEvent, ParsedGame, ParsedPlayer, check_dates,
-    check_games, guess_kind, normalise_code, split_name, whole_number,
+    CODE_PATTERN,
+    LARGEST_FIDE_ID,
+    MOST_BOARDS,
+    MOST_PINS,
+    MOST_ROUNDS,
+    MOST_SUBMISSIONS,
+    OTHER,
+    ROUND_ROBIN,
+    SWISS,
+    TEAM_MATCH,
+    CodeShape,
+    ParsedEvent,
+    ParsedGame,
+    ParsedPlayer,
+    check_dates,
+    check_games,
+    guess_kind,
+    normalise_code,
+    split_name,
+    whole_number,
 )
 from .dates import read_dmy
 
 _PARTS = {"MATCH RESULTS": TEAM_MATCH, "SECTION RESULTS": SWISS, "OTHER RESULTS": OTHER}
-_MANDATORY = ("EVENT CODE", "SUBMISSION INDEX", "EVENT NAME", "EVENT DATE", "FINAL RESULT DATE",
-              "RESULTS OFFICER", "RESULTS OFFICER ADDRESS", "TREASURER", "TREASURER ADDRESS")
-_TIME_CONTROL = ("MINUTES FOR GAME", "MOVES FIRST SESSION", "MINUTES FIRST SESSION",
-                 "MINUTES REST OF GAME", "MOVES SECOND SESSION", "MINUTES SECOND SESSION",
-                 "SECONDS PER MOVE")
-_IGNORED = ("ADJUDICATED", "INFORM FIDE", "INFORM CHESSMOVES", "INFORM UNION",
-            "INFORM GRAND PRIX")
+_MANDATORY = (
+    "EVENT CODE",
+    "SUBMISSION INDEX",
+    "EVENT NAME",
+    "EVENT DATE",
+    "FINAL RESULT DATE",
+    "RESULTS OFFICER",
+    "RESULTS OFFICER ADDRESS",
+    "TREASURER",
+    "TREASURER ADDRESS",
+)
+_TIME_CONTROL = (
+    "MINUTES FOR GAME",
+    "MOVES FIRST SESSION",
+    "MINUTES FIRST SESSION",
+    "MINUTES REST OF GAME",
+    "MOVES SECOND SESSION",
+    "MINUTES SECOND SESSION",
+    "SECONDS PER MOVE",
+)
+_IGNORED = ("ADJUDICATED", "INFORM FIDE", "INFORM CHESSMOVES", "INFORM UNION", "INFORM GRAND PRIX")
 _EVENT_FIELDS = set(_MANDATORY + _TIME_CONTROL + _IGNORED)
-_PLAYER_FIELDS = {"PIN", "ECF CODE", "NAME", "SURNAME", "FORENAME", "INITIALS", "GENDER",
-                  "TITLE", "DATE OF BIRTH", "CLUB CODE", "CLUB NAME", "CLUB COUNTY", "ECF NO",
-                  "FIDE NO", "COMMENT"}
+_PLAYER_FIELDS = {
+    "PIN",
+    "ECF CODE",
+    "NAME",
+    "SURNAME",
+    "FORENAME",
+    "INITIALS",
+    "GENDER",
+    "TITLE",
+    "DATE OF BIRTH",
+    "CLUB CODE",
+    "CLUB NAME",
+    "CLUB COUNTY",
+    "ECF NO",
+    "FIDE NO",
+    "COMMENT",
+}
 _PART_FIELDS = {"RESULTS DATE", "WHITE ON"}
 _GAME_FIELDS = {"PIN1", "SCORE", "PIN2", "COLOUR", "GAME DATE", "ROUND", "BOARD", "COMMENT"}
 _MARKERS = {"EVENT DETAILS", "PLAYER LIST", "FINISH", *_PARTS}
 _ALIASES = {"BCF CODE": "ECF CODE", "BCF NO": "ECF NO", "CLUB": "CLUB NAME"}
 # Every known name, keyed with its spaces removed, since "EVENTCODE" is "EVENT CODE".
-_KNOWN = {name.replace(" ", ""): name for name in
-          _EVENT_FIELDS | _PLAYER_FIELDS | _PART_FIELDS | _GAME_FIELDS | _MARKERS | set(_ALIASES)}
+_KNOWN = {
+    name.replace(" ", ""): name
+    for name in _EVENT_FIELDS | _PLAYER_FIELDS | _PART_FIELDS | _GAME_FIELDS | _MARKERS | set(_ALIASES)
+}
 _FIELD = re.compile(r"#([^#=]*)(?:=([^#]*))?")
 
 # SCORE (PIN1's then PIN2's) -> (result with PIN1 as white, result with PIN1 as black).
@@ -138,8 +185,7 @@ def _read_details(event, details):
     event.start_date = _date(event, details, "EVENT DATE")
     event.end_date = _date(event, details, "FINAL RESULT DATE")
     if event.start_date and event.end_date and event.end_date < event.start_date:
-        event.error(details["FINAL RESULT DATE"][0],
-                    "#FINAL RESULT DATE is before #EVENT DATE")
+        event.error(details["FINAL RESULT DATE"][0], "#FINAL RESULT DATE is before #EVENT DATE")
     given = {name: value for name, (_, value) in details.items() if name in _TIME_CONTROL}
     first_line = min((details[name][0] for name in given), default=None)
     try:
@@ -148,9 +194,12 @@ def _read_details(event, details):
         event.error(first_line, str(error))
     else:
         if event.time_control is None:
-            event.error(None, "the time control is missing: give #MINUTES FOR GAME, or "
-                              "#MOVES FIRST SESSION, #MINUTES FIRST SESSION and "
-                              "#MINUTES REST OF GAME")
+            event.error(
+                None,
+                "the time control is missing: give #MINUTES FOR GAME, or "
+                "#MOVES FIRST SESSION, #MINUTES FIRST SESSION and "
+                "#MINUTES REST OF GAME",
+            )
     if event.time_control:
         event.time_control_text = str(event.time_control)
 
@@ -187,8 +236,7 @@ def _read_player(event, group, shape):
         if shape.fits(code):
             player.federation_code = code
         else:
-            event.warn(group["ECF CODE"][0], f"PIN {pin}: #ECF CODE {code!r} is not {shape}; "
-                                             "it is ignored")
+            event.warn(group["ECF CODE"][0], f"PIN {pin}: #ECF CODE {code!r} is not {shape}; it is ignored")
     gender = value.get("GENDER", "").upper()[:1]
     player.sex = {"M": "M", "F": "F", "W": "F"}.get(gender)
     if gender and not player.sex:
@@ -201,8 +249,10 @@ def _read_player(event, group, shape):
         player.birth_date = read_dmy(value["DATE OF BIRTH"])
         player.birth_year = player.birth_date.year if player.birth_date else None
         if not player.birth_date:
-            event.warn(group["DATE OF BIRTH"][0], f"PIN {pin}: #DATE OF BIRTH "
-                       f"{value['DATE OF BIRTH']!r} is not a date dd/mm/yyyy; it is ignored")
+            event.warn(
+                group["DATE OF BIRTH"][0],
+                f"PIN {pin}: #DATE OF BIRTH {value['DATE OF BIRTH']!r} is not a date dd/mm/yyyy; it is ignored",
+            )
     fide = value.get("FIDE NO", "")
     player.fide_id = whole_number(fide, 1, LARGEST_FIDE_ID)
     if fide and player.fide_id is None:
@@ -230,8 +280,11 @@ def _read_part(event, part):
                 undated.append(game)
             event.games.append(game)
     if undated:
-        event.warn(undated[0].lines[0], f"{len(undated)} games in {part['name'] or 'this part'!r} "
-                                        "have no #GAME DATE (and the part no #RESULTS DATE)")
+        event.warn(
+            undated[0].lines[0],
+            f"{len(undated)} games in {part['name'] or 'this part'!r} "
+            "have no #GAME DATE (and the part no #RESULTS DATE)",
+        )
 
 
 def _read_game(event, part, fields, white_on):
@@ -241,38 +294,50 @@ def _read_game(event, part, fields, white_on):
             event.error(line, f"the game starting #PIN1={fields['PIN1'][1]} has no #{name}")
             return None
     numbers = {}
-    for name, low, most in (("PIN1", 0, MOST_PINS), ("PIN2", 0, MOST_PINS), ("ROUND", 1, MOST_ROUNDS),
-                            ("BOARD", 1, MOST_BOARDS)):
+    for name, low, most in (
+        ("PIN1", 0, MOST_PINS),
+        ("PIN2", 0, MOST_PINS),
+        ("ROUND", 1, MOST_ROUNDS),
+        ("BOARD", 1, MOST_BOARDS),
+    ):
         if name in fields:
             numbers[name] = whole_number(fields[name][1], low, most)
             if numbers[name] is None:
-                event.error(fields[name][0], f"#{name} must be a whole number from {low} to {most}, "
-                                             f"not {fields[name][1]!r}")
+                event.error(
+                    fields[name][0], f"#{name} must be a whole number from {low} to {most}, not {fields[name][1]!r}"
+                )
                 return None
     score = fields["SCORE"][1].upper()
     if score not in _SCORES:
-        event.error(fields["SCORE"][0], f"#SCORE {fields['SCORE'][1]!r} is not one of 10, 01, 55 "
-                                        "(played) or 1d, d1, dd (defaults)")
+        event.error(
+            fields["SCORE"][0],
+            f"#SCORE {fields['SCORE'][1]!r} is not one of 10, 01, 55 (played) or 1d, d1, dd (defaults)",
+        )
         return None
     pin1_white = _pin1_white(event, fields, white_on, numbers.get("BOARD"))
     if pin1_white is None:
         return None
     as_white, as_black = _SCORES[score]
     pin1, pin2 = numbers["PIN1"], numbers["PIN2"]
-    game = ParsedGame(pin1, pin2, as_white, numbers.get("ROUND"), numbers.get("BOARD"),
-                      lines=(line,), section=part["name"])
+    game = ParsedGame(
+        pin1, pin2, as_white, numbers.get("ROUND"), numbers.get("BOARD"), lines=(line,), section=part["name"]
+    )
     if not pin1_white:
         game.white, game.black, game.result = pin2, pin1, as_black
     if 0 in (pin1, pin2):
         if pin1 == pin2 or score not in ("1D", "D1", "DD"):
-            event.error(line, "PIN 0 (a defaulted board) needs a real opponent and a default "
-                              "score (1d, d1 or dd)")
+            event.error(line, "PIN 0 (a defaulted board) needs a real opponent and a default score (1d, d1 or dd)")
             return None
         # A board defaulted against nobody: the one player is stored as white.
         player_won = score == ("1D" if pin1 else "D1")
         game.white, game.black = pin1 or pin2, None
-        game.result = (results.WHITE_WIN_BY_DEFAULT if player_won else
-                       results.DOUBLE_DEFAULT if score == "DD" else results.BLACK_WIN_BY_DEFAULT)
+        game.result = (
+            results.WHITE_WIN_BY_DEFAULT
+            if player_won
+            else results.DOUBLE_DEFAULT
+            if score == "DD"
+            else results.BLACK_WIN_BY_DEFAULT
+        )
     if "GAME DATE" in fields:
         game.date = _date(event, fields, "GAME DATE")
     return game

@@ -17,37 +17,94 @@ from players.titles import normalise_title
 
 from . import dates
 from .base import (
-    CODE_PATTERN, LARGEST_FIDE_ID, MOST_PINS, MOST_ROUNDS, OTHER, ROUND_ROBIN, SWISS, TEAM_MATCH,
-    CodeShape, ParsedEvent, ParsedGame, ParsedPlayer, check_games, date_span, guess_kind,
-    normalise_code, split_name, whole_number,
+    CODE_PATTERN,
+    LARGEST_FIDE_ID,
+    MOST_PINS,
+    MOST_ROUNDS,
+    OTHER,
+    ROUND_ROBIN,
+    SWISS,
+    TEAM_MATCH,
+    CodeShape,
+    ParsedEvent,
+    ParsedGame,
+    ParsedPlayer,
+    check_games,
+    date_span,
+    guess_kind,
+    normalise_code,
+    split_name,
+    whole_number,
 )
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
-_TRF2026 = {"142", "152", "162", "172", "182", "192", "202", "212", "222", "240", "250", "260",
-            "299", "300", "310", "320", "330", "352", "362", "801", "802"}
+_TRF2026 = {
+    "142",
+    "152",
+    "162",
+    "172",
+    "182",
+    "192",
+    "202",
+    "212",
+    "222",
+    "240",
+    "250",
+    "260",
+    "299",
+    "300",
+    "310",
+    "320",
+    "330",
+    "352",
+    "362",
+    "801",
+    "802",
+}
 _ONLINE = re.compile(r"https?://|lichess|chess\.com|\bonline\b", re.IGNORECASE)
 _BLOCK = re.compile(r"^( {0,3}\d{1,4}| {4}) ([wb\- ]) ([10=+\-wdlhfuz ])  $", re.IGNORECASE)
 _SHIFTS = (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6)
 # 1-based columns of the fields between the name and the rounds.
-_FIELDS = {"rating": (49, 52), "federation": (54, 56), "fide_id": (58, 68),
-           "birth": (70, 79), "points": (81, 84), "rank": (86, 89)}
+_FIELDS = {
+    "rating": (49, 52),
+    "federation": (54, 56),
+    "fide_id": (58, 68),
+    "birth": (70, 79),
+    "points": (81, 84),
+    "rank": (86, 89),
+}
 _SEX = {"m": "M", "w": "F", "f": "F"}
 # How the warnings about a time control the file does not give begin (the check drops them when
 # the upload form gives one).
 UNREAD_TIME_CONTROL = ("cannot read the time control", "no time control (record 122)")
 
 # The white player's TRF code, given black's, as a result code.
-_PLAYED = {("1", "0"): results.WHITE_WIN, ("0", "1"): results.BLACK_WIN,
-           ("=", "="): results.DRAW, ("+", "-"): results.WHITE_WIN_BY_DEFAULT,
-           ("-", "+"): results.BLACK_WIN_BY_DEFAULT, ("-", "-"): results.DOUBLE_DEFAULT,
-           ("W", "L"): results.WHITE_WIN_NO_MOVE, ("L", "W"): results.BLACK_WIN_NO_MOVE,
-           ("D", "D"): results.DRAW_NO_MOVE}
+_PLAYED = {
+    ("1", "0"): results.WHITE_WIN,
+    ("0", "1"): results.BLACK_WIN,
+    ("=", "="): results.DRAW,
+    ("+", "-"): results.WHITE_WIN_BY_DEFAULT,
+    ("-", "+"): results.BLACK_WIN_BY_DEFAULT,
+    ("-", "-"): results.DOUBLE_DEFAULT,
+    ("W", "L"): results.WHITE_WIN_NO_MOVE,
+    ("L", "W"): results.BLACK_WIN_NO_MOVE,
+    ("D", "D"): results.DRAW_NO_MOVE,
+}
 # A round with no opponent: what the player scored decides the kind of bye.
-_BYES = {"F": results.FULL_POINT_BYE, "U": results.FULL_POINT_BYE, "+": results.FULL_POINT_BYE,
-         "1": results.FULL_POINT_BYE, "W": results.FULL_POINT_BYE,
-         "H": results.HALF_POINT_BYE, "=": results.HALF_POINT_BYE, "D": results.HALF_POINT_BYE,
-         "Z": results.ZERO_POINT_BYE, "-": results.ZERO_POINT_BYE, "0": results.ZERO_POINT_BYE,
-         "L": results.ZERO_POINT_BYE}
+_BYES = {
+    "F": results.FULL_POINT_BYE,
+    "U": results.FULL_POINT_BYE,
+    "+": results.FULL_POINT_BYE,
+    "1": results.FULL_POINT_BYE,
+    "W": results.FULL_POINT_BYE,
+    "H": results.HALF_POINT_BYE,
+    "=": results.HALF_POINT_BYE,
+    "D": results.HALF_POINT_BYE,
+    "Z": results.ZERO_POINT_BYE,
+    "-": results.ZERO_POINT_BYE,
+    "0": results.ZERO_POINT_BYE,
+    "L": results.ZERO_POINT_BYE,
+}
 
 
 @dataclass
@@ -103,8 +160,14 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
 def _is_national(line):
     """A national-rating record: a federation's three letters where 001 would be ("ENG    1")."""
     code = line[:3]
-    return (code.isalpha() and code.isupper() and not code.startswith("XX") and code != "DAT"
-            and line[3:4] == " " and whole_number(line[4:8]) is not None)
+    return (
+        code.isalpha()
+        and code.isupper()
+        and not code.startswith("XX")
+        and code != "DAT"
+        and line[3:4] == " "
+        and whole_number(line[4:8]) is not None
+    )
 
 
 def _value(header, code):
@@ -119,16 +182,14 @@ def _read_header(event, header):
         event.warn(None, "no event name (record 012)")
     start_text, end_text = _value(header, "042"), _value(header, "052")
     event.start_date, event.end_date = dates.read_pair(start_text, end_text)
-    for code, text, value in (("042", start_text, event.start_date),
-                              ("052", end_text, event.end_date)):
+    for code, text, value in (("042", start_text, event.start_date), ("052", end_text, event.end_date)):
         if text and value is None:
             event.error(header[code][0], f"cannot read the date {text!r}; expected YYYY/MM/DD", 5)
     if event.start_date and event.end_date and event.end_date < event.start_date:
         event.error(header["052"][0], "the end date (052) is before the start date (042)", 5)
     stated = _value(header, "062")
     if whole_number(stated, 0, MOST_PINS) not in (None, len(event.players)):
-        event.warn(header["062"][0],
-                   f"record 062 says {stated} players but the file has {len(event.players)}")
+        event.warn(header["062"][0], f"record 062 says {stated} players but the file has {len(event.players)}")
     texts = " ".join(_value(header, c) for c in ("012", "022", "032", "122"))
     event.online = True if _ONLINE.search(texts) else None
     _read_time_control(event, header)
@@ -164,8 +225,12 @@ def _read_round_dates(event, record):
         inside = [d for d in readings if _within(event, d)]
         found[round_] = (inside or readings)[0]
         if not inside:
-            event.error(n, f"round {round_} is dated {found[round_]:%d/%m/%Y}, outside the event "
-                           f"({date_span(event.start_date, event.end_date)})", column)
+            event.error(
+                n,
+                f"round {round_} is dated {found[round_]:%d/%m/%Y}, outside the event "
+                f"({date_span(event.start_date, event.end_date)})",
+                column,
+            )
     if found and not (event.start_date and event.end_date):
         event.start_date = event.start_date or min(found.values())
         event.end_date = event.end_date or max(found.values())
@@ -173,8 +238,7 @@ def _read_round_dates(event, record):
 
 
 def _within(event, day):
-    return (event.start_date is None or event.start_date <= day) and (
-        event.end_date is None or day <= event.end_date)
+    return (event.start_date is None or event.start_date <= day) and (event.end_date is None or day <= event.end_date)
 
 
 LARGEST_FIDE_RATING = 4000
@@ -194,14 +258,17 @@ def _read_player(event, line, n, halves, player_lines, points):
     if blocks is None:
         shift, blocks = 0, []
         round_, column, text = _first_unreadable_block(line)
-        event.error(n, f"cannot read round {round_}, {text!r} in columns {column}-{column + 9}: each round "
-                       "needs opponent (4 columns), colour w/b/- and a result code (1 = 0 + - W D L H F U Z), "
-                       "10 columns apart", column)
+        event.error(
+            n,
+            f"cannot read round {round_}, {text!r} in columns {column}-{column + 9}: each round "
+            "needs opponent (4 columns), colour w/b/- and a result code (1 = 0 + - W D L H F U Z), "
+            "10 columns apart",
+            column,
+        )
     elif shift:
-        event.warn(n, f"the round results start at column {92 + shift}, not 92; read with "
-                      f"that shift", 92 + shift)
+        event.warn(n, f"the round results start at column {92 + shift}, not 92; read with that shift", 92 + shift)
     fields = _fixed_fields(line, shift)
-    surname, forenames = split_name(line[14:47 + shift])
+    surname, forenames = split_name(line[14 : 47 + shift])
     player = ParsedPlayer(pin, surname, forenames, line=n)
     player.sex = _SEX.get(line[9:10].lower())
     title = normalise_title(line[10:13])
@@ -211,8 +278,10 @@ def _read_player(event, line, n, halves, player_lines, points):
     player.fide_rating = whole_number(fields.get("rating", ""), 1, LARGEST_FIDE_RATING)
     player.fide_federation = fields.get("federation", "")
     player.fide_id = whole_number(fields.get("fide_id", ""), 1, LARGEST_FIDE_ID)
-    for name, value, what in (("rating", player.fide_rating, f"a FIDE rating (1 to {LARGEST_FIDE_RATING})"),
-                              ("fide_id", player.fide_id, f"a FIDE ID (1 to {LARGEST_FIDE_ID:,})")):
+    for name, value, what in (
+        ("rating", player.fide_rating, f"a FIDE rating (1 to {LARGEST_FIDE_RATING})"),
+        ("fide_id", player.fide_id, f"a FIDE ID (1 to {LARGEST_FIDE_ID:,})"),
+    ):
         if fields.get(name, "").strip("0") and value is None:  # 0 is how some programs write "none"
             event.warn(n, f"starting rank {pin}: {fields[name]!r} is not {what}: it is ignored", _FIELDS[name][0])
     _read_birth(player, fields.get("birth", ""))
@@ -232,7 +301,7 @@ def _find_shift(line):
             continue
         blocks = []
         for i in range(start, max(len(line), start), 10):
-            m = _BLOCK.match(line[i:i + 10].ljust(10))
+            m = _BLOCK.match(line[i : i + 10].ljust(10))
             if not m:
                 break
             opponent = int(m.group(1)) if m.group(1).strip() else None
@@ -247,18 +316,17 @@ def _first_unreadable_block(line):
     """(round, column, text) of the first round block that does not read, unshifted."""
     round_ = 1
     for round_, start in enumerate(range(91, max(len(line), 92), 10), start=1):
-        if not _BLOCK.match(line[start:start + 10].ljust(10)):
-            return round_, start + 1, line[start:start + 10].rstrip()
+        if not _BLOCK.match(line[start : start + 10].ljust(10)):
+            return round_, start + 1, line[start : start + 10].rstrip()
     return round_, 92, line[91:101].rstrip()
 
 
 def _fixed_fields(line, shift):
     """The fields of columns 49-89, each the word that overlaps its columns most."""
     fields = {}
-    for m in re.finditer(r"\S+", line[47 + shift:90 + shift]):
+    for m in re.finditer(r"\S+", line[47 + shift : 90 + shift]):
         first, last = m.start() + 48, m.end() + 47  # 1-based columns as if unshifted
-        overlaps = {name: min(last, end) - max(first, start)
-                    for name, (start, end) in _FIELDS.items()}
+        overlaps = {name: min(last, end) - max(first, start) for name, (start, end) in _FIELDS.items()}
         name = max(overlaps, key=overlaps.get)
         if overlaps[name] >= 0:
             fields[name] = m.group()
@@ -282,14 +350,19 @@ def _merge(event, halves, player_lines):
             if bye:
                 event.games.append(ParsedGame(half.pin, None, bye, half.round, lines=(half.line,)))
         elif half.result and half.result in "HFUZ":
-            event.error(half.line, f"round {half.round}: {half.result!r} is a bye, but an "
-                                   f"opponent ({half.opponent}) is given", half.column)
+            event.error(
+                half.line,
+                f"round {half.round}: {half.result!r} is a bye, but an opponent ({half.opponent}) is given",
+                half.column,
+            )
         elif half.opponent == half.pin:
-            event.error(half.line, f"round {half.round}: player {half.pin} is paired with "
-                                   "themself", half.column)
+            event.error(half.line, f"round {half.round}: player {half.pin} is paired with themself", half.column)
         elif half.opponent not in player_lines:
-            event.error(half.line, f"round {half.round}: the opponent's starting rank "
-                                   f"{half.opponent} is not in the file", half.column)
+            event.error(
+                half.line,
+                f"round {half.round}: the opponent's starting rank {half.opponent} is not in the file",
+                half.column,
+            )
         else:
             low, high = (half.pin, half.opponent) if half.pin < half.opponent else (half.opponent, half.pin)
             pairs[(half.round, low, high)].append(half)
@@ -298,20 +371,24 @@ def _merge(event, halves, player_lines):
             _merge_pair(event, round_, *(pair if pair[0].pin < pair[1].pin else pair[::-1]))
         elif len(pair) == 1:
             half = pair[0]
-            event.error(half.line, f"round {round_}: player {half.pin} is paired with "
-                                   f"{half.opponent}, but line {player_lines[half.opponent]} "
-                                   f"(player {half.opponent}) shows no game against "
-                                   f"{half.pin} in that round", half.column)
+            event.error(
+                half.line,
+                f"round {round_}: player {half.pin} is paired with "
+                f"{half.opponent}, but line {player_lines[half.opponent]} "
+                f"(player {half.opponent}) shows no game against "
+                f"{half.pin} in that round",
+                half.column,
+            )
         else:
             _merge_pair(event, round_, *sorted(pair, key=lambda h: h.pin))
 
 
 def _merge_pair(event, round_, a, b):
-    where = (f"round {round_}: lines {a.line} (player {a.pin}) and {b.line} (player {b.pin}) "
-             "disagree")
+    where = f"round {round_}: lines {a.line} (player {a.pin}) and {b.line} (player {b.pin}) disagree"
     if not (a.result or b.result):
-        event.warn(a.line, f"round {round_}: {a.pin} and {b.pin} are paired but have no result; "
-                           "the game is left out", a.column)
+        event.warn(
+            a.line, f"round {round_}: {a.pin} and {b.pin} are paired but have no result; the game is left out", a.column
+        )
     elif a.colour and a.colour == b.colour:
         colour = "white" if a.colour == "w" else "black"
         event.error(b.line, f"{where}: both give {a.pin} and {b.pin} {colour}", b.column)
@@ -320,12 +397,13 @@ def _merge_pair(event, round_, a, b):
         white, black = (a, b) if a_white else (b, a)
         result = _PLAYED.get((white.result, black.result))
         if result is None:
-            event.error(b.line, f"{where} about the result: {a.pin} has "
-                                f"{a.result or 'blank'!r}, {b.pin} has {b.result or 'blank'!r}",
-                        b.column)
+            event.error(
+                b.line,
+                f"{where} about the result: {a.pin} has {a.result or 'blank'!r}, {b.pin} has {b.result or 'blank'!r}",
+                b.column,
+            )
         else:
-            event.games.append(
-                ParsedGame(white.pin, black.pin, result, round_, lines=(a.line, b.line)))
+            event.games.append(ParsedGame(white.pin, black.pin, result, round_, lines=(a.line, b.line)))
 
 
 def _read_byes(event, records, halves):
@@ -335,8 +413,7 @@ def _read_byes(event, records, halves):
     for n, line in records:
         kind, round_ = line[4:5].upper(), whole_number(line[6:9], 1, MOST_ROUNDS)
         if kind not in kinds or round_ is None:
-            event.error(n, "record 240 needs a bye type F, H or Z (column 5) and a round "
-                           "(columns 7-9)", 5)
+            event.error(n, "record 240 needs a bye type F, H or Z (column 5) and a round (columns 7-9)", 5)
             continue
         for pin in filter(None, map(whole_number, line[10:].split())):
             if (pin, round_) not in taken:
@@ -349,8 +426,7 @@ def _read_national(event, records, shape):
         pin, code = whole_number(line[4:8]), normalise_code(line[57:68])
         player = event.player(pin)
         if player is None:
-            event.warn(n, f"national-rating record for starting rank {pin}, who has no 001 "
-                          "record; it is ignored", 5)
+            event.warn(n, f"national-rating record for starting rank {pin}, who has no 001 record; it is ignored", 5)
         elif shape.fits(code):
             player.federation_code = code
 
@@ -364,8 +440,7 @@ def _date_games(event, round_dates):
         game.date = round_dates.get(game.round, one_day)
         undated += game.date is None
     if undated:
-        event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record "
-                         "132) for their rounds")
+        event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record 132) for their rounds")
 
 
 def _check_points(event, declared):
@@ -383,8 +458,12 @@ def _check_points(event, declared):
         except InvalidOperation:
             continue
         if points != scored[player.pin]:
-            event.warn(player.line, f"player {player.pin} has {points:.1f} points in columns 81-84 "
-                                    f"but their results add up to {scored[player.pin]:.1f}", 81)
+            event.warn(
+                player.line,
+                f"player {player.pin} has {points:.1f} points in columns 81-84 "
+                f"but their results add up to {scored[player.pin]:.1f}",
+                81,
+            )
 
 
 def _kind(header, teams):
@@ -402,6 +481,9 @@ def _warn_names_without_comma(event):
     lines = [str(p.line) for p in event.players if p.surname and not p.forenames]
     if lines:
         shown = ", ".join(lines[:10]) + (", ..." if len(lines) > 10 else "")
-        event.warn(int(lines[0]), f"{len(lines)} player names have no comma between surname "
-                                  "and forenames; each whole name is kept as the surname "
-                                  f"(lines {shown})")
+        event.warn(
+            int(lines[0]),
+            f"{len(lines)} player names have no comma between surname "
+            "and forenames; each whole name is kept as the surname "
+            f"(lines {shown})",
+        )

@@ -17,22 +17,64 @@ Two ways in, one way out::
 path for a national month: nothing is built per player or per game in Python.
 """
 
-from .codes import (CATEGORY_NAMES, FULL, FULLY_RATED, METHOD_K, METHOD_NAMES, METHOD_P, NEW,
-                    NO_METHOD, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED, RESULT_WHITE_HALVES,
-                    TYPE_NAMES)
+from .codes import (
+    CATEGORY_NAMES,
+    FULL,
+    FULLY_RATED,
+    METHOD_K,
+    METHOD_NAMES,
+    METHOD_P,
+    NEW,
+    NO_METHOD,
+    NO_STATE,
+    NOT_RATED,
+    PARTIAL,
+    PARTIALLY_RATED,
+    RESULT_WHITE_HALVES,
+    TYPE_NAMES,
+)
 from .convert import to_columnar, validate_columnar
-from .inputs import (ColumnarInputs, EngineInputError, Game, PeriodInputs, Player, RatingState,
-                     StateColumns)
+from .inputs import ColumnarInputs, EngineInputError, Game, PeriodInputs, Player, RatingState, StateColumns
 from .passes import rate_period
 from .periods import Month
 from .result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
 from .rulesets import ECF_2020, ECF_2024, RAPID_LIST, RULE_SETS, STANDARD_LIST, RuleSet
 
 __all__ = [
-    "CATEGORY_NAMES", "FULL", "FULLY_RATED", "METHOD_K", "METHOD_NAMES", "METHOD_P", "NEW",
-    "NO_METHOD", "NO_STATE", "NOT_RATED", "PARTIAL", "PARTIALLY_RATED", "RESULT_WHITE_HALVES",
-    "TYPE_NAMES", "to_columnar", "validate_columnar", "ColumnarInputs", "EngineInputError",
-    "Game", "PeriodInputs", "Player", "RatingState", "StateColumns", "rate_period", "Month",
-    "GameColumns", "GameLine", "PeriodResult", "PlayerColumns", "PlayerResult", "ECF_2020",
-    "ECF_2024", "RAPID_LIST", "RULE_SETS", "STANDARD_LIST", "RuleSet",
+    "CATEGORY_NAMES",
+    "FULL",
+    "FULLY_RATED",
+    "METHOD_K",
+    "METHOD_NAMES",
+    "METHOD_P",
+    "NEW",
+    "NO_METHOD",
+    "NO_STATE",
+    "NOT_RATED",
+    "PARTIAL",
+    "PARTIALLY_RATED",
+    "RESULT_WHITE_HALVES",
+    "TYPE_NAMES",
+    "to_columnar",
+    "validate_columnar",
+    "ColumnarInputs",
+    "EngineInputError",
+    "Game",
+    "PeriodInputs",
+    "Player",
+    "RatingState",
+    "StateColumns",
+    "rate_period",
+    "Month",
+    "GameColumns",
+    "GameLine",
+    "PeriodResult",
+    "PlayerColumns",
+    "PlayerResult",
+    "ECF_2020",
+    "ECF_2024",
+    "RAPID_LIST",
+    "RULE_SETS",
+    "STANDARD_LIST",
+    "RuleSet",
 ]

@@ -13,7 +13,6 @@ from .inputs import ColumnarInputs, EngineInputError, PeriodInputs, RatingState,
 from .periods import Month
 from .rulesets import RULE_SETS, RuleSet
 
-
 # Bounds that keep every sum of the engine inside int64, far beyond any real value.
 LARGEST_COUNT = 10**12
 LARGEST_ADJUSTMENT_A = 10**4
@@ -78,8 +77,7 @@ def _check_state(state: RatingState, period: Month, path: str) -> tuple:
         raise EngineInputError(f"{path}.last_played", f"{last!r} is not a Month")
     if last is not None and last > period:
         raise EngineInputError(f"{path}.last_played", f"{last} is later than period {period}")
-    return (TYPE_CODES[state.type], rating, games, opponents_total, halves,
-            -1 if last is None else last.index)
+    return (TYPE_CODES[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index)
 
 
 def _check_birth_date(born, period: Month, path: str) -> None:
@@ -105,8 +103,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
     for i, player in enumerate(players):
         path = f"players[{i}]"
         if player.id in position:
-            raise EngineInputError(f"{path}.id", f"duplicate id {player.id!r} "
-                                   f"(also players[{position[player.id]}])")
+            raise EngineInputError(f"{path}.id", f"duplicate id {player.id!r} (also players[{position[player.id]}])")
         position[player.id] = i
         _check_birth_date(player.birth_date, period, f"{path}.birth_date")
         if player.title is not None and not isinstance(player.title, str):
@@ -122,10 +119,16 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
     states = {code: _state_columns(n, who, rows) for code, (who, rows) in state_rows.items()}
     white, black, halves = _game_columns(inputs.games, position, period)
     return ColumnarInputs(
-        rules=rules, list_code=inputs.list_code, period=period,
+        rules=rules,
+        list_code=inputs.list_code,
+        period=period,
         player_ids=[p.id for p in players],
         birth_date=np.array(birth_dates, dtype="datetime64[D]"),
-        title=titles, states=states, white=white, black=black, white_halves=halves,
+        title=titles,
+        states=states,
+        white=white,
+        black=black,
+        white_halves=halves,
         adjustment_a=_adjustment(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment.a"),
         adjustment_b=_adjustment(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment.b"),
     )
@@ -135,9 +138,16 @@ def _state_columns(n: int, who: list[int], rows: list[tuple]) -> StateColumns:
     columns = StateColumns.empty(n)
     index = np.array(who, dtype=np.int64)
     values = np.array(rows, dtype=np.int64).reshape(len(rows), 6)
-    for j, column in enumerate((columns.type, columns.rating, columns.games,
-                                columns.opponents_total, columns.points_halves,
-                                columns.last_played)):
+    for j, column in enumerate(
+        (
+            columns.type,
+            columns.rating,
+            columns.games,
+            columns.opponents_total,
+            columns.points_halves,
+            columns.last_played,
+        )
+    ):
         column[index] = values[:, j]
     return columns
 
@@ -149,14 +159,19 @@ def _game_columns(games, position: dict, period: Month):
         w, b = position.get(game.white), position.get(game.black)
         result = RESULT_WHITE_HALVES.get(game.result)
         day = game.date
-        if (w is None or b is None or w == b or result is None
-                or type(day) is not datetime.date or not first <= day <= last):
+        if (
+            w is None
+            or b is None
+            or w == b
+            or result is None
+            or type(day) is not datetime.date
+            or not first <= day <= last
+        ):
             _refuse_game(game, f"games[{g}]", position, period)
         white.append(w)
         black.append(b)
         halves.append(result)
-    return (np.array(white, dtype=np.int64), np.array(black, dtype=np.int64),
-            np.array(halves, dtype=np.int8))
+    return (np.array(white, dtype=np.int64), np.array(black, dtype=np.int64), np.array(halves, dtype=np.int8))
 
 
 def _refuse_game(game, path: str, position: dict, period: Month):
@@ -194,8 +209,11 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
             raise EngineInputError(f"{name}[{where[0]}]", message)
 
     born = inputs.birth_date.astype("datetime64[D]")
-    refuse("birth_date", ~np.isnat(born) & (born >= np.datetime64(period.first_day(), "D")),
-           f"not before the first day of period {period}")
+    refuse(
+        "birth_date",
+        ~np.isnat(born) & (born >= np.datetime64(period.first_day(), "D")),
+        f"not before the first day of period {period}",
+    )
     for name in ("white", "black"):
         side = getattr(inputs, name)
         refuse(name, (side < 0) | (side >= n), "is not a player position")
@@ -209,12 +227,17 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
             raise EngineInputError(f"states.{code}", f"has {len(states)} entries for {n} players")
         path = f"states.{code}"
         present = states.type != NO_STATE
-        refuse(f"{path}.type", (states.type != NO_STATE) & (states.type != PARTIAL)
-               & (states.type != FULL), "is not a state type code")
+        refuse(
+            f"{path}.type",
+            (states.type != NO_STATE) & (states.type != PARTIAL) & (states.type != FULL),
+            "is not a state type code",
+        )
         for name in ("rating", "games", "opponents_total"):
             column = getattr(states, name)
             refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
-        refuse(f"{path}.points_halves", present & ((states.points_halves < 0)
-               | (states.points_halves > 2 * states.games)), "is not between 0 and games")
-        refuse(f"{path}.last_played", present & (states.last_played > period.index),
-               f"later than period {period}")
+        refuse(
+            f"{path}.points_halves",
+            present & ((states.points_halves < 0) | (states.points_halves > 2 * states.games)),
+            "is not between 0 and games",
+        )
+        refuse(f"{path}.last_played", present & (states.last_played > period.index), f"later than period {period}")

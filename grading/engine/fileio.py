@@ -43,10 +43,8 @@ def parse_rate_file(text: str) -> PeriodInputs:
         rules=_field(document, "rules", str),
         list_code=_nonempty(_field(document, "list", str), "list"),
         period=period,
-        players=[_player(entry, f"players[{i}]")
-                 for i, entry in enumerate(_field(document, "players", list))],
-        games=[_game(entry, f"games[{g}]")
-               for g, entry in enumerate(_field(document, "games", list))],
+        players=[_player(entry, f"players[{i}]") for i, entry in enumerate(_field(document, "players", list))],
+        games=[_game(entry, f"games[{g}]") for g, entry in enumerate(_field(document, "games", list))],
         adjustment_a=_number(adjustment.get("a", 0), "adjustment.a"),
         adjustment_b=_number(adjustment.get("b", 0), "adjustment.b"),
     )
@@ -166,6 +164,7 @@ def _game(entry, path: str) -> Game:
 
 # --- output ----------------------------------------------------------------------------------
 
+
 def _points(halves: int) -> str:
     return f"{halves // 2}.{5 * (halves % 2)}"
 
@@ -186,10 +185,12 @@ def format_result(result: PeriodResult) -> str:
     ids = result.player_ids
     blocks = [_player_block(result, i) for i in sorted(result.rated_positions().tolist(), key=ids.__getitem__)]
     players = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
-    return (f'{{\n  "rules": {json.dumps(result.rules.name)},\n'
-            f'  "list": {json.dumps(result.list_code)},\n'
-            f'  "period": "{result.period}",\n'
-            f'  "players": {players}\n}}\n')
+    return (
+        f'{{\n  "rules": {json.dumps(result.rules.name)},\n'
+        f'  "list": {json.dumps(result.list_code)},\n'
+        f'  "period": "{result.period}",\n'
+        f'  "players": {players}\n}}\n'
+    )
 
 
 def _player_block(result: PeriodResult, i: int) -> str:
@@ -205,22 +206,25 @@ def _player_block(result: PeriodResult, i: int) -> str:
             f'"result": {_score(int(g.halves[game, side]))}, '
             f'"opponent_rating": {int(g.opponent_rating[game, side])}, '
             f'"opponent_type": {json.dumps(TYPE_NAMES[g.opponent_type[game, side]])}, '
-            f'"increment": {increment}}}')
-    return "\n".join([
-        "    {",
-        f'      "id": {json.dumps(ids[i])},',
-        f'      "category": {json.dumps(CATEGORY_NAMES[p.category[i]])},',
-        f'      "method": {json.dumps(METHOD_NAMES[method])},',
-        f'      "pass1": {int(p.pass1[i]) if is_p else "null"},',
-        f'      "pass2": {int(p.pass2[i]) if is_p else "null"},',
-        f'      "rating": {int(p.rating[i])},',
-        f'      "type": {type_name},',
-        f'      "state": {{"rating": {int(p.rating[i])}, "type": {type_name}, '
-        f'"games": {int(p.state_games[i])}, '
-        f'"opponents_total": {int(p.state_opponents_total[i])}, '
-        f'"points": {_points(int(p.state_points_halves[i]))}, "last_played": "{result.period}"}},',
-        '      "games": [',
-        ",\n".join(game_lines),
-        "      ]",
-        "    }",
-    ])
+            f'"increment": {increment}}}'
+        )
+    return "\n".join(
+        [
+            "    {",
+            f'      "id": {json.dumps(ids[i])},',
+            f'      "category": {json.dumps(CATEGORY_NAMES[p.category[i]])},',
+            f'      "method": {json.dumps(METHOD_NAMES[method])},',
+            f'      "pass1": {int(p.pass1[i]) if is_p else "null"},',
+            f'      "pass2": {int(p.pass2[i]) if is_p else "null"},',
+            f'      "rating": {int(p.rating[i])},',
+            f'      "type": {type_name},',
+            f'      "state": {{"rating": {int(p.rating[i])}, "type": {type_name}, '
+            f'"games": {int(p.state_games[i])}, '
+            f'"opponents_total": {int(p.state_opponents_total[i])}, '
+            f'"points": {_points(int(p.state_points_halves[i]))}, "last_played": "{result.period}"}},',
+            '      "games": [',
+            ",\n".join(game_lines),
+            "      ]",
+            "    }",
+        ]
+    )

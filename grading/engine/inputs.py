@@ -4,10 +4,10 @@ columnar form the engine computes on (one numpy array per field)."""
 from __future__ import annotations
 
 import datetime
+from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from fractions import Fraction
-from typing import Hashable, Mapping, Sequence
 
 import numpy as np
 
@@ -25,6 +25,7 @@ class EngineInputError(ValueError):
 
 
 # --- object form -----------------------------------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
 class RatingState:
@@ -67,6 +68,7 @@ class PeriodInputs:
 
 # --- columnar form ---------------------------------------------------------------------------
 
+
 @dataclass(frozen=True)
 class StateColumns:
     """Every player's prior state on one list; ``type`` is NO_STATE where there is none."""
@@ -79,15 +81,19 @@ class StateColumns:
     last_played: np.ndarray  # int64 Month.index, -1 for never played
 
     @classmethod
-    def empty(cls, n: int) -> "StateColumns":
+    def empty(cls, n: int) -> StateColumns:
         zeros = (np.zeros(n, dtype=np.int64) for _ in range(4))
         return cls(np.zeros(n, dtype=np.int8), *zeros, np.full(n, -1, dtype=np.int64))
 
-    def as_int64(self) -> "StateColumns":
+    def as_int64(self) -> StateColumns:
         """The same columns with every number as int64, so that no sum can overflow."""
-        return StateColumns(np.asarray(self.type, dtype=np.int8),
-                            *(np.asarray(getattr(self, name), dtype=np.int64) for name in
-                              ("rating", "games", "opponents_total", "points_halves", "last_played")))
+        return StateColumns(
+            np.asarray(self.type, dtype=np.int8),
+            *(
+                np.asarray(getattr(self, name), dtype=np.int64)
+                for name in ("rating", "games", "opponents_total", "points_halves", "last_played")
+            ),
+        )
 
     def __len__(self) -> int:
         return len(self.type)

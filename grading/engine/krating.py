@@ -21,8 +21,13 @@ from .tables import D_OFFSET_TENTHS_BY_ABS_D, d_offset_tenths_array
 _INT64_SAFE = 2**62
 
 
-def game_terms(player_rating: np.ndarray, opponent_rating: np.ndarray, player_halves: np.ndarray,
-               opponent_type: np.ndarray, rules: RuleSet) -> np.ndarray:
+def game_terms(
+    player_rating: np.ndarray,
+    opponent_rating: np.ndarray,
+    player_halves: np.ndarray,
+    opponent_type: np.ndarray,
+    rules: RuleSet,
+) -> np.ndarray:
     """t * w of each game: (D_offset + S_offset) in tenths, weighted by partial_q / Q."""
     d_offset = d_offset_tenths_array(opponent_rating - player_rating)
     s_offset = (player_halves.astype(np.int64) - 1) * rules.win_offset_tenths
@@ -34,8 +39,9 @@ def unit(rules: RuleSet) -> int:
     return 10 * rules.partial_opponent_q
 
 
-def k_factors(weighted_sum: np.ndarray, game_count: np.ndarray, junior: np.ndarray,
-              rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+def k_factors(
+    weighted_sum: np.ndarray, game_count: np.ndarray, junior: np.ndarray, rules: RuleSet
+) -> tuple[np.ndarray, np.ndarray]:
     """K as (k_num, k_den): 40 for a junior whose games' sum is positive, else 20; then
     700 / N, unrounded, where K * N > 700."""
     k = np.where(junior & (weighted_sum > 0), rules.junior_k, rules.base_k).astype(np.int64)
@@ -43,8 +49,15 @@ def k_factors(weighted_sum: np.ndarray, game_count: np.ndarray, junior: np.ndarr
     return np.where(capped, rules.k_cap, k), np.where(capped, game_count, 1).astype(np.int64)
 
 
-def k_rating(old: np.ndarray, weighted_sum: np.ndarray, k_num: np.ndarray, k_den: np.ndarray,
-             a: Decimal, b: Decimal, rules: RuleSet) -> np.ndarray:
+def k_rating(
+    old: np.ndarray,
+    weighted_sum: np.ndarray,
+    k_num: np.ndarray,
+    k_den: np.ndarray,
+    a: Decimal,
+    b: Decimal,
+    rules: RuleSet,
+) -> np.ndarray:
     """max(floor, round_half_up(old + change + A + old * B)) over one common denominator."""
     a, b = Fraction(a), Fraction(b)
     u = unit(rules)
@@ -52,22 +65,31 @@ def k_rating(old: np.ndarray, weighted_sum: np.ndarray, k_num: np.ndarray, k_den
     largest_term = int(D_OFFSET_TENTHS_BY_ABS_D[-1]) + rules.win_offset_tenths
     change_bound = largest_term * rules.k_cap // (10 * rules.base_q) + 1
     largest_old = int(np.abs(old).max(initial=0))
-    bound = 4 * u * int(k_den.max(initial=1)) * a.denominator * b.denominator * (
-        largest_old * (1 + abs(b)) + abs(a) + change_bound + 1)
+    bound = (
+        4
+        * u
+        * int(k_den.max(initial=1))
+        * a.denominator
+        * b.denominator
+        * (largest_old * (1 + abs(b)) + abs(a) + change_bound + 1)
+    )
     if bound >= _INT64_SAFE:  # an adjustment of many decimals: exact Python integers instead
         old, weighted_sum, k_num, k_den = (x.astype(object) for x in (old, weighted_sum, k_num, k_den))
     scale = u * k_den
     denominator = scale * (a.denominator * b.denominator)
-    numerator = (old * denominator
-                 + k_num * weighted_sum * (a.denominator * b.denominator)
-                 + a.numerator * scale * b.denominator
-                 + old * b.numerator * scale * a.denominator)
+    numerator = (
+        old * denominator
+        + k_num * weighted_sum * (a.denominator * b.denominator)
+        + a.numerator * scale * b.denominator
+        + old * b.numerator * scale * a.denominator
+    )
     rating = (2 * numerator + denominator) // (2 * denominator)
     return np.maximum(rating.astype(np.int64), rules.rating_floor)
 
 
-def increments(terms: np.ndarray, k_num: np.ndarray, k_den: np.ndarray,
-               rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+def increments(
+    terms: np.ndarray, k_num: np.ndarray, k_den: np.ndarray, rules: RuleSet
+) -> tuple[np.ndarray, np.ndarray]:
     """Each game's exact increment (D_offset + S_offset) * K / Q as (numerator, denominator)."""
     return terms * k_num, unit(rules) * k_den
 

@@ -74,8 +74,7 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     p_points = points_halves + np.where(partial, own.points_halves, 0)
 
     def pass_of_p(opponent_rating: np.ndarray):
-        rating, kind = p_rating(p_games, p_prior_total + sides.opponent_total(opponent_rating),
-                                p_points, dummy, rules)
+        rating, kind = p_rating(p_games, p_prior_total + sides.opponent_total(opponent_rating), p_points, dummy, rules)
         return np.where(p_rated, rating, 0), np.where(p_rated, kind, 0).astype(np.int8)
 
     pass1, pass1_type = pass_of_p(np.where(category == NEW, dummy, prior_rating))
@@ -84,45 +83,59 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     used3 = np.where(p_rated, pass2, prior_rating)
     used3_type = np.where(p_rated, pass2_type, FULL).astype(np.int8)
 
-    terms = game_terms(prior_rating[sides.player], used3[sides.opponent], sides.halves,
-                       used3_type[sides.opponent], rules)
+    terms = game_terms(
+        prior_rating[sides.player], used3[sides.opponent], sides.halves, used3_type[sides.opponent], rules
+    )
     weighted_sum = sides.total(terms)
     k_num, k_den = k_factors(weighted_sum, game_count, junior, rules)
     k_num, k_den = np.where(fully_rated, k_num, 0), np.where(fully_rated, k_den, 1)
-    k_new = k_rating(prior_rating, weighted_sum, k_num, k_den,
-                     inputs.adjustment_a, inputs.adjustment_b, rules)
+    k_new = k_rating(prior_rating, weighted_sum, k_num, k_den, inputs.adjustment_a, inputs.adjustment_b, rules)
 
     method = np.select([fully_rated, p_rated], [METHOD_K, METHOD_P], NO_METHOD).astype(np.int8)
     k_opponent_total = np.where(fully_rated, sides.opponent_total(used3), 0)
     p_opponent_total = np.where(p_rated, sides.opponent_total(used2), 0)
     keeps_prior = fully_rated | partial
     players = PlayerColumns(
-        rated=rated, category=category, method=method, age=age, junior=junior & rated,
-        dummy=dummy, prior_rating=prior_rating, prior_type=own.type.astype(np.int8),
-        game_count=game_count, period_points_halves=points_halves,
-        pass1=pass1, pass1_type=pass1_type, pass2=pass2, pass2_type=pass2_type,
-        k_num=k_num, k_den=k_den,
+        rated=rated,
+        category=category,
+        method=method,
+        age=age,
+        junior=junior & rated,
+        dummy=dummy,
+        prior_rating=prior_rating,
+        prior_type=own.type.astype(np.int8),
+        game_count=game_count,
+        period_points_halves=points_halves,
+        pass1=pass1,
+        pass1_type=pass1_type,
+        pass2=pass2,
+        pass2_type=pass2_type,
+        k_num=k_num,
+        k_den=k_den,
         rating=np.select([fully_rated, p_rated], [k_new, pass2], 0),
         type=np.select([fully_rated, p_rated], [FULL, pass2_type], 0).astype(np.int8),
         state_games=np.where(rated, game_count + np.where(keeps_prior, own.games, 0), 0),
-        state_opponents_total=k_opponent_total + p_opponent_total
+        state_opponents_total=k_opponent_total
+        + p_opponent_total
         + np.where(rated & keeps_prior, own.opponents_total, 0),
         state_points_halves=np.where(rated, points_halves + np.where(keeps_prior, own.points_halves, 0), 0),
     )
     return PeriodResult(
-        rules=rules, list_code=inputs.list_code, period=period, player_ids=inputs.player_ids,
-        players=players, games=_game_columns(sides, players, used2, used3, used3_type, terms, rules),
+        rules=rules,
+        list_code=inputs.list_code,
+        period=period,
+        player_ids=inputs.player_ids,
+        players=players,
+        games=_game_columns(sides, players, used2, used3, used3_type, terms, rules),
         prior_states=own,
     )
 
 
-def _game_columns(sides: _Sides, players: PlayerColumns, used2, used3, used3_type, terms,
-                  rules) -> GameColumns:
+def _game_columns(sides: _Sides, players: PlayerColumns, used2, used3, used3_type, terms, rules) -> GameColumns:
     k_side = players.method[sides.player] == METHOD_K
     opponent = sides.opponent
     used2_type = np.where(players.method == METHOD_P, players.pass1_type, FULL)
-    numerator, denominator = increments(terms, players.k_num[sides.player],
-                                        players.k_den[sides.player], rules)
+    numerator, denominator = increments(terms, players.k_num[sides.player], players.k_den[sides.player], rules)
     numerator = np.where(k_side, numerator, 0)
     denominator = np.where(k_side, denominator, 1)
 
@@ -130,10 +143,13 @@ def _game_columns(sides: _Sides, players: PlayerColumns, used2, used3, used3_typ
         return side_values.reshape(2, -1).T
 
     return GameColumns(
-        player=by_game(sides.player), opponent=by_game(opponent), halves=by_game(sides.halves),
+        player=by_game(sides.player),
+        opponent=by_game(opponent),
+        halves=by_game(sides.halves),
         opponent_rating=by_game(np.where(k_side, used3[opponent], used2[opponent])),
         opponent_type=by_game(np.where(k_side, used3_type[opponent], used2_type[opponent]).astype(np.int8)),
         has_increment=by_game(k_side),
-        increment_num=by_game(numerator), increment_den=by_game(denominator),
+        increment_num=by_game(numerator),
+        increment_den=by_game(denominator),
         increment_micro=by_game(micro_units(numerator, denominator)),
     )

@@ -21,7 +21,7 @@ class Month:
             raise ValueError(f"year out of range: {self.year}")
 
     @classmethod
-    def parse(cls, text: str) -> "Month":
+    def parse(cls, text: str) -> Month:
         """Read ``YYYY-MM``; anything else raises ValueError with the text in it."""
         match = _MONTH.fullmatch(text.strip()) if isinstance(text, str) else None
         if not match:
@@ -32,7 +32,7 @@ class Month:
             raise ValueError(f"{text!r} is not a month in the form YYYY-MM") from None
 
     @classmethod
-    def of(cls, day: datetime.date) -> "Month":
+    def of(cls, day: datetime.date) -> Month:
         return cls(day.year, day.month)
 
     @property
@@ -41,13 +41,13 @@ class Month:
         return self.year * 12 + self.month - 1
 
     @classmethod
-    def from_index(cls, index: int) -> "Month":
+    def from_index(cls, index: int) -> Month:
         return cls(index // 12, index % 12 + 1)
 
-    def __add__(self, months: int) -> "Month":
+    def __add__(self, months: int) -> Month:
         return Month.from_index(self.index + months)
 
-    def __sub__(self, months: int) -> "Month":
+    def __sub__(self, months: int) -> Month:
         return Month.from_index(self.index - months)
 
     def first_day(self) -> datetime.date:

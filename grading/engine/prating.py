@@ -9,8 +9,9 @@ from .rulesets import RuleSet
 from .tables import DP_ARRAY
 
 
-def p_rating(games: np.ndarray, opponents_total: np.ndarray, points_halves: np.ndarray,
-             dummy: np.ndarray, rules: RuleSet) -> tuple[np.ndarray, np.ndarray]:
+def p_rating(
+    games: np.ndarray, opponents_total: np.ndarray, points_halves: np.ndarray, dummy: np.ndarray, rules: RuleSet
+) -> tuple[np.ndarray, np.ndarray]:
     """(rating, type code) from the accumulators without the dummy draw, in exact integers.
 
     With G = games + 1, T = opponents_total + dummy and S = points + 1/2 (2S = points_halves + 1):

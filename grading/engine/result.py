@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
-from functools import cached_property
 from fractions import Fraction
-from typing import Hashable, Sequence
+from functools import cached_property
 
 import numpy as np
 
-from .codes import CATEGORY_NAMES, METHOD_NAMES, METHOD_K, METHOD_P, NEW, TYPE_NAMES
+from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, NEW, TYPE_NAMES
 from .inputs import RatingState, StateColumns
 from .periods import Month
 from .rulesets import RuleSet
@@ -128,7 +128,7 @@ class PeriodResult:
     def sides_of(self, position: int) -> list[tuple[int, int]]:
         """(game, side) of one player's games, in input order; side 0 white, 1 black."""
         order, start = self._sides_by_player
-        return [divmod(flat, 2) for flat in order[start[position]:start[position + 1]].tolist()]
+        return [divmod(flat, 2) for flat in order[start[position] : start[position + 1]].tolist()]
 
     def player_by_id(self, player_id: Hashable) -> PlayerResult:
         return self.player(self.position_of(player_id))
@@ -141,20 +141,29 @@ class PeriodResult:
         method = int(p.method[position])
         is_p = method == METHOD_P
         return PlayerResult(
-            id=self.player_ids[position], position=position,
-            category=CATEGORY_NAMES[p.category[position]], method=METHOD_NAMES[method],
+            id=self.player_ids[position],
+            position=position,
+            category=CATEGORY_NAMES[p.category[position]],
+            method=METHOD_NAMES[method],
             age=None if p.age[position] < 0 else int(p.age[position]),
-            junior=bool(p.junior[position]), dummy=int(p.dummy[position]),
+            junior=bool(p.junior[position]),
+            dummy=int(p.dummy[position]),
             prior=self._prior_state(position),
             pass1=int(p.pass1[position]) if is_p else None,
             pass1_type=TYPE_NAMES[p.pass1_type[position]] if is_p else None,
             pass2=int(p.pass2[position]) if is_p else None,
             pass2_type=TYPE_NAMES[p.pass2_type[position]] if is_p else None,
             k_factor=Fraction(int(p.k_num[position]), int(p.k_den[position])) if method == METHOD_K else None,
-            rating=int(p.rating[position]), type=TYPE_NAMES[p.type[position]],
-            state=RatingState(int(p.rating[position]), TYPE_NAMES[p.type[position]],
-                             int(p.state_games[position]), int(p.state_opponents_total[position]),
-                             Fraction(int(p.state_points_halves[position]), 2), self.period),
+            rating=int(p.rating[position]),
+            type=TYPE_NAMES[p.type[position]],
+            state=RatingState(
+                int(p.rating[position]),
+                TYPE_NAMES[p.type[position]],
+                int(p.state_games[position]),
+                int(p.state_opponents_total[position]),
+                Fraction(int(p.state_points_halves[position]), 2),
+                self.period,
+            ),
             games=self._game_lines(position, is_p),
         )
 
@@ -164,9 +173,14 @@ class PeriodResult:
         if not kind:
             return None
         last = int(prior.last_played[position])
-        return RatingState(int(prior.rating[position]), TYPE_NAMES[kind], int(prior.games[position]),
-                          int(prior.opponents_total[position]), Fraction(int(prior.points_halves[position]), 2),
-                          None if last < 0 else Month.from_index(last))
+        return RatingState(
+            int(prior.rating[position]),
+            TYPE_NAMES[kind],
+            int(prior.games[position]),
+            int(prior.opponents_total[position]),
+            Fraction(int(prior.points_halves[position]), 2),
+            None if last < 0 else Month.from_index(last),
+        )
 
     def _game_lines(self, position: int, is_p: bool) -> tuple[GameLine, ...]:
         g, p = self.games, self.players
@@ -174,13 +188,18 @@ class PeriodResult:
         for game, side in self.sides_of(position):
             opponent = int(g.opponent[game, side])
             pass1_rating = int(p.dummy[opponent] if p.category[opponent] == NEW else p.prior_rating[opponent])
-            lines.append(GameLine(
-                game=game, colour=("white", "black")[side], opponent=self.player_ids[opponent],
-                score=Fraction(int(g.halves[game, side]), 2),
-                opponent_rating=int(g.opponent_rating[game, side]),
-                opponent_type=TYPE_NAMES[g.opponent_type[game, side]],
-                pass1_opponent_rating=pass1_rating if is_p else None,
-                increment=Fraction(int(g.increment_num[game, side]), int(g.increment_den[game, side]))
-                if g.has_increment[game, side] else None,
-            ))
+            lines.append(
+                GameLine(
+                    game=game,
+                    colour=("white", "black")[side],
+                    opponent=self.player_ids[opponent],
+                    score=Fraction(int(g.halves[game, side]), 2),
+                    opponent_rating=int(g.opponent_rating[game, side]),
+                    opponent_type=TYPE_NAMES[g.opponent_type[game, side]],
+                    pass1_opponent_rating=pass1_rating if is_p else None,
+                    increment=Fraction(int(g.increment_num[game, side]), int(g.increment_den[game, side]))
+                    if g.has_increment[game, side]
+                    else None,
+                )
+            )
         return tuple(lines)

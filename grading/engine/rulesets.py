@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
 
 from .periods import Month
 
 STANDARD_LIST = "otb-standard"  # the only list with standard_play set
 RAPID_LIST = "otb-rapid"  # the list the rapid-for-standard dummy rule reads
 
-FIDE_TITLE_DUMMIES: Mapping[str, int] = MappingProxyType({
-    "GM": 2500, "IM": 2350, "WGM": 2200, "FM": 2200,
-    "WIM": 2100, "CM": 2050, "WFM": 2000, "WCM": 1800,
-})
+FIDE_TITLE_DUMMIES: Mapping[str, int] = MappingProxyType(
+    {
+        "GM": 2500,
+        "IM": 2350,
+        "WGM": 2200,
+        "FM": 2200,
+        "WIM": 2100,
+        "CM": 2050,
+        "WFM": 2000,
+        "WCM": 1800,
+    }
+)
 
 
 @dataclass(frozen=True)
@@ -71,4 +79,3 @@ ECF_2024 = RuleSet(
 )
 
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (ECF_2020, ECF_2024)})
-

@@ -59,7 +59,9 @@ def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, 
 
     # Tap the 2026-09 point: the page that explains that month's rating opens.
     x, y = browser.execute_script(POINT, 0, 1)
-    ActionChains(browser).move_to_element_with_offset(browser.find_element(By.ID, "rating-chart"), round(x), round(y)).click().perform()
+    ActionChains(browser).move_to_element_with_offset(
+        browser.find_element(By.ID, "rating-chart"), round(x), round(y)
+    ).click().perform()
     wait(browser, shows.title_contains("OTB standard 2026-09"))
     assert "1850 − 2.40 = 1847.60, rounded: 1848" in browser.find_element(By.TAG_NAME, "main").text
 

@@ -41,8 +41,14 @@ def random_player(rng: random.Random, pid: str) -> Player:
     return Player(pid, born, title, ratings)
 
 
-def random_month(seed: int, players: int = 200, games: int = 600, rules: str | None = None,
-                 list_code: str | None = None, adjustment: bool | None = None) -> PeriodInputs:
+def random_month(
+    seed: int,
+    players: int = 200,
+    games: int = 600,
+    rules: str | None = None,
+    list_code: str | None = None,
+    adjustment: bool | None = None,
+) -> PeriodInputs:
     rng = random.Random(seed)
     roster = [random_player(rng, f"P{rng.randint(0, 10**6):06d}-{i}") for i in range(players)]
     # a few players play a lot, to reach K = 700 / N
@@ -57,5 +63,12 @@ def random_month(seed: int, players: int = 200, games: int = 600, rules: str | N
     with_adjustment = rng.random() < 0.3 if adjustment is None else adjustment
     a = Decimal(rng.randint(-300, 300)) / 10 if with_adjustment else Decimal(0)
     b = Decimal(rng.randint(-50, 50)) / 10000 if with_adjustment else Decimal(0)
-    return PeriodInputs(rules or rng.choice(["ecf-2020", "ecf-2024"]), list_code or rng.choice(LIST_CODES),
-                        PERIOD, roster, month_games, a, b)
+    return PeriodInputs(
+        rules or rng.choice(["ecf-2020", "ecf-2024"]),
+        list_code or rng.choice(LIST_CODES),
+        PERIOD,
+        roster,
+        month_games,
+        a,
+        b,
+    )

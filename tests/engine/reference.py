@@ -12,8 +12,7 @@ from grading.engine.periods import Month
 from .spec_tables import d_offset, elo_performance_table
 
 DP = elo_performance_table()
-TITLES = {"GM": 2500, "IM": 2350, "WGM": 2200, "FM": 2200, "WIM": 2100, "CM": 2050,
-          "WFM": 2000, "WCM": 1800}
+TITLES = {"GM": 2500, "IM": 2350, "WGM": 2200, "FM": 2200, "WIM": 2100, "CM": 2050, "WFM": 2000, "WCM": 1800}
 WINDOW = {"ecf-2020": 60, "ecf-2024": 36}
 
 
@@ -57,8 +56,11 @@ def rate(inputs) -> dict:
     def active(state) -> bool:
         return state.last_played is not None and state.last_played >= period - window
 
-    score = {"1-0": (Fraction(1), Fraction(0)), "0-1": (Fraction(0), Fraction(1)),
-             "1/2-1/2": (Fraction(1, 2), Fraction(1, 2))}
+    score = {
+        "1-0": (Fraction(1), Fraction(0)),
+        "0-1": (Fraction(0), Fraction(1)),
+        "1/2-1/2": (Fraction(1, 2), Fraction(1, 2)),
+    }
     played: dict = {}  # id -> [(game index, opponent id, points)]
     for g, game in enumerate(inputs.games):
         white_points, black_points = score[game.result]
@@ -85,8 +87,14 @@ def rate(inputs) -> dict:
         if rules == "ecf-2024" and state is not None and not active(state) and state.type == "full":
             value = max(value, state.rating)
         rapid = player.ratings.get("otb-rapid")
-        if (rules == "ecf-2024" and list_code == "otb-standard" and standard is None
-                and rapid is not None and rapid.type == "full" and active(rapid)):
+        if (
+            rules == "ecf-2024"
+            and list_code == "otb-standard"
+            and standard is None
+            and rapid is not None
+            and rapid.type == "full"
+            and active(rapid)
+        ):
             value = max(value, rapid.rating)
         dummy[pid] = value
 
@@ -94,18 +102,17 @@ def rate(inputs) -> dict:
         partial = category[pid] == "partial"
         state = prior[pid]
         G = (state.games if partial else 0) + len(played[pid]) + 1
-        T = ((state.opponents_total if partial else 0)
-             + sum(opponent_rating(o) for _, o, _ in played[pid]) + dummy[pid])
+        T = (state.opponents_total if partial else 0) + sum(opponent_rating(o) for _, o, _ in played[pid]) + dummy[pid]
         S = (Fraction(state.points) if partial else 0) + sum(s for _, _, s in played[pid]) + Fraction(1, 2)
         p = Fraction(round_half_up(S / G * 100), 100)
         rating = max(100, round_half_up(Fraction(T, G) + DP[p]))
         return rating, ("full" if G - 1 >= 10 else "partial"), G - 1, T - dummy[pid], S - Fraction(1, 2)
 
     p_players = [pid for pid in played if category[pid] != "full"]
-    pass1 = {pid: p_rating(pid, lambda o: dummy[o] if category[o] == "new" else prior[o].rating)
-             for pid in p_players}
-    pass2 = {pid: p_rating(pid, lambda o: prior[o].rating if category[o] == "full" else pass1[o][0])
-             for pid in p_players}
+    pass1 = {pid: p_rating(pid, lambda o: dummy[o] if category[o] == "new" else prior[o].rating) for pid in p_players}
+    pass2 = {
+        pid: p_rating(pid, lambda o: prior[o].rating if category[o] == "full" else pass1[o][0]) for pid in p_players
+    }
 
     def pass3_opponent(o):
         return (prior[o].rating, "full") if category[o] == "full" else (pass2[o][0], pass2[o][1])
@@ -120,8 +127,9 @@ def rate(inputs) -> dict:
             for g, o, _ in games:
                 used = (prior[o].rating, "full") if category[o] == "full" else pass1[o][:2]
                 lines.append(Line(g, used[0], used[1], None))
-            out[pid] = Outcome(category[pid], "P", pass1[pid][0], rating, rating, kind,
-                               g_total, t_total, s_total, lines)
+            out[pid] = Outcome(
+                category[pid], "P", pass1[pid][0], rating, rating, kind, g_total, t_total, s_total, lines
+            )
             continue
         old = prior[pid].rating
         terms = []
@@ -139,8 +147,16 @@ def rate(inputs) -> dict:
         lines = [Line(g, r, kind, t * K / q) for g, r, kind, t, q in terms]
         change = sum(line.increment for line in lines)
         rating = max(100, round_half_up(old + change + a + old * b))
-        out[pid] = Outcome("full", "K", None, None, rating, "full",
-                           prior[pid].games + N,
-                           prior[pid].opponents_total + sum(r for _, r, *_ in terms),
-                           Fraction(prior[pid].points) + sum(s for *_, s in games), lines)
+        out[pid] = Outcome(
+            "full",
+            "K",
+            None,
+            None,
+            rating,
+            "full",
+            prior[pid].games + N,
+            prior[pid].opponents_total + sum(r for _, r, *_ in terms),
+            Fraction(prior[pid].points) + sum(s for *_, s in games),
+            lines,
+        )
     return out

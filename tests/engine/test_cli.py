@@ -32,8 +32,9 @@ CASES = sorted(path.name.removesuffix(".in.json") for path in GOLDEN.glob("*.in.
 
 
 def run(*arguments, cwd=PROJECT):
-    return subprocess.run([sys.executable, "-m", "grading", *map(str, arguments)],
-                          capture_output=True, text=True, cwd=cwd)
+    return subprocess.run(
+        [sys.executable, "-m", "grading", *map(str, arguments)], capture_output=True, text=True, cwd=cwd
+    )
 
 
 def exact(text: str):
@@ -75,13 +76,26 @@ def test_increments_and_points_are_written_as_exact_decimal_numbers():
 
 def base_document():
     return {
-        "rules": "ecf-2024", "list": "otb-standard", "period": "2026-10",
+        "rules": "ecf-2024",
+        "list": "otb-standard",
+        "period": "2026-10",
         "adjustment": {"a": 0, "b": 0},
         "players": [
-            {"id": "A", "birth_date": "2011-04-30", "title": "FM",
-             "ratings": {"otb-standard": {"rating": 1850, "type": "full", "games": 41,
-                                          "opponents_total": 74210, "points": 22.5,
-                                          "last_played": "2026-08"}}},
+            {
+                "id": "A",
+                "birth_date": "2011-04-30",
+                "title": "FM",
+                "ratings": {
+                    "otb-standard": {
+                        "rating": 1850,
+                        "type": "full",
+                        "games": 41,
+                        "opponents_total": 74210,
+                        "points": 22.5,
+                        "last_played": "2026-08",
+                    }
+                },
+            },
             {"id": "B"},
         ],
         "games": [{"white": "A", "black": "B", "result": "1-0", "date": "2026-10-04"}],
@@ -114,43 +128,70 @@ BAD_INPUTS = [
     ("player id missing", with_change(lambda d: d["players"][1].pop("id")), "players[1].id"),
     ("player id not a string", with_change(lambda d: d["players"][1].update(id=7)), "players[1].id"),
     ("duplicate player id", with_change(lambda d: d["players"].append({"id": "A"})), "players[2].id"),
-    ("malformed birth date", with_change(lambda d: d["players"][0].update(birth_date="30/04/2011")),
-     "players[0].birth_date"),
-    ("impossible birth date", with_change(lambda d: d["players"][0].update(birth_date="2011-02-30")),
-     "players[0].birth_date"),
-    ("birth date on the first day", with_change(lambda d: d["players"][1].update(birth_date="2026-10-01")),
-     "players[1].birth_date"),
-    ("birth date after the period", with_change(lambda d: d["players"][1].update(birth_date="2027-01-01")),
-     "players[1].birth_date"),
+    (
+        "malformed birth date",
+        with_change(lambda d: d["players"][0].update(birth_date="30/04/2011")),
+        "players[0].birth_date",
+    ),
+    (
+        "impossible birth date",
+        with_change(lambda d: d["players"][0].update(birth_date="2011-02-30")),
+        "players[0].birth_date",
+    ),
+    (
+        "birth date on the first day",
+        with_change(lambda d: d["players"][1].update(birth_date="2026-10-01")),
+        "players[1].birth_date",
+    ),
+    (
+        "birth date after the period",
+        with_change(lambda d: d["players"][1].update(birth_date="2027-01-01")),
+        "players[1].birth_date",
+    ),
     ("title not a string", with_change(lambda d: d["players"][0].update(title=1)), "players[0].title"),
-    ("bad state type", with_change(lambda d: state(d).update(type="Full")),
-     "players[0].ratings.otb-standard.type"),
-    ("non-integer rating", with_change(lambda d: state(d).update(rating=1850.5)),
-     "players[0].ratings.otb-standard.rating"),
-    ("rating a string", with_change(lambda d: state(d).update(rating="1850")),
-     "players[0].ratings.otb-standard.rating"),
-    ("negative rating", with_change(lambda d: state(d).update(rating=-5)),
-     "players[0].ratings.otb-standard.rating"),
-    ("huge opponents_total", with_change(lambda d: state(d).update(opponents_total=10**30)),
-     "players[0].ratings.otb-standard.opponents_total"),
-    ("non-integer games", with_change(lambda d: state(d).update(games=41.5)),
-     "players[0].ratings.otb-standard.games"),
-    ("non-integer opponents_total", with_change(lambda d: state(d).update(opponents_total=1.25)),
-     "players[0].ratings.otb-standard.opponents_total"),
-    ("points not a multiple of 0.5", with_change(lambda d: state(d).update(points=22.25)),
-     "players[0].ratings.otb-standard.points"),
-    ("points above games", with_change(lambda d: state(d).update(points=42)),
-     "players[0].ratings.otb-standard.points"),
-    ("missing state field", with_change(lambda d: state(d).pop("games")),
-     "players[0].ratings.otb-standard.games"),
-    ("last_played after the period", with_change(lambda d: state(d).update(last_played="2026-11")),
-     "players[0].ratings.otb-standard.last_played"),
-    ("malformed last_played", with_change(lambda d: state(d).update(last_played="2026-8")),
-     "players[0].ratings.otb-standard.last_played"),
+    ("bad state type", with_change(lambda d: state(d).update(type="Full")), "players[0].ratings.otb-standard.type"),
+    (
+        "non-integer rating",
+        with_change(lambda d: state(d).update(rating=1850.5)),
+        "players[0].ratings.otb-standard.rating",
+    ),
+    (
+        "rating a string",
+        with_change(lambda d: state(d).update(rating="1850")),
+        "players[0].ratings.otb-standard.rating",
+    ),
+    ("negative rating", with_change(lambda d: state(d).update(rating=-5)), "players[0].ratings.otb-standard.rating"),
+    (
+        "huge opponents_total",
+        with_change(lambda d: state(d).update(opponents_total=10**30)),
+        "players[0].ratings.otb-standard.opponents_total",
+    ),
+    ("non-integer games", with_change(lambda d: state(d).update(games=41.5)), "players[0].ratings.otb-standard.games"),
+    (
+        "non-integer opponents_total",
+        with_change(lambda d: state(d).update(opponents_total=1.25)),
+        "players[0].ratings.otb-standard.opponents_total",
+    ),
+    (
+        "points not a multiple of 0.5",
+        with_change(lambda d: state(d).update(points=22.25)),
+        "players[0].ratings.otb-standard.points",
+    ),
+    ("points above games", with_change(lambda d: state(d).update(points=42)), "players[0].ratings.otb-standard.points"),
+    ("missing state field", with_change(lambda d: state(d).pop("games")), "players[0].ratings.otb-standard.games"),
+    (
+        "last_played after the period",
+        with_change(lambda d: state(d).update(last_played="2026-11")),
+        "players[0].ratings.otb-standard.last_played",
+    ),
+    (
+        "malformed last_played",
+        with_change(lambda d: state(d).update(last_played="2026-8")),
+        "players[0].ratings.otb-standard.last_played",
+    ),
     ("game player not listed", with_change(lambda d: d["games"][0].update(black="Z")), "games[0].black"),
     ("player playing themself", with_change(lambda d: d["games"][0].update(black="A")), "games[0].black"),
-    ("game outside the period", with_change(lambda d: d["games"][0].update(date="2026-11-02")),
-     "games[0].date"),
+    ("game outside the period", with_change(lambda d: d["games"][0].update(date="2026-11-02")), "games[0].date"),
     ("malformed game date", with_change(lambda d: d["games"][0].update(date="2026-10-32")), "games[0].date"),
     ("bad result", with_change(lambda d: d["games"][0].update(result="1-0F")), "games[0].result"),
     ("missing result", with_change(lambda d: d["games"][0].pop("result")), "games[0].result"),
@@ -172,8 +213,13 @@ def test_the_error_names_the_game_index_and_the_period():
     document = base_document()
     document["games"] = [document["games"][0]] * 3 + [dict(document["games"][0], date="2026-11-02")]
     source_text = json.dumps(document)
-    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"], input=source_text,
-                          capture_output=True, text=True, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
+        input=source_text,
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+    )
     assert done.stderr == "error: games[3].date: 2026-11-02 is outside period 2026-10\n"
 
 
@@ -186,10 +232,20 @@ def test_a_missing_input_file_is_an_error_too(tmp_path):
 def test_the_example_of_the_format_document_is_accepted():
     document = base_document()
     document["players"][0]["ratings"]["otb-rapid"] = {
-        "rating": 1790, "type": "partial", "games": 6, "opponents_total": 10400, "points": 3.0,
-        "last_played": "2025-01"}
-    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
-                          input=json.dumps(document), capture_output=True, text=True, cwd=PROJECT)
+        "rating": 1790,
+        "type": "partial",
+        "games": 6,
+        "opponents_total": 10400,
+        "points": 3.0,
+        "last_played": "2025-01",
+    }
+    done = subprocess.run(
+        [sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
+        input=json.dumps(document),
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+    )
     assert done.returncode == 0, done.stderr
     ids = [p["id"] for p in exact(done.stdout)["players"]]
     assert ids == ["A", "B"]
@@ -197,6 +253,11 @@ def test_the_example_of_the_format_document_is_accepted():
 
 def test_a_month_without_games_gives_an_empty_list_of_players():
     document = dict(base_document(), games=[])
-    done = subprocess.run([sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
-                          input=json.dumps(document), capture_output=True, text=True, cwd=PROJECT)
+    done = subprocess.run(
+        [sys.executable, "-m", "grading", "rate-file", "/dev/stdin"],
+        input=json.dumps(document),
+        capture_output=True,
+        text=True,
+        cwd=PROJECT,
+    )
     assert done.returncode == 0 and exact(done.stdout)["players"] == []

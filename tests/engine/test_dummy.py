@@ -11,8 +11,12 @@ from .helpers import full, game, partial, player, rate
 
 def dummy_and_rating(someone, rules="ecf-2024", list_code="otb-standard"):
     opponent_state = {"otb-standard": "standard", "otb-rapid": "rapid", "online": "online"}[list_code]
-    result = rate([someone, player("a", **{opponent_state: full(1500)})], [game(someone.id, "a", "1/2-1/2")],
-                  rules=rules, list_code=list_code)
+    result = rate(
+        [someone, player("a", **{opponent_state: full(1500)})],
+        [game(someone.id, "a", "1/2-1/2")],
+        rules=rules,
+        list_code=list_code,
+    )
     x = result.player_by_id(someone.id)
     return x.dummy, x.rating
 
@@ -29,8 +33,19 @@ def test_every_list_but_otb_standard_takes_100_off_the_dummy(list_code):
     assert dummy_and_rating(player("n"), rules="ecf-2020", list_code=list_code) == (1700, 1600)
 
 
-@pytest.mark.parametrize("title, value", [("GM", 2500), ("IM", 2350), ("WGM", 2200), ("FM", 2200),
-                                          ("WIM", 2100), ("CM", 2050), ("WFM", 2000), ("WCM", 1800)])
+@pytest.mark.parametrize(
+    "title, value",
+    [
+        ("GM", 2500),
+        ("IM", 2350),
+        ("WGM", 2200),
+        ("FM", 2200),
+        ("WIM", 2100),
+        ("CM", 2050),
+        ("WFM", 2000),
+        ("WCM", 1800),
+    ],
+)
 def test_under_ecf_2024_the_eight_titles_give_their_dummy(title, value):
     assert dummy_and_rating(player("n", title=title))[0] == value
 
@@ -95,12 +110,15 @@ def test_a_newcomer_to_otb_standard_with_a_higher_full_rapid_rating_uses_it_unde
     assert dummy_and_rating(newcomer, rules="ecf-2020") == (1800, 1650)
 
 
-@pytest.mark.parametrize("someone", [
-    player("n", rapid=full(2000, last="2023-09")),  # rapid rating lapsed (window 36)
-    player("n", rapid=partial(2000, 5, 10000, "2.5")),  # rapid rating only Partial
-    player("n", rapid=full(1700)),  # rapid rating lower than the default
-    player("n", rapid=full(2000), standard=partial(1400, 2, 3000, "1", last="2019-01")),  # has a standard state
-])
+@pytest.mark.parametrize(
+    "someone",
+    [
+        player("n", rapid=full(2000, last="2023-09")),  # rapid rating lapsed (window 36)
+        player("n", rapid=partial(2000, 5, 10000, "2.5")),  # rapid rating only Partial
+        player("n", rapid=full(1700)),  # rapid rating lower than the default
+        player("n", rapid=full(2000), standard=partial(1400, 2, 3000, "1", last="2019-01")),  # has a standard state
+    ],
+)
 def test_the_rapid_rating_is_not_used_otherwise(someone):
     assert dummy_and_rating(someone)[0] == 1800
 

@@ -49,8 +49,10 @@ def test_a_partially_rated_players_accumulators_carry_into_the_p_rating():
     # prior: 4 games, opponents_total 6000, 2.5 points; this month beats and loses to a 1500
     # G = 4 + 2 + 1 = 7; T = 6000 + 3000 + 1800 = 10800; S = 2.5 + 1 + 0.5 = 4
     # p = 4 / 7 = 0.571 -> 0.57 -> dp 50; 10800 / 7 = 1542.857; + 50 = 1592.857 -> 1593
-    result = rate([player("p", standard=partial(1450, 4, 6000, "2.5")), player("a", standard=full(1500))],
-                  [game("p", "a", "1-0"), game("a", "p", "1-0", day=5)])
+    result = rate(
+        [player("p", standard=partial(1450, 4, 6000, "2.5")), player("a", standard=full(1500))],
+        [game("p", "a", "1-0"), game("a", "p", "1-0", day=5)],
+    )
     p = result.player_by_id("p")
     assert (p.category, p.rating, p.type) == ("partial", 1593, "partial")
     # the new state never keeps the dummy draw: 6 games, 6000 + 3000, 3.5 points
@@ -59,15 +61,20 @@ def test_a_partially_rated_players_accumulators_carry_into_the_p_rating():
 
 def test_a_partially_rated_players_accumulators_carry_into_the_next_months_p_rating():
     # October: as above -> state 6 games, 9000, 3.5 points, rating 1593 (partial)
-    october = rate([player("p", standard=partial(1450, 4, 6000, "2.5")), player("a", standard=full(1500))],
-                   [game("p", "a", "1-0"), game("a", "p", "1-0", day=5)])
+    october = rate(
+        [player("p", standard=partial(1450, 4, 6000, "2.5")), player("a", standard=full(1500))],
+        [game("p", "a", "1-0"), game("a", "p", "1-0", day=5)],
+    )
     carried = october.player_by_id("p").state
     # November: one draw against a 1700
     # G = 6 + 1 + 1 = 8; T = 9000 + 1700 + 1800 = 12500; S = 3.5 + 0.5 + 0.5 = 4.5
     # p = 4.5 / 8 = 0.5625 -> 0.56 -> dp 43; 12500 / 8 = 1562.5; + 43 = 1605.5 -> 1606
     november = PERIOD + 1
-    result = rate([player("p", standard=carried), player("b", standard=full(1700))],
-                  [game("p", "b", "1/2-1/2", period=november)], period=november)
+    result = rate(
+        [player("p", standard=carried), player("b", standard=full(1700))],
+        [game("p", "b", "1/2-1/2", period=november)],
+        period=november,
+    )
     p = result.player_by_id("p")
     assert (p.category, p.rating, p.state.games, p.state.opponents_total) == ("partial", 1606, 7, 10700)
 
@@ -75,8 +82,10 @@ def test_a_partially_rated_players_accumulators_carry_into_the_next_months_p_rat
 def test_a_partially_rated_player_reaching_ten_games_becomes_full():
     # prior 8 games, 12000, 4 points; two draws with a 1500 now: G = 11, T = 12000 + 3000 + 1800 = 16800
     # S = 4 + 1 + 0.5 = 5.5, p = 0.50; 16800 / 11 = 1527.27 -> 1527; 10 games -> Full
-    result = rate([player("p", standard=partial(1500, 8, 12000, "4")), player("a", standard=full(1500))],
-                  [game("p", "a", "1/2-1/2"), game("a", "p", "1/2-1/2", day=5)])
+    result = rate(
+        [player("p", standard=partial(1500, 8, 12000, "4")), player("a", standard=full(1500))],
+        [game("p", "a", "1/2-1/2"), game("a", "p", "1/2-1/2", day=5)],
+    )
     assert (rating_of(result, "p"), result.player_by_id("p").type) == (1527, "full")
 
 

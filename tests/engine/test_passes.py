@@ -6,8 +6,11 @@ from .helpers import full, game, partial, player, rate, rating_of
 
 # F: Fully Rated 1600, 50 games. P: Partially Rated 1400 (3 games, 4500, 1.5 points).
 # N: New adult (dummy 1800). Games: N beats F, P draws N, F beats P.
-PLAYERS = [player("F", standard=full(1600, games=50, opponents_total=80000, points="25")),
-           player("P", standard=partial(1400, 3, 4500, "1.5")), player("N")]
+PLAYERS = [
+    player("F", standard=full(1600, games=50, opponents_total=80000, points="25")),
+    player("P", standard=partial(1400, 3, 4500, "1.5")),
+    player("N"),
+]
 GAMES = [game("N", "F", "1-0"), game("P", "N", "1/2-1/2"), game("F", "P", "1-0")]
 
 
@@ -32,7 +35,9 @@ def test_pass_2_uses_the_opponents_pass_1_ratings():
     assert (n.pass2, n.rating, n.type) == (1778, 1778, "partial")
     assert (p.pass2, p.rating, p.type) == (1547, 1547, "partial")
     assert [(g.opponent, g.opponent_rating, g.opponent_type) for g in p.games] == [
-        ("N", 1725, "partial"), ("F", 1600, "full")]
+        ("N", 1725, "partial"),
+        ("F", 1600, "full"),
+    ]
     # the stored state counts the pass-2 opponents: 4500 + 1725 + 1600 = 7825
     assert (p.state.games, p.state.opponents_total) == (5, 7825)
 
@@ -44,7 +49,9 @@ def test_pass_3_uses_the_opponents_pass_2_ratings():
     result = rate(PLAYERS, GAMES)
     f = result.player_by_id("F")
     assert [(g.opponent_rating, g.opponent_type, g.increment) for g in f.games] == [
-        (1778, "partial", Fraction("-5.4")), (1547, "partial", Fraction("8.6"))]
+        (1778, "partial", Fraction("-5.4")),
+        (1547, "partial", Fraction("8.6")),
+    ]
     assert f.rating == 1603
     # lifetime sums with the pass-3 opponents: 80000 + 1778 + 1547
     assert (f.state.games, f.state.opponents_total, f.state.points) == (52, 83325, 26)

@@ -49,8 +49,7 @@ def test_every_rating_is_at_least_100(inputs):
 
 
 @settings(max_examples=200, deadline=None)
-@given(games=st.integers(0, 500), average=st.integers(100, 2900), dummy=st.integers(-100, 2800),
-       data=st.data())
+@given(games=st.integers(0, 500), average=st.integers(100, 2900), dummy=st.integers(-100, 2800), data=st.data())
 def test_scoring_more_points_never_gives_a_lower_p_rating(games, average, dummy, data):
     halves = data.draw(st.integers(0, 2 * games))
     more = data.draw(st.integers(halves, 2 * games))
@@ -61,12 +60,14 @@ def test_scoring_more_points_never_gives_a_lower_p_rating(games, average, dummy,
 
 
 @settings(max_examples=40, deadline=None)
-@given(ratings=st.lists(st.integers(100, 2800), min_size=1, max_size=12),
-       results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]), min_size=1, max_size=12),
-       better=st.data())
+@given(
+    ratings=st.lists(st.integers(100, 2800), min_size=1, max_size=12),
+    results=st.lists(st.sampled_from(["1-0", "0-1", "1/2-1/2"]), min_size=1, max_size=12),
+    better=st.data(),
+)
 def test_a_new_player_scoring_more_against_the_same_opponents_is_not_rated_lower(ratings, results, better):
     # opponents are Fully Rated, so their ratings used do not depend on the new player's results
-    results = (results * len(ratings))[:len(ratings)]
+    results = (results * len(ratings))[: len(ratings)]
     improved = list(results)
     index = better.draw(st.integers(0, len(ratings) - 1))
     improved[index] = {"0-1": "1/2-1/2", "1/2-1/2": "1-0", "1-0": "1-0"}[results[index]]
@@ -92,10 +93,15 @@ def test_between_two_fully_rated_adults_under_ecf_2024_the_two_increments_are_op
         if played[white.id] < 35 and played[black.id] < 35:  # both keep K = 20
             played[white.id] += 1
             played[black.id] += 1
-            games.append(Game(white.id, black.id, rng.choice(["1-0", "0-1", "1/2-1/2"]),
-                              datetime.date(2026, 10, rng.randint(1, 31))))
-    result = rate_period(PeriodInputs("ecf-2024", "otb-standard", PERIOD, players, games,
-                                      Decimal(0), Decimal(0)))
+            games.append(
+                Game(
+                    white.id,
+                    black.id,
+                    rng.choice(["1-0", "0-1", "1/2-1/2"]),
+                    datetime.date(2026, 10, rng.randint(1, 31)),
+                )
+            )
+    result = rate_period(PeriodInputs("ecf-2024", "otb-standard", PERIOD, players, games, Decimal(0), Decimal(0)))
     g = result.games
     assert g.has_increment.all()
     assert (g.increment_num[:, 0] * g.increment_den[:, 1] == -g.increment_num[:, 1] * g.increment_den[:, 0]).all()

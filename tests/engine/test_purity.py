@@ -11,11 +11,12 @@ ENGINE = pathlib.Path(grading.engine.__file__).parent
 
 
 def test_importing_the_engine_and_its_cli_does_not_import_django():
-    code = ("import sys, grading.engine, grading.engine.fileio, grading.__main__; "
-            "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
-            "assert not loaded, loaded")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ENGINE.parent.parent)
+    code = (
+        "import sys, grading.engine, grading.engine.fileio, grading.__main__; "
+        "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
+        "assert not loaded, loaded"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ENGINE.parent.parent)
     assert done.returncode == 0, done.stderr
 
 

@@ -15,11 +15,21 @@ def assert_same(inputs):
     for pid, want in expected.items():
         got = result.player_by_id(pid)
         assert (got.category, got.method, got.pass1, got.pass2, got.rating, got.type) == (
-            want.category, want.method, want.pass1, want.pass2, want.rating, want.type), pid
+            want.category,
+            want.method,
+            want.pass1,
+            want.pass2,
+            want.rating,
+            want.type,
+        ), pid
         assert (got.state.games, got.state.opponents_total, got.state.points) == (
-            want.games, want.opponents_total, want.points), pid
+            want.games,
+            want.opponents_total,
+            want.points,
+        ), pid
         assert [(g.game, g.opponent_rating, g.opponent_type, g.increment) for g in got.games] == [
-            (w.game, w.opponent_rating, w.opponent_type, w.increment) for w in want.lines], pid
+            (w.game, w.opponent_rating, w.opponent_type, w.increment) for w in want.lines
+        ], pid
 
 
 @pytest.mark.parametrize("rules", ["ecf-2020", "ecf-2024"])

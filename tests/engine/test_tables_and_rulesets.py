@@ -17,8 +17,10 @@ def test_the_d_offset_table_is_the_one_of_the_source_for_every_difference():
         assert Fraction(d_offset_tenths(d), 10) == expected, d
 
 
-@pytest.mark.parametrize("d, offset", [(0, "0.0"), (3, "0.0"), (4, "0.2"), (-10, "-0.2"), (11, "0.4"),
-                                       (391, "8.2"), (392, "8.4"), (-5000, "-8.4")])
+@pytest.mark.parametrize(
+    "d, offset",
+    [(0, "0.0"), (3, "0.0"), (4, "0.2"), (-10, "-0.2"), (11, "0.4"), (391, "8.2"), (392, "8.4"), (-5000, "-8.4")],
+)
 def test_d_offsets_at_the_edges_of_the_ranges(d, offset):
     assert Fraction(d_offset_tenths(d), 10) == Fraction(offset)
 
@@ -47,8 +49,16 @@ def test_the_parameters_of_ecf_2020_and_ecf_2024_differ_as_in_section_1():
     assert (ECF_2020.activity_window_months, ECF_2024.activity_window_months) == (60, 36)
     assert (ECF_2020.partial_opponent_q, ECF_2024.partial_opponent_q) == (40, 20)
     assert dict(ECF_2020.title_dummies) == {}
-    assert dict(ECF_2024.title_dummies) == {"GM": 2500, "IM": 2350, "WGM": 2200, "FM": 2200,
-                                            "WIM": 2100, "CM": 2050, "WFM": 2000, "WCM": 1800}
+    assert dict(ECF_2024.title_dummies) == {
+        "GM": 2500,
+        "IM": 2350,
+        "WGM": 2200,
+        "FM": 2200,
+        "WIM": 2100,
+        "CM": 2050,
+        "WFM": 2000,
+        "WCM": 1800,
+    }
     assert (ECF_2020.lapsed_full_dummy, ECF_2024.lapsed_full_dummy) == (False, True)
     assert (ECF_2020.rapid_for_standard_dummy, ECF_2024.rapid_for_standard_dummy) == (False, True)
     for rules in (ECF_2020, ECF_2024):

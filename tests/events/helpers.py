@@ -18,11 +18,12 @@ def parse_file(path: Path):
     return parse_event_file(path.read_bytes(), path.name)
 
 
-def trf_player(rank, name, *rounds, points="", sex="m", title="", rating="", fed="", fide_id="",
-               birth=""):
+def trf_player(rank, name, *rounds, points="", sex="m", title="", rating="", fed="", fide_id="", birth=""):
     """A TRF 001 record with every field in its columns; rounds are (opponent, colour, result)."""
-    line = (f"001 {rank:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
-            f"{birth:<10} {points:>4} {'':>4}  ")
+    line = (
+        f"001 {rank:>4} {sex:1}{title:>3} {name:<33} {rating:>4} {fed:<3} {fide_id:>11} "
+        f"{birth:<10} {points:>4} {'':>4}  "
+    )
     for opponent, colour, result in rounds:
         line += f"{opponent:>4} {colour:1} {result:1}  "
     return line.rstrip()

@@ -21,25 +21,34 @@ def test_the_downloadable_template_parses_cleanly_and_names_every_column():
 
 
 def test_it_reads_games_players_and_dates():
-    event = parse(HEADER + "123456A,234567B,1-0,2026-10-03,1\n"
-                           "345678C,123456A,1/2-1/2,04/10/2026,2\n"
-                           "234567B,345678C,0-1F,2026-10-05,3\n")
+    event = parse(
+        HEADER + "123456A,234567B,1-0,2026-10-03,1\n"
+        "345678C,123456A,1/2-1/2,04/10/2026,2\n"
+        "234567B,345678C,0-1F,2026-10-05,3\n"
+    )
     assert event.ok and not event.warnings, [str(p) for p in event.problems]
     assert [p.federation_code for p in event.players] == ["123456A", "234567B", "345678C"]
     first, second, third = event.games
     assert (first.white, first.black, first.result, first.date, first.round, first.lines) == (
-        1, 2, results.WHITE_WIN, datetime.date(2026, 10, 3), 1, (2,))
-    assert (second.white, second.result, second.date) == (3, results.DRAW,
-                                                          datetime.date(2026, 10, 4))
+        1,
+        2,
+        results.WHITE_WIN,
+        datetime.date(2026, 10, 3),
+        1,
+        (2,),
+    )
+    assert (second.white, second.result, second.date) == (3, results.DRAW, datetime.date(2026, 10, 4))
     assert third.result == results.BLACK_WIN_BY_DEFAULT
     # A CSV has no event dates: they come from the upload form, which the games must fall within.
     assert (event.start_date, event.end_date) == (None, None)
 
 
 def test_it_reads_a_semicolon_separated_file_with_loose_headers_and_result_spellings():
-    event = parse("White;Black;Result;Date;White Name\n"
-                  "123456a;234567B;½-½;2026-10-03;Abbott, Alice\n"
-                  "123456A;234567B;0 - 1;2026-10-04;\n")
+    event = parse(
+        "White;Black;Result;Date;White Name\n"
+        "123456a;234567B;½-½;2026-10-03;Abbott, Alice\n"
+        "123456A;234567B;0 - 1;2026-10-04;\n"
+    )
     assert event.ok, [str(p) for p in event.problems]
     assert [g.result for g in event.games] == [results.DRAW, results.BLACK_WIN]
     assert event.player(1).name == "Abbott, Alice"
@@ -47,16 +56,14 @@ def test_it_reads_a_semicolon_separated_file_with_loose_headers_and_result_spell
 
 def test_it_refuses_a_header_without_the_required_columns():
     event = parse("white,black,result\n123456A,234567B,1-0\n", "games.csv")
-    assert messages(event) == [
-        (1, "the header has no column date; expected at least white,black,result,date")]
+    assert messages(event) == [(1, "the header has no column date; expected at least white,black,result,date")]
 
 
 def test_it_refuses_a_malformed_federation_code_naming_line_and_column():
     event = parse(HEADER + "123456A,234567B,1-0,2026-10-03,1\n12345A,234567B,0-1,2026-10-03,2\n")
     [problem] = event.errors
     assert (problem.line, problem.column) == (3, 1)
-    assert problem.message == ("white '12345A' is not a federation code (six digits and a check "
-                               "letter)")
+    assert problem.message == ("white '12345A' is not a federation code (six digits and a check letter)")
 
 
 def test_it_refuses_a_check_letter_outside_the_alphabet():
@@ -67,13 +74,13 @@ def test_it_refuses_a_check_letter_outside_the_alphabet():
 def test_it_refuses_an_unknown_result():
     event = parse(HEADER + "123456A,234567B,1-1,2026-10-03,1\n")
     assert [(p.line, p.column, p.message) for p in event.errors] == [
-        (2, 3, "result '1-1' is not one of 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F")]
+        (2, 3, "result '1-1' is not one of 1-0, 0-1, 1/2-1/2, 1-0F, 0-1F, 0-0F")
+    ]
 
 
 def test_it_refuses_a_malformed_date():
     event = parse(HEADER + "123456A,234567B,1-0,10/31/2026,1\n")
-    assert messages(event) == [
-        (2, "date '10/31/2026' is not a date yyyy-mm-dd (or dd/mm/yyyy)")]
+    assert messages(event) == [(2, "date '10/31/2026' is not a date yyyy-mm-dd (or dd/mm/yyyy)")]
 
 
 def test_it_refuses_a_player_paired_with_themself():
@@ -92,12 +99,12 @@ def test_it_refuses_a_row_with_more_values_than_the_header():
 
 
 def test_it_accepts_a_player_without_a_code_by_name_with_a_warning():
-    event = parse("white,black,result,date,black_name\n"
-                  "123456A,,1-0,2026-10-03,\"Newman, Nora\"\n")
+    event = parse('white,black,result,date,black_name\n123456A,,1-0,2026-10-03,"Newman, Nora"\n')
     assert event.ok
     assert event.player(2).name == "Newman, Nora" and event.player(2).federation_code is None
-    assert (2, "'Newman, Nora' has no federation code; staff will match or register them by name") \
-        in messages(event, "warning")
+    assert (2, "'Newman, Nora' has no federation code; staff will match or register them by name") in messages(
+        event, "warning"
+    )
 
 
 def test_the_django_side_checks_games_against_the_dates_of_the_upload_form():
@@ -117,15 +124,16 @@ def test_another_federation_s_code_pattern_is_honoured():
     assert not parse_event_file(data, "g.csv").ok
     event = parse_event_file(data, "g.csv", code_pattern=r"[A-Z]{2}[0-9]{4}")
     assert event.ok and event.player(1).federation_code == "AB1234"
-    [problem] = parse_event_file(data.replace(b"AB1234", b"AB12"), "g.csv",
-                                 code_pattern=r"[A-Z]{2}[0-9]{4}").errors
+    [problem] = parse_event_file(data.replace(b"AB1234", b"AB12"), "g.csv", code_pattern=r"[A-Z]{2}[0-9]{4}").errors
     assert problem.message == "white 'AB12' is not a federation code (the pattern [A-Z]{2}[0-9]{4})"
 
 
 def test_it_warns_about_an_unknown_column_and_a_code_named_two_ways():
-    event = parse("white,black,result,date,white_name,venue\n"
-                  "123456A,234567B,1-0,2026-10-03,\"Abbott, Alice\",Quay\n"
-                  "123456A,345678C,1-0,2026-10-04,\"Abbot, Alicia\",Quay\n")
+    event = parse(
+        "white,black,result,date,white_name,venue\n"
+        '123456A,234567B,1-0,2026-10-03,"Abbott, Alice",Quay\n'
+        '123456A,345678C,1-0,2026-10-04,"Abbot, Alicia",Quay\n'
+    )
     assert event.ok
     assert [(p.line, p.column, p.message) for p in event.warnings] == [
         (1, 6, "unknown column 'venue' is ignored"),

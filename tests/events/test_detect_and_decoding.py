@@ -15,14 +15,16 @@ from .helpers import ECF_EXAMPLE, TRF_DIR, trf, trf_player
 CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"
 
 
-@pytest.mark.parametrize("data, expected", [
-    ((TRF_DIR / "bunratty-masters-2011.trf").read_bytes(), "TRF16"),
-    (ECF_EXAMPLE.read_bytes(), "ECF"),
-    (CSV, "CSV"),
-])
+@pytest.mark.parametrize(
+    "data, expected",
+    [
+        ((TRF_DIR / "bunratty-masters-2011.trf").read_bytes(), "TRF16"),
+        (ECF_EXAMPLE.read_bytes(), "ECF"),
+        (CSV, "CSV"),
+    ],
+)
 @pytest.mark.parametrize("filename", ["", "upload.txt", "upload.csv", "upload.trf"])
-def test_it_detects_the_format_from_the_content_whatever_the_file_is_called(data, expected,
-                                                                             filename):
+def test_it_detects_the_format_from_the_content_whatever_the_file_is_called(data, expected, filename):
     assert parse_event_file(data, filename).format == expected
 
 
@@ -30,8 +32,7 @@ def test_it_refuses_an_unrecognisable_file_saying_what_it_expected():
     event = parse_event_file(b"Results of the club championship\nAlice beat Brian\n", "r.txt")
     assert event.format == "" and not event.ok
     [problem] = event.errors
-    assert problem.message.startswith("the file's format is not recognised. Expected one of: "
-                                      "a FIDE TRF file")
+    assert problem.message.startswith("the file's format is not recognised. Expected one of: a FIDE TRF file")
     assert "white, black, result, date" in problem.message
 
 
@@ -51,20 +52,21 @@ def test_the_file_name_only_breaks_a_tie():
     assert detect_format(text, "games.trf") == "trf"
 
 
-@pytest.mark.parametrize("data, text, encoding", [
-    (codecs.BOM_UTF8 + "Läs\r\nVégas\r".encode(), "Läs\nVégas\n", "utf-8"),
-    (codecs.BOM_UTF16_LE + "Örr\r\n".encode("utf-16-le"), "Örr\n", "utf-16"),
-    ("Örr “quoted”\n".encode("cp1252"), "Örr “quoted”\n", "cp1252"),
-    (b"\x81\xd6rr\n", "\x81Örr\n", "latin-1"),  # 0x81 is undefined in CP1252
-])
-def test_it_decodes_boms_utf_16_cp1252_and_latin_1_and_normalises_line_ends(data, text,
-                                                                            encoding):
+@pytest.mark.parametrize(
+    "data, text, encoding",
+    [
+        (codecs.BOM_UTF8 + "Läs\r\nVégas\r".encode(), "Läs\nVégas\n", "utf-8"),
+        (codecs.BOM_UTF16_LE + "Örr\r\n".encode("utf-16-le"), "Örr\n", "utf-16"),
+        ("Örr “quoted”\n".encode("cp1252"), "Örr “quoted”\n", "cp1252"),
+        (b"\x81\xd6rr\n", "\x81Örr\n", "latin-1"),  # 0x81 is undefined in CP1252
+    ],
+)
+def test_it_decodes_boms_utf_16_cp1252_and_latin_1_and_normalises_line_ends(data, text, encoding):
     assert decode(data) == (text, encoding)
 
 
 def test_a_trf_file_in_utf_16_with_crlf_parses():
-    text = trf(trf_player(1, "Örr, Mârk", (2, "w", "1")), trf_player(2, "Baker, Brian",
-                                                                     (1, "b", "0")))
+    text = trf(trf_player(1, "Örr, Mârk", (2, "w", "1")), trf_player(2, "Baker, Brian", (1, "b", "0")))
     event = parse_event_file(text.replace("\n", "\r\n").encode("utf-16"), "x.trf")
     assert event.ok and event.player(1).name == "Örr, Mârk" and event.encoding == "utf-16"
 
@@ -75,16 +77,19 @@ def test_it_never_raises_on_arbitrary_bytes(data):
     parse_event_file(data, "x")
 
 
-REAL = [(TRF_DIR / "javafo-example-open.trf").read_text(), ECF_EXAMPLE.read_text(),
-        CSV.decode()]
+REAL = [(TRF_DIR / "javafo-example-open.trf").read_text(), ECF_EXAMPLE.read_text(), CSV.decode()]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(REAL), st.integers(0, 10_000), st.integers(0, 40),
-       st.text(alphabet="0123456789 #=-+wbWBHUZ/.,;\n", max_size=12))
+@given(
+    st.sampled_from(REAL),
+    st.integers(0, 10_000),
+    st.integers(0, 40),
+    st.text(alphabet="0123456789 #=-+wbWBHUZ/.,;\n", max_size=12),
+)
 def test_it_never_raises_on_a_real_file_with_a_stretch_replaced(text, at, length, junk):
     at %= len(text)
-    event = parse_event_file((text[:at] + junk + text[at + length:]).encode(), "x")
+    event = parse_event_file((text[:at] + junk + text[at + length :]).encode(), "x")
     assert all(p.message for p in event.problems)
 
 
@@ -101,7 +106,8 @@ def test_it_refuses_every_line_holding_a_control_character_and_names_it():
 
     assert not event.ok
     assert [(problem.line, problem.message.split(",")[0]) for problem in event.problems] == [
-        (3, "contains the control character U+0007"), (4, "contains the control character U+001A"),
+        (3, "contains the control character U+0007"),
+        (4, "contains the control character U+001A"),
     ]
 
 

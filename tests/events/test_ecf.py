@@ -37,15 +37,19 @@ def test_it_reads_the_spec_s_example_file():
     assert event.ok and not event.warnings, [str(p) for p in event.problems]
     assert (event.format, event.code, event.submission_index) == ("ECF", "NQ241001", 1)
     assert event.name == "Northquay Autumn Congress 2026 Open"
-    assert (event.start_date, event.end_date) == (datetime.date(2026, 10, 3),
-                                                   datetime.date(2026, 10, 4))
+    assert (event.start_date, event.end_date) == (datetime.date(2026, 10, 3), datetime.date(2026, 10, 4))
     tc = event.time_control
     assert (tc.moves_first_session, tc.base_minutes, tc.minutes_rest_of_game) == (40, 90, 30)
     assert tc.minutes_per_player() == 120
     assert len(event.players) == 4 and len(event.games) == 6
     alice = event.player(1)
     assert (alice.name, alice.federation_code, alice.sex, alice.birth_date, alice.club_name) == (
-        "Abbott, Alice", "123456A", "F", datetime.date(1990, 5, 12), "Northquay")
+        "Abbott, Alice",
+        "123456A",
+        "F",
+        datetime.date(1990, 5, 12),
+        "Northquay",
+    )
     assert event.player(4).federation_code is None
     # Round 3: PIN 1 had black and drew with PIN 3.
     g = next(g for g in event.games if g.round == 3 and 1 in (g.white, g.black))
@@ -57,27 +61,36 @@ def test_it_reads_the_spec_s_example_file():
 
 
 def test_it_ignores_spaces_in_names_and_line_breaks_between_fields_and_knows_the_old_aliases():
-    text = ecf("#SECTION RESULTS=Open\n#PIN1=1 #SCORE=10\n#PIN2=2#ROUND=1\n#GAME DATE=03/10/2026\n",
-               details=DETAILS.replace("#EVENT CODE=", "#EVENTCODE=").replace("\n#SUB", "#SUB"),
-               players="#PLAYER LIST\n#PIN=1#BCF CODE=123456a#NAME=Abbott,\n Alice#CLUB=Quay\n"
-                       "#PIN=2#SURNAME=Baker#INITIALS=B#BCF NO=A1234\n")
+    text = ecf(
+        "#SECTION RESULTS=Open\n#PIN1=1 #SCORE=10\n#PIN2=2#ROUND=1\n#GAME DATE=03/10/2026\n",
+        details=DETAILS.replace("#EVENT CODE=", "#EVENTCODE=").replace("\n#SUB", "#SUB"),
+        players="#PLAYER LIST\n#PIN=1#BCF CODE=123456a#NAME=Abbott,\n Alice#CLUB=Quay\n"
+        "#PIN=2#SURNAME=Baker#INITIALS=B#BCF NO=A1234\n",
+    )
     event = parse(text)
     assert event.ok and not event.warnings, [str(p) for p in event.problems]
     assert event.code == "NQ241002"
     alice, brian = event.players
-    assert (alice.name, alice.federation_code, alice.club_name) == ("Abbott, Alice", "123456A",
-                                                                    "Quay")
+    assert (alice.name, alice.federation_code, alice.club_name) == ("Abbott, Alice", "123456A", "Quay")
     assert brian.name == "Baker, B"
     assert event.time_control.minutes_per_player() == 90  # 75 + 60 x 15 s
 
 
-@pytest.mark.parametrize("field", ["EVENT CODE", "SUBMISSION INDEX", "EVENT NAME", "EVENT DATE",
-                                   "FINAL RESULT DATE", "RESULTS OFFICER", "TREASURER ADDRESS"])
+@pytest.mark.parametrize(
+    "field",
+    [
+        "EVENT CODE",
+        "SUBMISSION INDEX",
+        "EVENT NAME",
+        "EVENT DATE",
+        "FINAL RESULT DATE",
+        "RESULTS OFFICER",
+        "TREASURER ADDRESS",
+    ],
+)
 def test_it_refuses_a_file_missing_a_mandatory_field_naming_it(field):
-    details = "".join(line + "\n" for line in DETAILS.splitlines()
-                      if not line.startswith(f"#{field}="))
-    event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=2#GAME DATE=03/10/2026\n",
-                      details=details))
+    details = "".join(line + "\n" for line in DETAILS.splitlines() if not line.startswith(f"#{field}="))
+    event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=2#GAME DATE=03/10/2026\n", details=details))
     assert f"#{field} is missing" in [p.message for p in event.errors]
 
 
@@ -88,8 +101,7 @@ def test_it_refuses_a_file_without_a_time_control():
 
 
 def test_it_refuses_an_incomplete_session_time_control_naming_the_missing_field():
-    details = DETAILS.replace("#MINUTES FOR GAME=75", "#MOVES FIRST SESSION=40\n"
-                                                      "#MINUTES FIRST SESSION=90")
+    details = DETAILS.replace("#MINUTES FOR GAME=75", "#MOVES FIRST SESSION=40\n#MINUTES FIRST SESSION=90")
     event = parse(ecf("", details=details))
     assert (11, "the time control has no #MINUTES REST OF GAME") in messages(event)
 
@@ -101,8 +113,7 @@ def test_it_refuses_a_game_without_a_score_naming_its_line():
 
 def test_it_refuses_a_game_against_a_pin_not_in_the_player_list():
     event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=7#ROUND=1\n"))
-    assert messages(event) == [
-        (18, "the game refers to player 7, who is not in the player list")]
+    assert messages(event) == [(18, "the game refers to player 7, who is not in the player list")]
 
 
 def test_it_refuses_duplicate_pins():
@@ -117,16 +128,14 @@ def test_it_refuses_a_player_paired_with_themself():
 
 
 def test_it_refuses_a_player_with_two_games_in_one_round():
-    event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=2#ROUND=1\n"
-                      "#PIN1=3#SCORE=01#PIN2=1#ROUND=1\n"))
+    event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=2#ROUND=1\n#PIN1=3#SCORE=01#PIN2=1#ROUND=1\n"))
     assert messages(event) == [(19, "player 1 has 2 games in round 1 (lines 18, 19)")]
 
 
 @pytest.mark.parametrize("score", ["11", "20", "1/2", "d0"])
 def test_it_refuses_an_unknown_score(score):
     event = parse(ecf(f"#SECTION RESULTS=Open\n#PIN1=1#SCORE={score}#PIN2=2\n"))
-    assert messages(event) == [(18, f"#SCORE {score!r} is not one of 10, 01, 55 (played) or "
-                                    "1d, d1, dd (defaults)")]
+    assert messages(event) == [(18, f"#SCORE {score!r} is not one of 10, 01, 55 (played) or 1d, d1, dd (defaults)")]
 
 
 def test_it_refuses_a_malformed_game_date():
@@ -137,8 +146,12 @@ def test_it_refuses_a_malformed_game_date():
 def test_it_refuses_a_game_dated_outside_the_event():
     event = parse(ecf("#SECTION RESULTS=Open\n#PIN1=1#SCORE=10#PIN2=2#GAME DATE=01/11/2026\n"))
     assert messages(event) == [
-        (18, "game 1 (Abbott, Alice) v 2 (Baker, Brian) is dated 01/11/2026, outside the event "
-             "(01/10/2026 to 31/10/2026)")]
+        (
+            18,
+            "game 1 (Abbott, Alice) v 2 (Baker, Brian) is dated 01/11/2026, outside the event "
+            "(01/10/2026 to 31/10/2026)",
+        )
+    ]
 
 
 def test_it_refuses_a_file_cut_short_before_finish():
@@ -150,16 +163,21 @@ def test_it_warns_about_a_malformed_ecf_code_and_ignores_it():
     players = PLAYERS.replace("234567B", "23456B")
     event = parse(ecf("", players=players))
     assert event.ok
-    assert (15, "PIN 2: #ECF CODE '23456B' is not six digits and a check letter; it is ignored") \
-        in messages(event, "warning")
+    assert (15, "PIN 2: #ECF CODE '23456B' is not six digits and a check letter; it is ignored") in messages(
+        event, "warning"
+    )
     assert event.player(2).federation_code is None
 
 
 def test_it_reads_a_team_match_with_boards_white_on_odd_and_a_defaulted_board():
-    event = parse(ecf("#MATCH RESULTS=Quay A v Bank B\n#RESULTS DATE=14/10/2026\n#WHITE ON=ODD\n"
-                      "#PIN1=1#SCORE=01#PIN2=2#BOARD=1\n"
-                      "#PIN1=3#SCORE=10#PIN2=2#BOARD=2#COLOUR=WHITE\n"
-                      "#PIN1=0#SCORE=d1#PIN2=3#BOARD=3\n"))
+    event = parse(
+        ecf(
+            "#MATCH RESULTS=Quay A v Bank B\n#RESULTS DATE=14/10/2026\n#WHITE ON=ODD\n"
+            "#PIN1=1#SCORE=01#PIN2=2#BOARD=1\n"
+            "#PIN1=3#SCORE=10#PIN2=2#BOARD=2#COLOUR=WHITE\n"
+            "#PIN1=0#SCORE=d1#PIN2=3#BOARD=3\n"
+        )
+    )
     assert event.ok, [str(p) for p in event.problems]
     assert event.kind == "team-match"
     board1, board2, board3 = event.games
@@ -171,8 +189,7 @@ def test_it_reads_a_team_match_with_boards_white_on_odd_and_a_defaulted_board():
 
 
 def test_it_reads_colour_black_as_pin1_having_black():
-    event = parse(ecf("#OTHER RESULTS=Friendlies\n#PIN1=1#SCORE=10#PIN2=2#COLOUR=BLACK\n"
-                      "#GAME DATE=05/10/2026\n"))
+    event = parse(ecf("#OTHER RESULTS=Friendlies\n#PIN1=1#SCORE=10#PIN2=2#COLOUR=BLACK\n#GAME DATE=05/10/2026\n"))
     [g] = event.games
     assert (g.white, g.black, g.result, g.section) == (2, 1, results.BLACK_WIN, "Friendlies")
     assert event.kind == "other"

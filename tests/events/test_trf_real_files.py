@@ -43,8 +43,7 @@ def test_every_played_game_is_merged_from_two_lines_into_one(path):
 def test_it_reads_the_bunratty_masters_with_its_crlf_and_its_year_day_month_round_dates():
     event = load("bunratty-masters-2011.trf")
     assert event.name == "Bunratty 2011"
-    assert (event.start_date, event.end_date) == (datetime.date(2011, 2, 25),
-                                                   datetime.date(2011, 2, 27))
+    assert (event.start_date, event.end_date) == (datetime.date(2011, 2, 25), datetime.date(2011, 2, 27))
     assert len(event.players) == 34
     assert len([g for g in event.games if g.black]) == 97
     short = event.player(1)
@@ -65,14 +64,14 @@ def test_it_warns_where_bunratty_s_points_column_counts_byes_the_rounds_do_not_s
     warned = {p.line for p in event.warnings if "points" in p.message}
     assert warned == {29, 31, 32, 38, 47}
     assert "player 16 has 2.5 points in columns 81-84 but their results add up to 1.5" in [
-        p.message for p in event.warnings]
+        p.message for p in event.warnings
+    ]
 
 
 def test_it_reads_the_javafo_open_with_forfeits_and_byes():
     event = load("javafo-example-open.trf")
     assert event.name == "XX Open Internacional de Gros"
-    assert (event.start_date, event.end_date) == (datetime.date(2010, 9, 24),
-                                                   datetime.date(2010, 10, 2))
+    assert (event.start_date, event.end_date) == (datetime.date(2010, 9, 24), datetime.date(2010, 10, 2))
     assert len(event.players) == 52
     assert {g.round for g in event.games} == {1, 2, 3, 4}
     # 52 players x 4 rounds = 208 slots: 22 byes and 93 pairings, 4 of them forfeits.
@@ -93,16 +92,14 @@ def test_it_reads_the_javafo_open_with_forfeits_and_byes():
     assert event.player(23).sex == "F"
     assert all(g.date is None for g in event.games)  # no record 132
     assert event.time_control is None
-    assert any("cannot read the time control 'moves/time, increment'" in p.message
-               for p in event.warnings)
+    assert any("cannot read the time control 'moves/time, increment'" in p.message for p in event.warnings)
     assert any(p.message.startswith("51 player names have no comma") for p in event.warnings)
 
 
 def test_it_decodes_the_accented_names_of_a_latin_1_file():
     event = load("latin-1.trf")
     assert event.name == "Läs Végas National Opeñ"
-    assert [p.name for p in event.players] == ["Uì Laighlèis, Gearoìdin", "Örr, Mârk",
-                                               "Bologan, Viktor"]
+    assert [p.name for p in event.players] == ["Uì Laighlèis, Gearoìdin", "Örr, Mârk", "Bologan, Viktor"]
     assert event.player(1).sex == "F"
     assert (event.player(2).title, event.player(3).title) == ("IM", "GM")
     assert event.start_date == event.end_date == datetime.date(2008, 6, 7)
@@ -117,8 +114,7 @@ def test_it_reads_the_armstrong_extract_despite_its_byte_order_mark_and_column_r
     assert event.name == "Leinster Chess Union Div 1 Armstrong Cup 2011 - 2012"
     assert event.city == "Dublin" and event.federation == "IRL"
     # "11.09.26" and "12.04.01" are YY.MM.DD: the only reading with the end after the start.
-    assert (event.start_date, event.end_date) == (datetime.date(2011, 9, 26),
-                                                   datetime.date(2012, 4, 1))
+    assert (event.start_date, event.end_date) == (datetime.date(2011, 9, 26), datetime.date(2012, 4, 1))
     assert [p.name for p in event.players] == ["Griffiths, Ryan-Rhys", "Cafolla, Peter"]
     assert event.player(1).fide_rating == 2322 and event.player(1).fide_id == 6897
     [g] = event.games
@@ -126,10 +122,13 @@ def test_it_reads_the_armstrong_extract_despite_its_byte_order_mark_and_column_r
     assert any("no date" in p.message for p in event.warnings)
 
 
-@pytest.mark.parametrize("name, players, games, byes", [
-    ("online-swiss-2020-06.trf", 13, 56, 18),  # 13 x 10 rounds = 130 = 2 x 56 + 18
-    ("online-swiss-2021-03.trf", 9, 36, 9),  # 9 x 9 rounds = 81 = 2 x 36 + 9
-])
+@pytest.mark.parametrize(
+    "name, players, games, byes",
+    [
+        ("online-swiss-2020-06.trf", 13, 56, 18),  # 13 x 10 rounds = 130 = 2 x 56 + 18
+        ("online-swiss-2021-03.trf", 9, 36, 9),  # 9 x 9 rounds = 81 = 2 x 36 + 9
+    ],
+)
 def test_it_reads_the_online_swiss_exports(name, players, games, byes):
     event = load(name)
     assert len(event.players) == players
@@ -152,13 +151,16 @@ def test_it_reads_the_online_swiss_byes_and_absences():
     assert event.player(1).name == "mattderkuerschner"
 
 
-@pytest.mark.parametrize("name", ["javafo-example-open.trf", "online-swiss-2020-06.trf",
-                                  "online-swiss-2021-03.trf", "latin-1.trf"])
+@pytest.mark.parametrize(
+    "name", ["javafo-example-open.trf", "online-swiss-2020-06.trf", "online-swiss-2021-03.trf", "latin-1.trf"]
+)
 def test_the_results_read_add_up_to_each_player_s_points_column(name):
     event = load(name)
     lines = (TRF_DIR / name).read_bytes().decode("latin-1").splitlines()
     for player in event.players:
         scored = sum(
             (results.scores(g.result)[0] if g.white == player.pin else results.scores(g.result)[1])
-            for g in event.games if player.pin in (g.white, g.black))
+            for g in event.games
+            if player.pin in (g.white, g.black)
+        )
         assert scored == Decimal(lines[player.line - 1][80:84]), player

@@ -1,27 +1,8 @@
-import datetime
-
-import pytest
-
 from events.models import Entry, Event, Game
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingRun
-from grading.services import start_rating, wait_for
 from grading.takeon import import_ratings
 from players.models import Player
-
-TODAY = datetime.date(2026, 11, 21)
-
-
-@pytest.fixture
-def rate(django_capture_on_commit_callbacks):
-    """Run a rating through the service as the admin would, and wait for it to end."""
-
-    def rate(list_code, month, today=TODAY):
-        with django_capture_on_commit_callbacks(execute=True):
-            run = start_rating(RatingList.objects.get(code=list_code), Month.parse(month), "test", today=today)
-        return wait_for(run, pickup_timeout=5)
-
-    return rate
 
 
 def take_on(list_code, month, *lines):
@@ -34,7 +15,11 @@ def take_on(list_code, month, *lines):
 def approved_event(code, list_code, day, games, status=Event.Status.APPROVED):
     """An approved event on a list: games as (white code, black code, result) on ``day``."""
     event = Event.objects.create(
-        code=code, name=code, rating_list=RatingList.objects.get(code=list_code), start_date=day, end_date=day,
+        code=code,
+        name=code,
+        rating_list=RatingList.objects.get(code=list_code),
+        start_date=day,
+        end_date=day,
         status=status,
     )
     players = {}
@@ -46,8 +31,16 @@ def approved_event(code, list_code, day, games, status=Event.Status.APPROVED):
                     event=event, pin=len(players) + 1, surname=player.surname, player=player, match="code"
                 )
     Game.objects.bulk_create(
-        Game(event=event, round=number, date=day, white_entry=players[white], black_entry=players[black],
-             white=players[white].player, black=players[black].player, result=result)
+        Game(
+            event=event,
+            round=number,
+            date=day,
+            white_entry=players[white],
+            black_entry=players[black],
+            white=players[white].player,
+            black=players[black].player,
+            result=result,
+        )
         for number, (white, black, result) in enumerate(games, start=1)
     )
     return event

@@ -43,10 +43,22 @@ def test_it_stores_the_states_published_for_a_period(tmp_path, players, capsys):
 
 
 def test_importing_the_same_period_again_replaces_its_rows(tmp_path, players, capsys):
-    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
-                 "--list", "online", "--period", "2026-09")
-    call_command("import_ratings", write(tmp_path, "123456A,1860,full,42,76000,23,2026-09"),
-                 "--list", "online", "--period", "2026-09")
+    call_command(
+        "import_ratings",
+        write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+        "--list",
+        "online",
+        "--period",
+        "2026-09",
+    )
+    call_command(
+        "import_ratings",
+        write(tmp_path, "123456A,1860,full,42,76000,23,2026-09"),
+        "--list",
+        "online",
+        "--period",
+        "2026-09",
+    )
 
     assert capsys.readouterr().out.splitlines()[-1] == "online 2026-09: 0 ratings imported, 1 replaced."
     assert list(PlayerRating.objects.filter(superseded_at=None).values_list("rating", "games")) == [(1860, 42)]
@@ -88,7 +100,10 @@ def test_it_refuses_a_bad_file_listing_every_bad_line_and_stores_nothing(tmp_pat
 @pytest.mark.parametrize(
     "arguments, message",
     [
-        (["--list", "blitz", "--period", "2026-09"], "--list: no rating list 'blitz' (lists: otb-standard, otb-rapid, online)"),
+        (
+            ["--list", "blitz", "--period", "2026-09"],
+            "--list: no rating list 'blitz' (lists: otb-standard, otb-rapid, online)",
+        ),
         (["--list", "online", "--period", "2026-13"], "--period: '2026-13' is not a month in the form YYYY-MM"),
         (["--list", "online", "--period", "Sept"], "--period: 'Sept' is not a month in the form YYYY-MM"),
     ],
@@ -102,20 +117,35 @@ def test_it_refuses_a_wrong_list_or_period(tmp_path, players, arguments, message
 
 
 def test_it_will_not_import_over_a_period_this_system_rated(tmp_path, players):
-    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
-                 "--list", "otb-rapid", "--period", "2026-09")
+    call_command(
+        "import_ratings",
+        write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+        "--list",
+        "otb-rapid",
+        "--period",
+        "2026-09",
+    )
     PlayerRating.objects.update(method="K", category="full")
 
     with pytest.raises(CommandError, match="otb-rapid 2026-09 was rated by this system"):
-        call_command("import_ratings", write(tmp_path, "123456A,1900,full,41,74210,22.5,2026-08"),
-                     "--list", "otb-rapid", "--period", "2026-09")
+        call_command(
+            "import_ratings",
+            write(tmp_path, "123456A,1900,full,41,74210,22.5,2026-08"),
+            "--list",
+            "otb-rapid",
+            "--period",
+            "2026-09",
+        )
 
     assert PlayerRating.objects.get().rating == 1850
 
 
 def test_it_refuses_counts_too_large_for_any_player_rather_than_failing_in_the_database(tmp_path, players):
-    path = write(tmp_path, "123456A,1850,full,99999999999999999999,74210,22.5,2026-08",
-                 "234567B,1500,full,40,99999999999999999999,20,2026-08")
+    path = write(
+        tmp_path,
+        "123456A,1850,full,99999999999999999999,74210,22.5,2026-08",
+        "234567B,1500,full,40,99999999999999999999,20,2026-08",
+    )
 
     with pytest.raises(CommandError) as error:
         call_command("import_ratings", path, "--list", "otb-standard", "--period", "2026-09")
@@ -142,26 +172,46 @@ def test_it_refuses_numbers_written_any_other_way_than_plain_digits(tmp_path, pl
 
 def test_it_refuses_a_month_not_yet_over(tmp_path, players):
     with pytest.raises(CommandError) as error:
-        call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
-                     "--list", "otb-standard", "--period", "2099-01")
+        call_command(
+            "import_ratings",
+            write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+            "--list",
+            "otb-standard",
+            "--period",
+            "2099-01",
+        )
 
     assert str(error.value).splitlines()[1] == (
-        "--period: 2099-01 is not over yet: take on a month the previous system published")
+        "--period: 2099-01 is not over yet: take on a month the previous system published"
+    )
     assert not RatingPeriod.objects.exists()
 
 
 def test_it_refuses_a_take_on_before_a_month_this_system_rated(tmp_path, players):
     from tests.factories import publish_month
 
-    call_command("import_ratings", write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
-                 "--list", "otb-standard", "--period", "2026-08")
+    call_command(
+        "import_ratings",
+        write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),
+        "--list",
+        "otb-standard",
+        "--period",
+        "2026-08",
+    )
     publish_month("otb-standard", "2026-09", [{"player": players[0], "rating": 1860, "method": "K"}])
 
     with pytest.raises(CommandError) as error:
-        call_command("import_ratings", write(tmp_path, "123456A,1000,full,41,74210,22.5,2026-08"),
-                     "--list", "otb-standard", "--period", "2026-08")
+        call_command(
+            "import_ratings",
+            write(tmp_path, "123456A,1000,full,41,74210,22.5,2026-08"),
+            "--list",
+            "otb-standard",
+            "--period",
+            "2026-08",
+        )
 
     assert str(error.value).splitlines()[1] == (
         "--period: otb-standard has been rated by this system from 2026-09, which read the ratings before it: "
-        "a take-on for 2026-08 would change them underneath")
+        "a take-on for 2026-08 would change them underneath"
+    )
     assert PlayerRating.objects.get(period__month="2026-08").rating == 1850

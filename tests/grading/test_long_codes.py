@@ -25,10 +25,16 @@ def october_published(rate):
 
 
 def test_an_event_with_a_forty_character_code_approved_late_queues_its_revision(
-        october_published, django_user_model, django_capture_on_commit_callbacks):
+    october_published, django_user_model, django_capture_on_commit_callbacks
+):
     assert len(LONG_CODE) == 40
-    late = approved_event(LONG_CODE, "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
-                          status=Event.Status.SUBMITTED)
+    late = approved_event(
+        LONG_CODE,
+        "otb-standard",
+        datetime.date(2026, 10, 20),
+        [("222222B", "111111A", "1-0")],
+        status=Event.Status.SUBMITTED,
+    )
     officer = django_user_model.objects.create_user("officer")
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -49,9 +55,15 @@ def test_a_trigger_longer_than_its_field_is_shortened_not_refused():
 
 
 def test_the_admin_tells_original_from_revised_ratings_and_runs_say_what_they_did_once(
-        october_published, admin_client, django_user_model, django_capture_on_commit_callbacks):
-    late = approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
-                          status=Event.Status.SUBMITTED)
+    october_published, admin_client, django_user_model, django_capture_on_commit_callbacks
+):
+    late = approved_event(
+        "LATE",
+        "otb-standard",
+        datetime.date(2026, 10, 20),
+        [("222222B", "111111A", "1-0")],
+        status=Event.Status.SUBMITTED,
+    )
     with django_capture_on_commit_callbacks(execute=True):
         workflow.approve_event(late, django_user_model.objects.create_user("officer"))
 

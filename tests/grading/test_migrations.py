@@ -35,18 +35,28 @@ def test_imported_ratings_become_the_original_list_with_its_active_players():
         RatingRun = apps.get_model("grading", "RatingRun")
         PlayerRating = apps.get_model("grading", "PlayerRating")
         standard = RatingList.objects.get(code="otb-standard")
-        published = datetime.datetime(2026, 10, 2, 9, 0, tzinfo=datetime.timezone.utc)
+        published = datetime.datetime(2026, 10, 2, 9, 0, tzinfo=datetime.UTC)
         period = RatingPeriod.objects.create(
             rating_list=standard, month="2026-09", rule_set="ecf-2024", status="published", published_at=published
         )
-        RatingRun.objects.create(period=period, trigger="import", started_at=published, finished_at=published,
-                                 outcome="succeeded")
+        RatingRun.objects.create(
+            period=period, trigger="import", started_at=published, finished_at=published, outcome="succeeded"
+        )
         # ecf-2024's window is 36 months: for 2026-09 a state is active if last played 2023-09 or later.
         for code, last_played in [("100001A", "2026-08"), ("100002B", "2023-09"), ("100003C", "2023-08")]:
             player = Player.objects.create(code=code, surname=f"Player {code}")
             PlayerRating.objects.create(
-                player=player, rating_list=standard, period=period, rating=1500, type="full", games=30,
-                opponents_total=45000, points=15, last_played=last_played, category="imported", method="import",
+                player=player,
+                rating_list=standard,
+                period=period,
+                rating=1500,
+                type="full",
+                games=30,
+                opponents_total=45000,
+                points=15,
+                last_played=last_played,
+                category="imported",
+                method="import",
             )
     finally:
         apps = migrate(AFTER)

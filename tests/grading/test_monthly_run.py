@@ -8,8 +8,8 @@ from django.core.management.base import CommandError
 from events import services as workflow
 from events.models import Event
 from grading.breakdown import rated_games
-from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.engine.periods import Month
+from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
 from tests.factories import ClubFactory, PlayerFactory
 from tests.grading.conftest import approved_event, succeeded, take_on
@@ -29,7 +29,9 @@ def federation():
 
 
 def test_a_month_is_rated_published_and_explained(federation, rate):
-    event = approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2")])
+    event = approved_event(
+        "OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2")]
+    )
 
     run = succeeded(rate("otb-standard", "2026-10"))
 
@@ -46,12 +48,22 @@ def test_a_month_is_rated_published_and_explained(federation, rate):
         "333333C": (1350, "partial", "new", "P"),
     }
     alice = ratings["111111A"]
-    assert (alice.games, alice.opponents_total, alice.points, alice.last_played) == (52, 78250, Decimal("26.5"), "2026-10")
+    assert (alice.games, alice.opponents_total, alice.points, alice.last_played) == (
+        52,
+        78250,
+        Decimal("26.5"),
+        "2026-10",
+    )
     assert (alice.prior_rating, alice.k_factor) == (1500, Decimal("20.000000"))
     assert (ratings["333333C"].dummy_rating, ratings["333333C"].pass1, ratings["333333C"].pass2) == (1200, 1350, 1350)
-    lines = [(line.opponent.code, line.score, line.opponent_rating, line.increment)
-             for line in rated_games([alice])[alice.pk]]
-    assert lines == [("222222B", Decimal("1.0"), 1900, Decimal("18.400000")), ("333333C", Decimal("0.5"), 1350, Decimal("-4.000000"))]
+    lines = [
+        (line.opponent.code, line.score, line.opponent_rating, line.increment)
+        for line in rated_games([alice])[alice.pk]
+    ]
+    assert lines == [
+        ("222222B", Decimal("1.0"), 1900, Decimal("18.400000")),
+        ("333333C", Decimal("0.5"), 1350, Decimal("-4.000000")),
+    ]
     assert alice.breakdown[0][1:] == ["w", 2, 1900, "full", None, 18_400_000]
     [chloe_line] = rated_games([ratings["333333C"]])[ratings["333333C"].pk]
     assert (chloe_line.opponent_rating, chloe_line.pass1_opponent_rating, chloe_line.increment) == (1500, 1500, None)
@@ -73,9 +85,9 @@ def test_the_export_is_the_published_list(federation, rate, capsys):
 
     assert capsys.readouterr().out == (
         "code,name,rating,type,category,games,last_played,club\n"
-        "222222B,\"Baker, Brian\",1882,full,full,51,2026-10,Northquay\n"
-        "111111A,\"Abbott, Alice\",1514,full,full,52,2026-10,Northquay\n"
-        "333333C,\"Carter, Chloe\",1350,partial,new,1,2026-10,\n"
+        '222222B,"Baker, Brian",1882,full,full,51,2026-10,Northquay\n'
+        '111111A,"Abbott, Alice",1514,full,full,52,2026-10,Northquay\n'
+        '333333C,"Carter, Chloe",1350,partial,new,1,2026-10,\n'
     )
 
 
@@ -124,17 +136,24 @@ def test_a_late_result_revises_its_month_and_every_later_one_and_the_original_st
     ]
     # November is rated again from the revised October: the draw Brian 1883 v Alice 1517:
     # D = -366 -> offset 8.0; Brian (-8.0 + 0) = -8.0 -> 1875; Alice +8.0 -> 1525.
-    november_ratings = dict(PlayerRating.objects.filter(period=november, superseded_at=None)
-                            .values_list("player__code", "rating"))
+    november_ratings = dict(
+        PlayerRating.objects.filter(period=november, superseded_at=None).values_list("player__code", "rating")
+    )
     assert november_ratings == {"222222B": 1875, "111111A": 1525}
 
 
-def test_approving_a_late_result_starts_the_revision_itself(federation, rate, django_user_model,
-                                                             django_capture_on_commit_callbacks):
+def test_approving_a_late_result_starts_the_revision_itself(
+    federation, rate, django_user_model, django_capture_on_commit_callbacks
+):
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
-    late = approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")],
-                          status=Event.Status.SUBMITTED)
+    late = approved_event(
+        "LATE",
+        "otb-standard",
+        datetime.date(2026, 10, 20),
+        [("222222B", "111111A", "1-0")],
+        status=Event.Status.SUBMITTED,
+    )
 
     with django_capture_on_commit_callbacks(execute=True):
         workflow.approve_event(late, django_user_model.objects.create_user("officer"))
@@ -185,8 +204,14 @@ def test_players_lapsed_from_the_window_leave_the_published_list(rate):
     for code in ("111111A", "222222B", "444444D", "555555E"):
         PlayerFactory(code=code)
     # ecf-2024's window is 36 months: for 2026-10 a state is active if last played 2023-10 or later.
-    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
-            "444444D,1700,full,30,51000,15,2023-10", "555555E,1600,full,30,48000,15,2023-09")
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "444444D,1700,full,30,51000,15,2023-10",
+        "555555E,1600,full,30,48000,15,2023-09",
+    )
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
 
     succeeded(rate("otb-standard", "2026-10"))
@@ -210,8 +235,9 @@ def test_a_revision_reaches_the_list_of_a_later_month_its_player_did_not_play_in
     # beating her: 1900 - 16.8 = 1883.2 -> 1883. November's list shows it, revised.
     november = RatingPeriod.objects.get(month="2026-11", rating_list__code="otb-standard")
     assert november.revision == 1
-    entries = dict(ListEntry.objects.filter(period=november).values_list("revision", "rating").filter(
-        player__code="222222B"))
+    entries = dict(
+        ListEntry.objects.filter(period=november).values_list("revision", "rating").filter(player__code="222222B")
+    )
     assert entries == {0: 1882, 1: 1883}
 
 
@@ -229,8 +255,13 @@ def test_the_months_taken_on_from_the_previous_system_are_not_rated(federation, 
 
 def test_rerating_an_earlier_month_by_hand_carries_on_through_the_later_published_ones(federation, rate, client):
     PlayerFactory(code="444444D", surname="Dunn", forenames="Dan", birth_date=datetime.date(1970, 1, 1))
-    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
-            "444444D,2500,full,50,125000,25,2026-09")
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "444444D,2500,full,50,125000,25,2026-09",
+    )
     october = approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
     approved_event("NOV", "otb-standard", datetime.date(2026, 11, 5), [("111111A", "444444D", "0-1")])
@@ -240,14 +271,20 @@ def test_rerating_an_earlier_month_by_hand_carries_on_through_the_later_publishe
 
     run = succeeded(rate("otb-standard", "2026-10", today=DECEMBER))
 
-    assert run.message == ("otb-standard 2026-10: 2 players rated on 1 games, revision 1 published; "
-                           "otb-standard 2026-11: 2 players rated on 1 games, revision 1 published")
+    assert run.message == (
+        "otb-standard 2026-10: 2 players rated on 1 games, revision 1 published; "
+        "otb-standard 2026-11: 2 players rated on 1 games, revision 1 published"
+    )
     # October as a draw: Alice 1500 v Brian 1900, D = 400 -> 8.4: Alice 1508.4 -> 1508.
     # November, Alice lost to Dan 2500: D = 992 -> 8.4, (8.4 - 10) = -1.6: from the original
     # October 1518 - 1.6 = 1516.4 -> 1516; from the revised one 1508 - 1.6 = 1506.4 -> 1506.
-    alice = dict(ListEntry.objects.filter(player__code="111111A", period__month="2026-11").values_list("revision", "rating"))
+    alice = dict(
+        ListEntry.objects.filter(player__code="111111A", period__month="2026-11").values_list("revision", "rating")
+    )
     assert alice == {0: 1516, 1: 1506}
-    assert PlayerRating.objects.filter(player__code="111111A", superseded_at=None).latest("period__month").rating == 1506
+    assert (
+        PlayerRating.objects.filter(player__code="111111A", superseded_at=None).latest("period__month").rating == 1506
+    )
     # The list page kept before the revision is not served again: its period menu has changed.
     assert "2026-10 (revised)" not in cached
     assert "2026-10 (revised)" in client.get("/lists/otb-standard/").content.decode()
@@ -257,7 +294,10 @@ def test_a_month_not_yet_over_is_refused_by_the_command_in_one_line(federation, 
     with pytest.raises(CommandError) as error:
         call_command("rate_period", "2099-01")
 
-    assert (error.value.returncode, str(error.value)) == (2, "2099-01 has not ended yet: a month is rated once it is over")
+    assert (error.value.returncode, str(error.value)) == (
+        2,
+        "2099-01 has not ended yet: a month is rated once it is over",
+    )
     assert not RatingRun.objects.exclude(trigger=RatingRun.IMPORT).exists()
 
 
@@ -266,7 +306,9 @@ def test_export_to_a_place_that_cannot_be_written_says_so(federation, rate, tmp_
     succeeded(rate("otb-standard", "2026-10"))
 
     with pytest.raises(CommandError) as error:
-        call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "no" / "x.csv"))
+        call_command(
+            "export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "no" / "x.csv")
+        )
 
     assert error.value.returncode == 2
     assert str(error.value).startswith(f"-o: cannot write {tmp_path / 'no' / 'x.csv'}: No such file or directory")
@@ -275,16 +317,20 @@ def test_export_to_a_place_that_cannot_be_written_says_so(federation, rate, tmp_
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)  # the run starts on commit, as in production
 def test_a_run_that_fails_in_process_is_reported_in_the_admin_not_a_server_error(federation, admin_client):
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
-    period = RatingPeriod.objects.create(rating_list=RatingList.objects.get(code="otb-standard"), month="2026-10",
-                                         rule_set="ecf-2024", adjustment_b=5)  # beyond what the engine takes
+    period = RatingPeriod.objects.create(
+        rating_list=RatingList.objects.get(code="otb-standard"), month="2026-10", rule_set="ecf-2024", adjustment_b=5
+    )  # beyond what the engine takes
 
-    response = admin_client.post("/admin/grading/ratingrun/add/",
-                                 {"rating_list": period.rating_list.pk, "month": "2026-10"}, follow=True)
+    response = admin_client.post(
+        "/admin/grading/ratingrun/add/", {"rating_list": period.rating_list.pk, "month": "2026-10"}, follow=True
+    )
 
     run = RatingRun.objects.get(period=period)
     assert response.status_code == 200 and run.outcome == "failed"
-    assert (f"2026-10: rating run {run.pk} failed: EngineInputError: adjustment_b: 5.000000 is out of range (-1 to 1)"
-            in response.content.decode())
+    assert (
+        f"2026-10: rating run {run.pk} failed: EngineInputError: adjustment_b: 5.000000 is out of range (-1 to 1)"
+        in response.content.decode()
+    )
 
 
 def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
@@ -293,8 +339,11 @@ def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
     # The run for December, with October and November never rated (a missed schedule).
     run = succeeded(rate("otb-standard", "2026-12", today=datetime.date(2027, 1, 2)))
 
-    published = dict(RatingPeriod.objects.filter(rating_list__code="otb-standard", revision__isnull=False)
-                     .values_list("month", "revision"))
+    published = dict(
+        RatingPeriod.objects.filter(rating_list__code="otb-standard", revision__isnull=False).values_list(
+            "month", "revision"
+        )
+    )
     assert published == {"2026-09": 0, "2026-10": 0, "2026-11": 0, "2026-12": 0}
     assert "otb-standard 2026-11: 2 players rated on 1 games, original list published" in run.message
     # The November draw, Alice 1500 v Brian 1900: D = 400 -> 8.4; Alice 1508.4 -> 1508.
@@ -337,16 +386,21 @@ def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation,
 
     run.refresh_from_db()
     assert requeued == [run.pk]
-    assert (run.outcome, run.message) == ("succeeded", "otb-standard 2026-10: 2 players rated on 1 games, "
-                                                       "original list published")
+    assert (run.outcome, run.message) == (
+        "succeeded",
+        "otb-standard 2026-10: 2 players rated on 1 games, original list published",
+    )
 
 
-def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(rate, django_user_model,
-                                                                                django_capture_on_commit_callbacks):
+def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(
+    rate, django_user_model, django_capture_on_commit_callbacks
+):
     PlayerFactory(code="700001A", surname="Xu", forenames="Fay", fide_title="FM", birth_date=datetime.date(1980, 1, 1))
     PlayerFactory(code="700002B", surname="Young", forenames="Yan", birth_date=datetime.date(1980, 1, 1))
     PlayerFactory(code="700003C", surname="Zane", forenames="Zoe", birth_date=datetime.date(1980, 1, 1))
-    take_on("otb-standard", "2026-08", "700001A,1400,partial,9,13500,4.5,2026-08", "700003C,1500,full,50,75000,25,2026-08")
+    take_on(
+        "otb-standard", "2026-08", "700001A,1400,partial,9,13500,4.5,2026-08", "700003C,1500,full,50,75000,25,2026-08"
+    )
     take_on("otb-rapid", "2026-08", "700002B,1500,full,50,75000,25,2026-08")
     september = approved_event("SEP", "otb-standard", datetime.date(2026, 9, 12), [("700001A", "700003C", "1/2-1/2")])
     succeeded(rate("otb-standard", "2026-09"))  # Fay's tenth game: her standard rating is Full now
@@ -377,6 +431,7 @@ def test_rating_again_with_nothing_changed_leaves_no_run_records_for_the_later_m
     again = rate("otb-standard", "2026-10", today=DECEMBER)
 
     assert again.outcome == "unchanged"
-    assert again.message == ("otb-standard 2026-10: unchanged, nothing published; "
-                             "otb-standard 2026-11: unchanged, nothing published")
+    assert again.message == (
+        "otb-standard 2026-10: unchanged, nothing published; otb-standard 2026-11: unchanged, nothing published"
+    )
     assert RatingRun.objects.filter(period__month="2026-11").count() == 1  # November's own run only

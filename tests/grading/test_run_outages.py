@@ -64,8 +64,9 @@ def test_a_run_cut_off_after_its_commit_is_recorded_as_it_published_and_owes_its
     assert RatingRun.objects.filter(period__month="2026-10").count() == 1
 
 
-def test_a_queued_run_whose_message_was_lost_is_sent_again_by_the_next_start(queued_run,
-                                                                             django_capture_on_commit_callbacks):
+def test_a_queued_run_whose_message_was_lost_is_sent_again_by_the_next_start(
+    queued_run, django_capture_on_commit_callbacks
+):
     # Redis restarted empty: the run's message is gone. The next start is refused, but sends it
     # again, and here (in process) it is carried out at once.
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(RunRefused, match="sent to the workers again"):
@@ -75,8 +76,9 @@ def test_a_queued_run_whose_message_was_lost_is_sent_again_by_the_next_start(que
     assert (queued_run.outcome, queued_run.message) == ("succeeded", PUBLISHED)
 
 
-def test_the_periodic_recovery_takes_up_runs_queued_for_long_and_leaves_new_ones(queued_run,
-                                                                                 django_capture_on_commit_callbacks):
+def test_the_periodic_recovery_takes_up_runs_queued_for_long_and_leaves_new_ones(
+    queued_run, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks(execute=True):
         assert tasks.recover_stalled_runs() == []  # queued a moment ago: in the queue, its turn to come
 

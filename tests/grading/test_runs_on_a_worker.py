@@ -27,8 +27,10 @@ def needs_postgresql():
 def test_a_fresh_demo_publishes_all_three_lists_from_a_real_worker(celery_worker_process):
     load_demo(players=60, seed=5, today=TODAY)
 
-    runs = [wait_for(start_rating(rating_list, Month(2026, 5), "test"), pickup_timeout=60)
-            for rating_list in RatingList.objects.all()]
+    runs = [
+        wait_for(start_rating(rating_list, Month(2026, 5), "test"), pickup_timeout=60)
+        for rating_list in RatingList.objects.all()
+    ]
 
     assert [run.outcome for run in runs] == ["succeeded"] * 3, [run.message for run in runs]
     assert all(run.task_id for run in runs)
@@ -40,16 +42,22 @@ def test_a_fresh_demo_publishes_all_three_lists_from_a_real_worker(celery_worker
 
 def side_connection(autocommit=False):
     settings = connection.settings_dict
-    return psycopg.connect(dbname=settings["NAME"], user=settings["USER"], host=settings["HOST"] or None,
-                           port=settings["PORT"] or None, password=settings["PASSWORD"] or None,
-                           autocommit=autocommit)
+    return psycopg.connect(
+        dbname=settings["NAME"],
+        user=settings["USER"],
+        host=settings["HOST"] or None,
+        port=settings["PORT"] or None,
+        password=settings["PASSWORD"] or None,
+        autocommit=autocommit,
+    )
 
 
 def waiting_to_publish(observer, any_state=False):
     """Sessions of other connections whose last statement updates a rating period."""
     waiting = "" if any_state else "AND wait_event_type = 'Lock' "
     return observer.execute(
-        "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() " + waiting
+        "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+        + waiting
         + "AND query LIKE 'UPDATE \"grading_ratingperiod\"%'"
     ).fetchone()[0]
 

@@ -20,9 +20,14 @@ pytestmark = [
 
 def forget_publications_in_another_process():
     subprocess.run(
-        [sys.executable, "-c", "import django; django.setup(); "
-         "from grading.history import forget_publications; forget_publications()"],
-        cwd=ROOT, env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"}, check=True,
+        [
+            sys.executable,
+            "-c",
+            "import django; django.setup(); from grading.history import forget_publications; forget_publications()",
+        ],
+        cwd=ROOT,
+        env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},
+        check=True,
     )
 
 

@@ -55,9 +55,7 @@ def test_reimporting_updates_players_by_code_and_never_duplicates():
 
 def test_it_renames_an_existing_club_and_uses_a_known_club_by_code_alone():
     ClubFactory(code="NQC", name="Northquay CC")
-    import_players(
-        csv('123456A,"Abbott, Alice",,F,,,NQC,Northquay', '234567B,"Baker, Brian",,M,,,NQC,')
-    )
+    import_players(csv('123456A,"Abbott, Alice",,F,,,NQC,Northquay', '234567B,"Baker, Brian",,M,,,NQC,'))
 
     assert Club.objects.get(code="NQC").name == "Northquay"
     assert Player.objects.get(code="234567B").club.code == "NQC"
@@ -120,13 +118,21 @@ def test_it_refuses_a_file_with_bad_lines_listing_every_one_and_stores_nothing()
         (csv("123456A,Abbott"), "line 2: 2 values where the header has 8"),
         (csv('123456A,"Abbott\x00, A",,,,,,'), "line 2: name: contains a control character"),
         (csv('123456A,"Abbott, A",0001-01-01,,,,,'), "line 2: birth_date: 0001-01-01 is before 1900"),
-        (csv('123456A,"Abbott, A",,,,99999999999999999999,,'), "line 2: fide_id: '99999999999999999999' is not a FIDE ID"),
-        (csv('123456A,"Abbott, A",,,,4242,,', '234567B,"Baker, B",,,,4242,,'), "line 3: fide_id: 4242 is also on line 2"),
+        (
+            csv('123456A,"Abbott, A",,,,99999999999999999999,,'),
+            "line 2: fide_id: '99999999999999999999' is not a FIDE ID",
+        ),
+        (
+            csv('123456A,"Abbott, A",,,,4242,,', '234567B,"Baker, B",,,,4242,,'),
+            "line 3: fide_id: 4242 is also on line 2",
+        ),
         (csv('123456A,"Abbott, A",,,,,A/B,Slash club'), "line 2: club_code: 'A/B' is not a club code"),
         (csv('123456A,"Abbott, A",,,,,..,Dots'), "line 2: club_code: '..' is not a club code"),
         (csv('123456A,"Abbott\u202e, A",,,,,,'), "line 2: name: contains a control character"),
-        ((HEADER + '123456A,"Müller, Jörg",,,,,,\n').encode() + '234567B,"Weiß, Ana",,,,,,\n'.encode("cp1252"),
-         "line 3: is not UTF-8 though other lines of the file are"),
+        (
+            (HEADER + '123456A,"Müller, Jörg",,,,,,\n').encode() + '234567B,"Weiß, Ana",,,,,,\n'.encode("cp1252"),
+            "line 3: is not UTF-8 though other lines of the file are",
+        ),
     ],
 )
 def test_it_refuses_a_malformed_file_saying_where(content, message):
@@ -179,12 +185,18 @@ def test_a_fide_id_already_on_another_players_record_is_refused():
     assert refused.value.errors == ["line 2: fide_id: 4242 is the FIDE ID of 999999L already"]
 
 
-@pytest.mark.parametrize("content, message", [
-    (("\n\n" + HEADER + '123456A,"Abbott, A",,,,,,\n').encode(), None),
-    ((HEADER.strip() + ",\n").encode(), "line 1: a column without a name (a comma too many?)"),
-    ((HEADER.strip() + ",sex\n").encode(), "line 1: column(s) named twice: sex"),
-    (HEADER.replace(",", ";").encode(), "line 1: the columns are separated by semicolons: save the file with commas"),
-])
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        (("\n\n" + HEADER + '123456A,"Abbott, A",,,,,,\n').encode(), None),
+        ((HEADER.strip() + ",\n").encode(), "line 1: a column without a name (a comma too many?)"),
+        ((HEADER.strip() + ",sex\n").encode(), "line 1: column(s) named twice: sex"),
+        (
+            HEADER.replace(",", ";").encode(),
+            "line 1: the columns are separated by semicolons: save the file with commas",
+        ),
+    ],
+)
 def test_the_header_is_read_past_blank_lines_and_its_problems_named(content, message):
     if message is None:
         assert import_players(content).created == 1

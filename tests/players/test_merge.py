@@ -9,7 +9,7 @@ from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Player
 from players.services import merge_players, merge_revisions
 from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, rate, succeeded, take_on  # noqa: F401 (rate: a fixture)
+from tests.grading.conftest import approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 OCT = datetime.date(2026, 10, 10)
@@ -20,10 +20,19 @@ def alice_twice(rate):
     """Alice on two records, each rated in October 2026: 111111A beat Brian, 444444D (a record
     opened for her by mistake) drew with Carol."""
     for code, surname in (("111111A", "Abbott"), ("222222B", "Baker"), ("333333C", "Carter"), ("444444D", "Abbott")):
-        PlayerFactory(code=code, surname=surname, forenames="Alice" if surname == "Abbott" else "X",
-                      birth_date=datetime.date(1980, 1, 1))
-    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09",
-            "333333C,1700,full,50,85000,25,2026-09")
+        PlayerFactory(
+            code=code,
+            surname=surname,
+            forenames="Alice" if surname == "Abbott" else "X",
+            birth_date=datetime.date(1980, 1, 1),
+        )
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "333333C,1700,full,50,85000,25,2026-09",
+    )
     approved_event("OCT-A", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     approved_event("OCT-B", "otb-standard", OCT, [("444444D", "333333C", "1/2-1/2")])
     succeeded(rate("otb-standard", "2026-10"))
@@ -31,7 +40,8 @@ def alice_twice(rate):
 
 
 def test_records_rated_in_the_same_month_merge_and_the_month_is_rated_again_with_all_the_games(
-        alice_twice, django_capture_on_commit_callbacks):
+    alice_twice, django_capture_on_commit_callbacks
+):
     alice, duplicate = alice_twice
     october = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
     assert PlayerRating.objects.get(player=alice, period=october).rating == 1518  # 1500 + 18.4, her win alone
@@ -51,9 +61,14 @@ def test_records_rated_in_the_same_month_merge_and_the_month_is_rated_again_with
     assert (run.outcome, run.revision) == ("succeeded", 1)
     # The original list stays as it was published, with both records on it.
     assert set(ListEntry.objects.filter(period=october, revision=0).values_list("player__code", flat=True)) == {
-        "111111A", "222222B", "333333C", "444444D"}
-    assert "444444D" not in set(ListEntry.objects.filter(period=october, revision=1)
-                                .values_list("player__code", flat=True))
+        "111111A",
+        "222222B",
+        "333333C",
+        "444444D",
+    }
+    assert "444444D" not in set(
+        ListEntry.objects.filter(period=october, revision=1).values_list("player__code", flat=True)
+    )
 
 
 def test_a_month_marked_for_revision_is_rated_again_by_a_run_already_queued(alice_twice):
@@ -77,22 +92,29 @@ def test_records_both_taken_on_in_one_month_merge_and_the_kept_records_rating_st
     assert merge_players(a, [b]) == 1
 
     assert list(PlayerRating.objects.filter(superseded_at=None).values_list("player__code", "rating")) == [
-        ("111111A", 1500)]
+        ("111111A", 1500)
+    ]
     assert not RatingPeriod.objects.filter(revision_due=True).exists()  # a month taken on is not rated again
 
 
 def test_the_merge_page_shows_each_records_ratings_and_what_will_be_revised(alice_twice, admin_client):
     alice, duplicate = alice_twice
 
-    page = admin_client.post("/admin/players/player/", {"action": "merge_selected",
-                                                        "_selected_action": [alice.pk, duplicate.pk]}).content.decode()
+    page = admin_client.post(
+        "/admin/players/player/", {"action": "merge_selected", "_selected_action": [alice.pk, duplicate.pk]}
+    ).content.decode()
 
     assert "otb-standard 1518 (2026-10, last played 2026-10)" in page  # Alice's win alone
     # Kept, either record revises October of otb-standard, the list the other was rated on, only.
     assert page.count("otb-standard from 2026-10") == 2 and "online from" not in page
     assert "A merge is not undone" in page
 
-    response = admin_client.post("/admin/players/player/", {"action": "merge_selected", "keep": alice.pk,
-                                                            "_selected_action": [alice.pk, duplicate.pk]}, follow=True)
+    response = admin_client.post(
+        "/admin/players/player/",
+        {"action": "merge_selected", "keep": alice.pk, "_selected_action": [alice.pk, duplicate.pk]},
+        follow=True,
+    )
 
-    assert "1 record merged into Abbott, Alice (111111A). Revising otb-standard from 2026-10." in response.content.decode()
+    assert (
+        "1 record merged into Abbott, Alice (111111A). Revising otb-standard from 2026-10." in response.content.decode()
+    )

@@ -33,9 +33,16 @@ def test_players_are_found_by_name_with_the_usual_pagination(client, federation,
     assert first["count"] == 2 and first["previous"] is None
     assert first["next"] == "http://testserver/api/v1/players/?q=fletcher&page_size=1&page=2"
     assert first["results"][0] == {
-        "code": "200001A", "name": "Fletcher, Alice", "surname": "Fletcher", "forenames": "Alice", "sex": "F",
-        "fide_id": None, "fide_title": None, "club": {"code": "NQC", "name": "Northquay", "county": "Northshire"},
-        "url": "http://testserver/api/v1/players/200001A/", "page": "http://testserver/players/200001A/",
+        "code": "200001A",
+        "name": "Fletcher, Alice",
+        "surname": "Fletcher",
+        "forenames": "Alice",
+        "sex": "F",
+        "fide_id": None,
+        "fide_title": None,
+        "club": {"code": "NQC", "name": "Northquay", "county": "Northshire"},
+        "url": "http://testserver/api/v1/players/200001A/",
+        "page": "http://testserver/players/200001A/",
     }
     assert second["results"][0]["code"] == "200002B" and second["next"] is None
     assert second["previous"] == "http://testserver/api/v1/players/?q=fletcher&page_size=1&page=1"
@@ -48,10 +55,24 @@ def test_a_player_by_code_has_their_current_ratings(client, federation, django_a
     assert alice["name"] == "Fletcher, Alice"
     assert "birth_date" not in alice
     assert alice["ratings"] == [
-        {"list": "otb-standard", "period": "2026-10", "rating": 1400, "type": "partial", "category": "partial",
-         "games": 6, "last_played": "2026-09"},
-        {"list": "online", "period": "2025-10", "rating": 1100, "type": "partial", "category": "imported",
-         "games": 3, "last_played": "2025-10"},
+        {
+            "list": "otb-standard",
+            "period": "2026-10",
+            "rating": 1400,
+            "type": "partial",
+            "category": "partial",
+            "games": 6,
+            "last_played": "2026-09",
+        },
+        {
+            "list": "online",
+            "period": "2025-10",
+            "rating": 1100,
+            "type": "partial",
+            "category": "imported",
+            "games": 3,
+            "last_played": "2025-10",
+        },
     ]
     assert get(client, "/players/", code="200002B")["results"][0]["name"] == "Fletcher, David"
 
@@ -63,7 +84,13 @@ def test_a_players_rating_history_by_list_and_period(client, federation):
     assert [(row["period"], row["rating"]) for row in history["results"]] == [("2026-09", 1848), ("2025-10", 1850)]
     row = september["results"][0]
     assert september["count"] == 1 and september["player"] == "200002B"
-    assert (row["method"], row["category"], row["prior_rating"], row["k_factor"], row["points"]) == ("K", "full", 1850, 20, 61.5)
+    assert (row["method"], row["category"], row["prior_rating"], row["k_factor"], row["points"]) == (
+        "K",
+        "full",
+        1850,
+        20,
+        61.5,
+    )
     assert row["published_at"].startswith("20") and "T" in row["published_at"]
 
 
@@ -73,10 +100,19 @@ def test_a_players_rated_games_show_the_breakdown(client, federation, django_ass
 
     assert games["count"] == 2
     assert games["results"][0] == {
-        "list": "otb-standard", "period": "2026-09", "date": "2026-09-05",
-        "event": {"code": "NQ2609", "name": "Northquay Congress"}, "round": 1, "board": 1, "colour": "white",
-        "opponent": {"code": "200003C", "name": "Dunn, Grace"}, "score": 1, "opponent_rating": 1700,
-        "opponent_type": "full", "pass1_opponent_rating": None, "increment": 6,
+        "list": "otb-standard",
+        "period": "2026-09",
+        "date": "2026-09-05",
+        "event": {"code": "NQ2609", "name": "Northquay Congress"},
+        "round": 1,
+        "board": 1,
+        "colour": "white",
+        "opponent": {"code": "200003C", "name": "Dunn, Grace"},
+        "score": 1,
+        "opponent_rating": 1700,
+        "opponent_type": "full",
+        "pass1_opponent_rating": None,
+        "increment": 6,
     }
     assert (games["results"][1]["score"], games["results"][1]["increment"]) == (0.5, -8.4)
 
@@ -89,10 +125,26 @@ def test_a_whole_list_for_a_period_in_rating_order(client, federation, django_as
 
     assert (page["list"], page["period"], page["revision"], page["count"]) == ("otb-standard", "2026-10", 1, 59)
     assert page["results"] == [
-        {"code": "200002B", "name": "Fletcher, David", "rating": 1848, "type": "full", "category": "full",
-         "games": 122, "last_played": "2026-09", "club": "NQC"},
-        {"code": "200003C", "name": "Dunn, Grace", "rating": 1695, "type": "full", "category": "full",
-         "games": 301, "last_played": "2026-10", "club": "SBK"},
+        {
+            "code": "200002B",
+            "name": "Fletcher, David",
+            "rating": 1848,
+            "type": "full",
+            "category": "full",
+            "games": 122,
+            "last_played": "2026-09",
+            "club": "NQC",
+        },
+        {
+            "code": "200003C",
+            "name": "Dunn, Grace",
+            "rating": 1695,
+            "type": "full",
+            "category": "full",
+            "games": 301,
+            "last_played": "2026-10",
+            "club": "SBK",
+        },
     ]
     assert original["revision"] == 0 and original["results"][1]["rating"] == 1690
     assert len(last["results"]) == 9 and last["next"] is None
@@ -103,7 +155,11 @@ def test_the_lists_resource_names_every_published_period(client, federation):
 
     standard = lists["results"][0]
     assert standard["code"] == "otb-standard" and standard["latest_period"] == "2026-10"
-    assert [(p["period"], p["revision"]) for p in standard["periods"]] == [("2026-10", 1), ("2026-09", 0), ("2025-10", 0)]
+    assert [(p["period"], p["revision"]) for p in standard["periods"]] == [
+        ("2026-10", 1),
+        ("2026-09", 0),
+        ("2025-10", 0),
+    ]
     assert standard["periods"][0]["url"] == "http://testserver/api/v1/lists/otb-standard/2026-10/"
     assert lists["results"][1]["latest_period"] is None  # rapid: never published
 
@@ -126,42 +182,56 @@ def test_events_and_an_event_with_its_entries_and_games(client, federation):
     assert [event["code"] for event in events["results"]] == ["NQ2609"]
     assert events["results"][0]["start_date"] == "2026-09-05"
     assert [entry["name"] for entry in congress["entries"]] == ["Fletcher, David", "Fletcher, Alice", "Dunn, Grace"]
-    assert congress["games"][0] == {"round": 1, "board": 1, "date": "2026-09-05", "white": 1, "black": 3,
-                                    "result": "1-0", "rated": True, "unrated_reason": None}
+    assert congress["games"][0] == {
+        "round": 1,
+        "board": 1,
+        "date": "2026-09-05",
+        "white": 1,
+        "black": 3,
+        "result": "1-0",
+        "rated": True,
+        "unrated_reason": None,
+    }
     assert congress["games"][1]["black"] is None and congress["games"][1]["unrated_reason"] == "bye"
     get(client, "/events/SUB1/", status=404)
 
 
-@pytest.mark.parametrize("path, query, message", [
-    ("/players/", {}, "Give q"),
-    ("/players/", {"q": "f"}, "2 characters or more"),
-    ("/players/", {"q": "fletcher", "page": "x"}, "page must be a whole number"),
-    ("/players/", {"q": "fletcher", "page": "0"}, "page must be 1 or more"),
-    ("/players/", {"q": "fletcher", "page_size": "501"}, "page_size must be from 1 to 500"),
-    ("/players/200001A/ratings/", {"list": "blitz"}, "list must be the code of a rating list"),
-    ("/players/200001A/games/", {"period": "2026-9"}, "period must be a month as YYYY-MM"),
-    ("/lists/otb-standard/2026-13/", {}, "period must be a month"),
-    ("/lists/otb-standard/", {"edition": "first"}, "edition must be revised or original"),
-    ("/events/", {"kind": "blitz"}, "kind must be one of"),
-    ("/events/", {"month": "May"}, "month must be a month"),
-])
+@pytest.mark.parametrize(
+    "path, query, message",
+    [
+        ("/players/", {}, "Give q"),
+        ("/players/", {"q": "f"}, "2 characters or more"),
+        ("/players/", {"q": "fletcher", "page": "x"}, "page must be a whole number"),
+        ("/players/", {"q": "fletcher", "page": "0"}, "page must be 1 or more"),
+        ("/players/", {"q": "fletcher", "page_size": "501"}, "page_size must be from 1 to 500"),
+        ("/players/200001A/ratings/", {"list": "blitz"}, "list must be the code of a rating list"),
+        ("/players/200001A/games/", {"period": "2026-9"}, "period must be a month as YYYY-MM"),
+        ("/lists/otb-standard/2026-13/", {}, "period must be a month"),
+        ("/lists/otb-standard/", {"edition": "first"}, "edition must be revised or original"),
+        ("/events/", {"kind": "blitz"}, "kind must be one of"),
+        ("/events/", {"month": "May"}, "month must be a month"),
+    ],
+)
 def test_a_bad_parameter_is_a_400_with_a_message(client, federation, path, query, message):
     body = get(client, path, status=400, **query)
 
     assert message in body["error"] and body["status"] == 400
 
 
-@pytest.mark.parametrize("path, message", [
-    ("/players/999999Z/", "No player has the code '999999Z'."),
-    ("/players/999999Z/games/", "No player has the code"),
-    ("/lists/blitz/", "No rating list has the code 'blitz'."),
-    ("/lists/otb-standard/2020-01/", "The otb-standard list was not published for 2020-01."),
-    ("/lists/otb-rapid/", "The otb-rapid list is not published yet."),
-    ("/lists/otb-standard/?page=3", "There is no page 3: there is 1."),
-    ("/clubs/XYZ/", "No club has the code 'XYZ'."),
-    ("/events/NOPE/", "No approved or rated event has the code 'NOPE'."),
-    ("/no/such/thing/", "No API resource at /api/v1/no/such/thing/"),
-])
+@pytest.mark.parametrize(
+    "path, message",
+    [
+        ("/players/999999Z/", "No player has the code '999999Z'."),
+        ("/players/999999Z/games/", "No player has the code"),
+        ("/lists/blitz/", "No rating list has the code 'blitz'."),
+        ("/lists/otb-standard/2020-01/", "The otb-standard list was not published for 2020-01."),
+        ("/lists/otb-rapid/", "The otb-rapid list is not published yet."),
+        ("/lists/otb-standard/?page=3", "There is no page 3: there is 1."),
+        ("/clubs/XYZ/", "No club has the code 'XYZ'."),
+        ("/events/NOPE/", "No approved or rated event has the code 'NOPE'."),
+        ("/no/such/thing/", "No API resource at /api/v1/no/such/thing/"),
+    ],
+)
 def test_an_unknown_object_is_a_404_in_json(client, federation, path, message):
     response = client.get(API + path)
 
@@ -181,7 +251,9 @@ def test_an_events_entries_carry_their_points_from_the_games(client, federation)
 
     # David: beat Grace, a half-point bye, drew Alice = 2. Alice: a bye, beat Grace, drew David = 2.5.
     assert {entry["name"]: entry["points"] for entry in event["entries"]} == {
-        "Fletcher, David": 2, "Fletcher, Alice": 2.5, "Dunn, Grace": 0,
+        "Fletcher, David": 2,
+        "Fletcher, Alice": 2.5,
+        "Dunn, Grace": 0,
     }
 
 

@@ -6,16 +6,33 @@ from django.test import override_settings
 
 from tests.redis_server import redis_server
 
-PAGES = ["/", "/lists/", "/lists/otb-standard/", "/lists/otb-standard/2026-10/", "/players/?q=Fletcher",
-         "/players/200002B/", "/clubs/", "/clubs/NQC/", "/events/", "/events/NQ2609/",
-         "/lists/otb-standard/top/", "/api/v1/", "/api/v1/lists/otb-standard/"]
+PAGES = [
+    "/",
+    "/lists/",
+    "/lists/otb-standard/",
+    "/lists/otb-standard/2026-10/",
+    "/players/?q=Fletcher",
+    "/players/200002B/",
+    "/clubs/",
+    "/clubs/NQC/",
+    "/events/",
+    "/events/NQ2609/",
+    "/lists/otb-standard/top/",
+    "/api/v1/",
+    "/api/v1/lists/otb-standard/",
+]
 
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_public_page_is_served_while_the_caches_redis_is_down(client, federation, page):
     with redis_server() as server:
-        caches = {"default": {"BACKEND": "config.cache.DegradingRedisCache", "LOCATION": server.url,
-                              "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
+        caches = {
+            "default": {
+                "BACKEND": "config.cache.DegradingRedisCache",
+                "LOCATION": server.url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
         with override_settings(CACHES=caches):
             assert client.get(page).status_code == 200  # filled from the pages, with Redis up
             server.stop()

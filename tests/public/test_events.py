@@ -35,7 +35,10 @@ def test_a_round_robin_shows_a_grid(client, db):
 
     rows = page.split('id="crosstable"')[1].split("</table>")[0].split("<tr>")[2:]
     assert "Abbott" in rows[0] and "Carter" in rows[1] and "Baker" in rows[2]
-    cells = lambda row: [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split('<td class="num')[1:-1]]
+
+    def cells(row):
+        return [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split('<td class="num')[1:-1]]
+
     assert cells(rows[0])[1:] == ['<span aria-label="same player">×</span>', "½", "1"]
     assert cells(rows[1])[1:] == ["½", '<span aria-label="same player">×</span>', "+"]
     assert cells(rows[2])[1:] == ["0", "−", '<span aria-label="same player">×</span>']
@@ -71,13 +74,21 @@ def test_only_approved_and_rated_events_are_public(client, db):
 
 
 def test_the_events_index_filters_by_list_kind_status_year_and_name(client, federation, django_assert_max_num_queries):
-    EventFactory(code="RP1", name="Spring Rapidplay", rating_list=rating_list("otb-rapid"), status="approved",
-                 start_date=datetime.date(2025, 4, 1), end_date=datetime.date(2025, 4, 1))
+    EventFactory(
+        code="RP1",
+        name="Spring Rapidplay",
+        rating_list=rating_list("otb-rapid"),
+        status="approved",
+        start_date=datetime.date(2025, 4, 1),
+        end_date=datetime.date(2025, 4, 1),
+    )
     EventFactory(code="RR2", name="Invitational", kind="round-robin")
 
     def events(query):
         page = client.get("/events/?" + query).content.decode()
-        return [row.split('">', 1)[1].split("</a>")[0] for row in page.split('<a href="/events/')[1:] if "</a> <span" in row]
+        return [
+            row.split('">', 1)[1].split("</a>")[0] for row in page.split('<a href="/events/')[1:] if "</a> <span" in row
+        ]
 
     with django_assert_max_num_queries(4):
         client.get("/events/?rating_list=otb-rapid&kind=swiss&year=2025&q=spring")

@@ -5,12 +5,40 @@ read as what they are (no such page, an invalid filter)."""
 import pytest
 
 PAGES = [
-    "/", "/lists/", "/lists/otb-standard/", "/lists/otb-standard/2026-10/", "/lists/otb-standard/2026-10/csv/",
-    "/lists/otb-standard/top/", "/top/", "/players/", "/players/200001A/", "/clubs/", "/clubs/NQC/", "/events/",
-    "/api/v1/players/", "/api/v1/lists/otb-standard/", "/api/v1/clubs/", "/api/v1/events/", "/admin/login/",
+    "/",
+    "/lists/",
+    "/lists/otb-standard/",
+    "/lists/otb-standard/2026-10/",
+    "/lists/otb-standard/2026-10/csv/",
+    "/lists/otb-standard/top/",
+    "/top/",
+    "/players/",
+    "/players/200001A/",
+    "/clubs/",
+    "/clubs/NQC/",
+    "/events/",
+    "/api/v1/players/",
+    "/api/v1/lists/otb-standard/",
+    "/api/v1/clubs/",
+    "/api/v1/events/",
+    "/admin/login/",
 ]
-PARAMETERS = ["q", "code", "club", "sex", "age", "category", "type", "kind", "sort", "page", "month", "list",
-              "revision", "status"]
+PARAMETERS = [
+    "q",
+    "code",
+    "club",
+    "sex",
+    "age",
+    "category",
+    "type",
+    "kind",
+    "sort",
+    "page",
+    "month",
+    "list",
+    "revision",
+    "status",
+]
 ODD_VALUES = ["99999999999999999999", "-1", "2026-13", "2026-02-30", "0000-01", "' OR 1=1 --", "%_\\", "a" * 5000]
 
 
@@ -23,11 +51,21 @@ def test_a_nul_in_a_search_or_filter_is_refused_with_a_clear_message(client, fed
         assert "NUL character" in response.content.decode()
 
 
-@pytest.mark.parametrize("path", [
-    "/players/2000{}01A/", "/players/200001A/otb-standard/2026-0{}9/", "/clubs/N{}QC/", "/events/NQ{}2609/",
-    "/api/v1/players/2000{}01A/", "/api/v1/players/2000{}01A/games/", "/api/v1/clubs/N{}QC/",
-    "/api/v1/events/NQ{}2609/", "/api/v1/lists/otb-standard/2026-{}10/", "/static/{}x.css",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/2000{}01A/",
+        "/players/200001A/otb-standard/2026-0{}9/",
+        "/clubs/N{}QC/",
+        "/events/NQ{}2609/",
+        "/api/v1/players/2000{}01A/",
+        "/api/v1/players/2000{}01A/games/",
+        "/api/v1/clubs/N{}QC/",
+        "/api/v1/events/NQ{}2609/",
+        "/api/v1/lists/otb-standard/2026-{}10/",
+        "/static/{}x.css",
+    ],
+)
 def test_a_nul_in_a_path_is_refused(client, federation, path):
     assert client.get(path.format("%00")).status_code == 400
 
@@ -45,17 +83,29 @@ def test_a_search_without_nul_is_untouched(client, federation):
 
 @pytest.mark.parametrize("page", PAGES[:-1])
 def test_odd_values_in_any_parameter_are_never_a_server_error(client, federation, page):
-    answers = {(name, value[:20]): client.get(page, {name: value}).status_code
-               for name in PARAMETERS for value in ODD_VALUES}
+    answers = {
+        (name, value[:20]): client.get(page, {name: value}).status_code for name in PARAMETERS for value in ODD_VALUES
+    }
 
     assert {key: status for key, status in answers.items() if status >= 500} == {}
 
 
-@pytest.mark.parametrize("path", [
-    "/players/{long}/", "/clubs/{long}/", "/events/{long}/", "/api/v1/players/{long}/games/", "/api/v1/lists/{long}/",
-    "/api/v1/lists/otb-standard/99999-01/", "/players/200001A/nope/2026-09/", "/lists/otb-standard/0000-01/",
-    "/players/%ED%A0%80/", "/arbiter/events/{big}/", "/admin/players/player/{big}/change/",
-    "/admin/players/player/?club__id__exact={big}",
-])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/{long}/",
+        "/clubs/{long}/",
+        "/events/{long}/",
+        "/api/v1/players/{long}/games/",
+        "/api/v1/lists/{long}/",
+        "/api/v1/lists/otb-standard/99999-01/",
+        "/players/200001A/nope/2026-09/",
+        "/lists/otb-standard/0000-01/",
+        "/players/%ED%A0%80/",
+        "/arbiter/events/{big}/",
+        "/admin/players/player/{big}/change/",
+        "/admin/players/player/?club__id__exact={big}",
+    ],
+)
 def test_odd_paths_are_not_found_or_refused_never_a_server_error(admin_client, federation, path):
     assert admin_client.get(path.format(long="A" * 3000, big="9" * 20)).status_code in (200, 302, 400, 404)

@@ -26,7 +26,12 @@ def test_the_latest_list_is_the_revised_one_in_rating_order(client, federation, 
     assert "OTB standard list, 2026-10" in page
     assert "revision 1 of the list" in page
     names = names_in(page)
-    assert [names[0], names[1], names[3], names[4]] == ["Fletcher, David", "Dunn, Grace", "Fletcher, Alice", "Filler54, Sam"]
+    assert [names[0], names[1], names[3], names[4]] == [
+        "Fletcher, David",
+        "Dunn, Grace",
+        "Fletcher, Alice",
+        "Filler54, Sam",
+    ]
     assert ">1695<" in page and ">1400P<" in page
     assert "Page 1 of 2 (59 rows)" in page
 
@@ -48,10 +53,20 @@ def test_an_earlier_period_is_chosen_from_the_period_menu(client, federation):
     assert ">1150P<" in page
 
 
-@pytest.mark.parametrize("url", [
-    LIST + "2026-13/", LIST + "26-10/", LIST + "2024-01/", "/lists/no-such-list/", LIST + "?period=Oct",
-    LIST + "?page=3", LIST + "?page=two", LIST + "2026-10/csv/x/", "/lists/no-such-list/2026-10/csv/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        LIST + "2026-13/",
+        LIST + "26-10/",
+        LIST + "2024-01/",
+        "/lists/no-such-list/",
+        LIST + "?period=Oct",
+        LIST + "?page=3",
+        LIST + "?page=two",
+        LIST + "2026-10/csv/x/",
+        "/lists/no-such-list/2026-10/csv/",
+    ],
+)
 def test_a_wrong_month_list_or_page_is_a_404_not_an_error(client, federation, url):
     assert client.get(url).status_code == 404
 
@@ -80,19 +95,22 @@ def test_the_second_page_continues_the_numbering(client, federation):
     assert '<td class="num">51</td>' in page
 
 
-@pytest.mark.parametrize("query, expected", [
-    ("club=NQC", ["Fletcher, David", "Fletcher, Alice"]),
-    ("sex=F", ["Dunn, Grace", "Fletcher, Alice"]),
-    ("age=u12", ["Fletcher, Alice"]),
-    ("age=u10", []),
-    ("age=junior", ["Fletcher, Alice"]),
-    ("age=senior", ["Dunn, Grace"]),
-    ("type=partial", ["Fletcher, Alice"]),
-    ("category=partial", ["Fletcher, Alice"]),
-    ("q=fletcher", ["Fletcher, David", "Fletcher, Alice"]),
-    ("q=200003", ["Dunn, Grace"]),
-    ("club=NQC&sex=F", ["Fletcher, Alice"]),
-])
+@pytest.mark.parametrize(
+    "query, expected",
+    [
+        ("club=NQC", ["Fletcher, David", "Fletcher, Alice"]),
+        ("sex=F", ["Dunn, Grace", "Fletcher, Alice"]),
+        ("age=u12", ["Fletcher, Alice"]),
+        ("age=u10", []),
+        ("age=junior", ["Fletcher, Alice"]),
+        ("age=senior", ["Dunn, Grace"]),
+        ("type=partial", ["Fletcher, Alice"]),
+        ("category=partial", ["Fletcher, Alice"]),
+        ("q=fletcher", ["Fletcher, David", "Fletcher, Alice"]),
+        ("q=200003", ["Dunn, Grace"]),
+        ("club=NQC&sex=F", ["Fletcher, Alice"]),
+    ],
+)
 def test_the_list_filters_by_club_sex_age_category_type_and_name(client, federation, query, expected):
     assert names_in(client.get(f"{LIST}2026-10/?{query}").content.decode()) == expected
 
@@ -178,7 +196,10 @@ def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federati
         client.get(reverse("top-lists", args=["otb-standard"]))  # the lists are cached per publication
 
     page = response.content.decode()
-    section = lambda key: page.split(f'id="top-{key}"')[1].split("</section>")[0]
+
+    def section(key):
+        return page.split(f'id="top-{key}"')[1].split("</section>")[0]
+
     assert "Fletcher, Alice" in section("u12") and "Fletcher, Alice" in section("u18")
     assert "Fletcher, Alice" not in section("u10")
     assert "Nobody on this list yet." in section("u8")
@@ -194,15 +215,21 @@ def test_top_redirects_to_the_first_list(client, db):
     assert client.get("/top/")["Location"] == "/lists/otb-standard/top/"
 
 
-def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(client, federation, django_assert_max_num_queries):
+def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(
+    client, federation, django_assert_max_num_queries
+):
     from tests.factories import publish_month
 
     first = client.get(LIST + "?sex=F").content
     with django_assert_max_num_queries(3):
         again = client.get(LIST + "?sex=F").content
-    publish_month("otb-standard", "2026-10", [
-        {"player": federation.grace, "rating": 1699, "games": 301, "category": "full", "method": "K"},
-    ])
+    publish_month(
+        "otb-standard",
+        "2026-10",
+        [
+            {"player": federation.grace, "rating": 1699, "games": 301, "category": "full", "method": "K"},
+        ],
+    )
     revised = client.get(LIST + "?sex=F").content.decode()
 
     assert again == first
@@ -224,7 +251,8 @@ def test_choosing_another_period_keeps_the_filters_and_the_sort(client, federati
     assert '<input type="hidden" name="club" value="NQC">' in period_form
     assert '<input type="hidden" name="sort" value="name">' in period_form
     assert client.get(LIST, {"period": "2026-09", "club": "NQC", "sort": "name"})["Location"] == (
-        LIST + "2026-09/?club=NQC&sort=name")
+        LIST + "2026-09/?club=NQC&sort=name"
+    )
 
 
 def test_the_lists_page_describes_each_band_in_words(client, federation):
@@ -243,7 +271,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(clien
 
     rows = list(csv.reader(io.StringIO(client.get("/lists/online/2026-10/csv/").content.decode())))
 
-    assert ["400001A", '\'=HYPERLINK("http://evil.example"), Bob', "1500"] == rows[1][:3]
+    assert rows[1][:3] == ["400001A", '\'=HYPERLINK("http://evil.example"), Bob', "1500"]
 
 
 def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):

@@ -50,7 +50,12 @@ def test_a_federation_code_opens_the_players_page(client, federation):
 
 
 def test_the_start_of_a_code_lists_the_players_whose_codes_begin_so(client, federation):
-    assert found(client, "20000") == ["Fletcher, Alice", "Fletcher, David", "Dunn, Grace", "O&#x27;Neil &lt;script&gt;alert(1)&lt;/script&gt;, Bob &amp; Co"]
+    assert found(client, "20000") == [
+        "Fletcher, Alice",
+        "Fletcher, David",
+        "Dunn, Grace",
+        "O&#x27;Neil &lt;script&gt;alert(1)&lt;/script&gt;, Bob &amp; Co",
+    ]
 
 
 def test_a_search_that_finds_nobody_says_so(client, federation):
@@ -66,7 +71,9 @@ def test_every_page_has_the_search_box_in_its_header(client, federation):
         assert '<label for="site-search-q" class="visually-hidden">' in page
 
 
-def test_the_player_page_shows_every_published_list_with_type_and_category(client, federation, django_assert_max_num_queries):
+def test_the_player_page_shows_every_published_list_with_type_and_category(
+    client, federation, django_assert_max_num_queries
+):
     with django_assert_max_num_queries(4):
         response = client.get("/players/200001A/")
     with django_assert_max_num_queries(3):  # the player, their history, their games: the lists are cached
@@ -88,7 +95,9 @@ def test_the_player_page_charts_each_lists_history_with_a_link_per_month(client,
     assert chart["months"][0] == "2025-10" and chart["months"][-1] == "2026-09" and len(chart["months"]) == 12
     standard, online = chart["datasets"]
     assert [(point["x"], point["y"], point["partial"]) for point in standard["points"]] == [
-        ("2025-10", 1150, True), ("2026-09", 1400, True)]
+        ("2025-10", 1150, True),
+        ("2026-09", 1400, True),
+    ]
     assert standard["points"][1]["url"] == "/players/200001A/otb-standard/2026-09/"
     assert online["label"] == "Online"
     assert "vendor/chartjs/chart.umd.min.js" in page and '<canvas id="rating-chart" role="img"' in page
@@ -156,10 +165,15 @@ def test_an_imported_rating_says_it_was_not_calculated_here(client, federation):
     assert "taken on from the federation's previous rating system" in page
 
 
-@pytest.mark.parametrize("url", [
-    "/players/999999Z/", "/players/200001A/otb-standard/2026-08/", "/players/200001A/no-list/2026-09/",
-    "/players/200001A/otb-standard/2026-00/",
-])
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/players/999999Z/",
+        "/players/200001A/otb-standard/2026-08/",
+        "/players/200001A/no-list/2026-09/",
+        "/players/200001A/otb-standard/2026-00/",
+    ],
+)
 def test_an_unknown_player_list_or_month_is_a_404(client, federation, url):
     assert client.get(url).status_code == 404
 
@@ -256,15 +270,28 @@ def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation)
     assert "1777" in rapid and "not on the 2026-10 list (inactive: last played 2021-01)" in rapid
 
 
-def test_a_new_publication_shows_at_once_though_the_lists_are_cached(client, federation,
-                                                                      django_capture_on_commit_callbacks):
+def test_a_new_publication_shows_at_once_though_the_lists_are_cached(
+    client, federation, django_capture_on_commit_callbacks
+):
     from tests.factories import publish_month
 
     assert "<strong>1695</strong>" in client.get("/players/200003C/").content.decode()  # 2026-10, revised
 
     with django_capture_on_commit_callbacks(execute=True):
-        publish_month("otb-standard", "2026-11", [{"player": federation.grace, "rating": 1712, "games": 305,
-                                                   "category": "full", "method": "K", "prior_rating": 1695}])
+        publish_month(
+            "otb-standard",
+            "2026-11",
+            [
+                {
+                    "player": federation.grace,
+                    "rating": 1712,
+                    "games": 305,
+                    "category": "full",
+                    "method": "K",
+                    "prior_rating": 1695,
+                }
+            ],
+        )
 
     page = client.get("/players/200003C/").content.decode()
     assert "<strong>1712</strong>" in page and "not on the" not in page

@@ -26,7 +26,9 @@ def with_fide_id_for_dunn(data, fide_id="2400101"):
 
 def test_a_new_player_approved_in_two_events_one_after_the_other_becomes_one_record(arbiter, officer):
     first = submitted(arbiter, with_fide_id_for_dunn(ECF_EXAMPLE))
-    second = submitted(arbiter, with_fide_id_for_dunn(ecf_file(event_code="NQ241002")))  # uploaded before either is approved
+    second = submitted(
+        arbiter, with_fide_id_for_dunn(ecf_file(event_code="NQ241002"))
+    )  # uploaded before either is approved
 
     services.approve_event(first, officer)
     services.approve_event(second, officer)
@@ -34,7 +36,9 @@ def test_a_new_player_approved_in_two_events_one_after_the_other_becomes_one_rec
     assert Player.objects.filter(fide_id=2400101).count() == 1
     dunn = Player.objects.get(fide_id=2400101)
     assert {entry.event.code: (entry.player, entry.match) for entry in dunn.entries.select_related("event")} == {
-        "NQ241001": (dunn, "new"), "NQ241002": (dunn, "fide-id")}
+        "NQ241001": (dunn, "new"),
+        "NQ241002": (dunn, "fide-id"),
+    }
 
 
 def test_a_code_registered_since_the_upload_is_the_same_person_not_a_new_code(arbiter, officer):
@@ -48,13 +52,15 @@ def test_a_code_registered_since_the_upload_is_the_same_person_not_a_new_code(ar
     assert Player.objects.filter(surname="Baker").count() == 1
 
 
-def test_two_entries_of_one_event_with_one_fide_id_are_refused_naming_both_and_nothing_is_registered(arbiter,
-                                                                                                     officer):
+def test_two_entries_of_one_event_with_one_fide_id_are_refused_naming_both_and_nothing_is_registered(arbiter, officer):
     event = submitted(arbiter)
     event.entries.filter(pin__in=[2, 4]).update(fide_id=2400101, code="")  # as an edit could leave them
 
-    with pytest.raises(services.WorkflowError, match=r"players 2 \(Baker, Brian\) and 4 \(Dunn, David\) are one "
-                                                     r"person \(FIDE ID 2400101\)"):
+    with pytest.raises(
+        services.WorkflowError,
+        match=r"players 2 \(Baker, Brian\) and 4 \(Dunn, David\) are one "
+        r"person \(FIDE ID 2400101\)",
+    ):
         services.approve_event(event, officer)
 
     event.refresh_from_db()
@@ -63,9 +69,11 @@ def test_two_entries_of_one_event_with_one_fide_id_are_refused_naming_both_and_n
 
 def test_a_player_only_in_defaulted_games_is_not_registered(arbiter, officer):
     # Dunn (pin 4) loses round 2 by default and round 3 is a default too: no rated game.
-    data = ECF_EXAMPLE.replace(b"#PIN1=3#SCORE=55#PIN2=4", b"#PIN1=3#SCORE=1d#PIN2=4").replace(
-        b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1").replace(
-        b"#PIN1=2#SCORE=10#PIN2=4", b"#PIN1=2#SCORE=1d#PIN2=4")
+    data = (
+        ECF_EXAMPLE.replace(b"#PIN1=3#SCORE=55#PIN2=4", b"#PIN1=3#SCORE=1d#PIN2=4")
+        .replace(b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1")
+        .replace(b"#PIN1=2#SCORE=10#PIN2=4", b"#PIN1=2#SCORE=1d#PIN2=4")
+    )
     event = submitted(arbiter, data)
 
     services.approve_event(event, officer)
@@ -85,7 +93,9 @@ def test_an_event_with_no_rated_game_starts_no_revision(arbiter, officer, django
     for score in (b"10", b"55", b"01"):
         data = data.replace(b"#SCORE=" + score, b"#SCORE=1d")
     data = data.replace(b"#SCORE=1d#PIN2=3#COLOUR=BLACK", b"#SCORE=1d#PIN2=3#COLOUR=BLACK")
-    event = submitted(arbiter, data.replace(b"#SCORE=1d#PIN2=3#COLOUR=WHITE#ROUND=2", b"#SCORE=d1#PIN2=3#COLOUR=WHITE#ROUND=2"))
+    event = submitted(
+        arbiter, data.replace(b"#SCORE=1d#PIN2=3#COLOUR=WHITE#ROUND=2", b"#SCORE=d1#PIN2=3#COLOUR=WHITE#ROUND=2")
+    )
     assert not event.games.filter(rated=True).exists()
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -109,8 +119,10 @@ def test_a_new_player_joins_the_club_the_file_names(arbiter, officer):
 def test_two_approvals_at_once_issue_different_codes(arbiter, officer):
     if connection.vendor != "postgresql":
         pytest.skip("concurrent transactions are PostgreSQL's to show")
-    events = [submitted(arbiter, ecf_file(event_code=code).replace(b"#ECF CODE=", b"#COMMENT="))
-              for code in ("RACE-A", "RACE-B")]
+    events = [
+        submitted(arbiter, ecf_file(event_code=code).replace(b"#ECF CODE=", b"#COMMENT="))
+        for code in ("RACE-A", "RACE-B")
+    ]
     start, failures = threading.Barrier(2), []
 
     def approve(event):
@@ -143,8 +155,10 @@ def test_the_bulk_approval_refuses_an_event_whose_new_player_may_be_on_record_an
 
     event.refresh_from_db()
     assert event.status == "submitted"
-    assert ("NQ241001: player 4 (Dunn, David) may be 111111A (Dunn, David): choose their records in the event&#x27;s "
-            "entries, or approve it from its own page once read") in response.content.decode()
+    assert (
+        "NQ241001: player 4 (Dunn, David) may be 111111A (Dunn, David): choose their records in the event&#x27;s "
+        "entries, or approve it from its own page once read"
+    ) in response.content.decode()
 
     response = client.post(f"/admin/events/event/{event.pk}/decide/", {"approve": "1"})  # read, and approved
 
@@ -184,8 +198,11 @@ def test_two_uploads_of_one_new_event_code_at_once_store_one_and_tell_the_other(
         # The second either waited for the first's row and replaced it with the next index, or met
         # the new code at the moment of writing and was told.
         ["NQ241001", "NQ241001 is stored with submission index 1: a replacement needs a higher index than 1"],
-        ["NQ241001", "NQ241001 was stored by another upload at the same moment: open it from My events, or upload "
-                     "again to replace it"],
+        [
+            "NQ241001",
+            "NQ241001 was stored by another upload at the same moment: open it from My events, or upload "
+            "again to replace it",
+        ],
     )
 
 
@@ -197,4 +214,7 @@ def test_the_decision_page_shows_the_matches_the_officer_corrected(client, arbit
 
     page = client.get(f"/admin/events/event/{event.pk}/decide/").content.decode()
 
-    assert f'<a href="/admin/players/player/{dunn.pk}/change/">Dunn, David (555555E)</a></td>\n      <td>chosen by staff' in page
+    assert (
+        f'<a href="/admin/players/player/{dunn.pk}/change/">Dunn, David (555555E)</a></td>\n      <td>chosen by staff'
+        in page
+    )

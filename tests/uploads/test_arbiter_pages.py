@@ -36,8 +36,10 @@ def test_an_arbiter_uploads_reads_the_report_and_submits(client, arbiter):
     assert "Abbott, Alice (123456A), by code" in page
     assert "Games</dt><dd>6, of which 5 rated" in page
     assert "<dt>Dates</dt><dd>3 Oct 2026 to 4 Oct 2026</dd>" in page
-    assert ("3 players are on no federation record and will be registered as new on approval (see Players); "
-            "the file gives these codes, not on record: 234567B, 345678C") in page
+    assert (
+        "3 players are on no federation record and will be registered as new on approval (see Players); "
+        "the file gives these codes, not on record: 234567B, 345678C"
+    ) in page
 
     response = client.post(reverse("arbiter-submit", args=[event.pk]))
     event.refresh_from_db()
@@ -173,8 +175,14 @@ def test_a_csv_upload_takes_the_event_details_from_the_form(client, arbiter):
     data = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n234567B,123456A,1/2-1/2,2026-10-10\n"
 
     response = upload(
-        client, data, "club.csv", code="LEAGUE-26", name="Northshire League", start_date="2026-10-01",
-        end_date="2026-10-31", time_control="75+15",
+        client,
+        data,
+        "club.csv",
+        code="LEAGUE-26",
+        name="Northshire League",
+        start_date="2026-10-01",
+        end_date="2026-10-31",
+        time_control="75+15",
     )
 
     assert response.status_code == 302, response.content.decode()
@@ -231,8 +239,13 @@ def test_an_approved_event_shows_the_federation_record_each_player_became(client
 def test_a_file_checked_once_is_kept_so_a_missing_detail_needs_no_second_search(client, arbiter):
     from tests.events.helpers import trf_player
 
-    data = ("012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"
-            + trf_player(1, "Abbott, Alice", (2, "w", "1")) + "\n" + trf_player(2, "Baker, Brian", (1, "b", "0")) + "\n")
+    data = (
+        "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"
+        + trf_player(1, "Abbott, Alice", (2, "w", "1"))
+        + "\n"
+        + trf_player(2, "Baker, Brian", (1, "b", "0"))
+        + "\n"
+    )
     client.force_login(arbiter)
 
     first = upload(client, data.encode(), "open.trf")  # no event code: TRF files carry none
@@ -258,8 +271,9 @@ def test_a_kept_file_is_only_its_arbiters(client, arbiter, other_arbiter):
 
 def test_an_arbiter_has_one_file_kept_at_most_the_latest(client, arbiter):
     client.force_login(arbiter)
-    refused_files = [ECF_EXAMPLE.replace(b"#EVENT CODE=NQ241001", f"#EVENT CODE=bad code {n}".encode())
-                     for n in range(3)]
+    refused_files = [
+        ECF_EXAMPLE.replace(b"#EVENT CODE=NQ241001", f"#EVENT CODE=bad code {n}".encode()) for n in range(3)
+    ]
     tokens = [upload(client, data).context["kept_token"] for data in refused_files]
 
     # The latest replaced the ones before: an arbiter holds one file in the cache, not one a check.

@@ -10,7 +10,7 @@ from events.models import Entry, Event
 from grading.models import RatingRun
 from players.models import Player
 from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, rate, succeeded, take_on  # noqa: F401 (rate: a fixture)
+from tests.grading.conftest import approved_event, succeeded, take_on
 from tests.uploads.conftest import ecf_file
 from tests.uploads.test_hostile_files import upload
 
@@ -26,8 +26,10 @@ def test_a_birth_date_after_the_event_is_not_stored_and_the_warning_names_its_li
     event = Event.objects.get(code="NQ241001")
     assert response.status_code == 302
     warnings = [w["message"] for w in event.uploads.get().report["warnings"] if w["line"] == 17]
-    assert warnings == ["player 3 (Carter, Chloe): the birth date 01/01/2099 is not before 03/10/2026, "
-                        "the event's first day: it is not stored"]
+    assert warnings == [
+        "player 3 (Carter, Chloe): the birth date 01/01/2099 is not before 03/10/2026, "
+        "the event's first day: it is not stored"
+    ]
     assert Entry.objects.get(event=event, pin=3).birth_date is None
 
 
@@ -39,7 +41,8 @@ def test_a_birth_date_before_1900_is_not_stored_either(client, arbiter):
 
     report = Event.objects.get(code="NQ241001").uploads.get().report
     assert "player 1 (Abbott, Alice): the birth date 12/05/1090 is before 1900: it is not stored" in [
-        w["message"] for w in report["warnings"]]
+        w["message"] for w in report["warnings"]
+    ]
     assert Entry.objects.get(pin=1).birth_date is None
 
 
@@ -51,7 +54,8 @@ def test_staff_cannot_give_a_record_a_birth_date_in_the_future():
 
     assert refused.value.message_dict["birth_date"] == [
         f"The birth date 01/01/2099 is not before {datetime.date.today():%d/%m/%Y}: a player's birth date is from "
-        "1900 to yesterday."]
+        "1900 to yesterday."
+    ]
 
 
 def test_a_record_with_an_impossible_birth_date_is_rated_as_of_unknown_age_and_the_run_says_so(rate):

@@ -25,8 +25,9 @@ def upload(client, data, filename="results.txt", **fields):
 
 def timed(fields):
     """The example file with these time-control fields instead of its own."""
-    return ECF_EXAMPLE.replace(b"#MOVES FIRST SESSION=40\n#MINUTES FIRST SESSION=90\n#MINUTES REST OF GAME=30\n",
-                               fields.encode())
+    return ECF_EXAMPLE.replace(
+        b"#MOVES FIRST SESSION=40\n#MINUTES FIRST SESSION=90\n#MINUTES REST OF GAME=30\n", fields.encode()
+    )
 
 
 def trf(*players):
@@ -49,36 +50,103 @@ def media(settings, tmp_path):
     return settings.MEDIA_ROOT
 
 
-@pytest.mark.parametrize("data, filename, fields, message", [
-    (ecf_file(submission_index=HUGE), "results.txt", {},
-     f"#SUBMISSION INDEX must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;"),
-    (ECF_EXAMPLE.replace(b"#PIN=1#", f"#PIN={HUGE}#".encode(), 1), "results.txt", {},
-     f"#PIN must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;"),
-    (ECF_EXAMPLE.replace(b"#PIN=1#", "#PIN=²#".encode(), 1), "results.txt", {},
-     "#PIN must be a whole number from 1 to 9999, not &#x27;²&#x27;"),
-    (ECF_EXAMPLE.replace(b"#ROUND=1#", f"#ROUND={HUGE}#".encode(), 1),
-     "results.txt", {}, f"#ROUND must be a whole number from 1 to 999, not &#x27;{HUGE}&#x27;"),
-    ((CSV_HEADER + f"123456A,234567B,1-0,2026-10-03,{HUGE}\n").encode(), "games.csv", CSV_FORM,
-     f"round &#x27;{HUGE}&#x27; is not a whole number from 1 to 999"),
-    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,²\n").encode(), "games.csv", CSV_FORM,
-     "round &#x27;²&#x27; is not a whole number from 1 to 999"),
-    (trf(trf_player(1, "Abbott, Alice", (2, "w", "1")), "001    ² m    Baker, Brian" + " " * 59 + "   1 b 0"),
-     "open.trf", {"code": "NQ-OPEN"}, "the starting rank (columns 5-8) is &#x27;²&#x27;, not a number from 1 to 9999"),
-    (timed("#MINUTES FOR GAME=NaN\n"), "results.txt", {}, "#MINUTES FOR GAME must be a number, not &#x27;NaN&#x27;"),
-    (timed("#MINUTES FOR GAME=Infinity\n"), "results.txt", {},
-     "#MINUTES FOR GAME must be a number, not &#x27;Infinity&#x27;"),
-    (timed(f"#MINUTES FOR GAME=90\n#SECONDS PER MOVE={HUGE}\n"), "results.txt", {}, f"#SECONDS PER MOVE must be at most 600, not &#x27;{HUGE}&#x27;"),
-    # A single field past the csv module's 128 KB limit, before the format is known.
-    (b"a" * 200_000 + b"\n", "games.csv", CSV_FORM, "the file&#x27;s format is not recognised"),
-    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", {**CSV_FORM, "code": "NQ/2026 <b>"},
-     "may hold only letters and digits, and single - _ . / between them"),
-    ((CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", {**CSV_FORM, "code": "A/../../admin"},
-     "may hold only letters and digits, and single - _ . / between them"),
-], ids=["huge submission index", "huge PIN", "superscript PIN", "huge ECF round", "huge CSV round",
-        "superscript CSV round", "superscript TRF rank", "NaN minutes", "infinite minutes", "huge increment",
-        "a 200 KB field", "a code with markup", "a code with a dot segment"])
-def test_a_broken_number_or_field_is_refused_with_its_line_and_nothing_is_stored(client, arbiter, media, data,
-                                                                                   filename, fields, message):
+@pytest.mark.parametrize(
+    "data, filename, fields, message",
+    [
+        (
+            ecf_file(submission_index=HUGE),
+            "results.txt",
+            {},
+            f"#SUBMISSION INDEX must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;",
+        ),
+        (
+            ECF_EXAMPLE.replace(b"#PIN=1#", f"#PIN={HUGE}#".encode(), 1),
+            "results.txt",
+            {},
+            f"#PIN must be a whole number from 1 to 9999, not &#x27;{HUGE}&#x27;",
+        ),
+        (
+            ECF_EXAMPLE.replace(b"#PIN=1#", "#PIN=²#".encode(), 1),
+            "results.txt",
+            {},
+            "#PIN must be a whole number from 1 to 9999, not &#x27;²&#x27;",
+        ),
+        (
+            ECF_EXAMPLE.replace(b"#ROUND=1#", f"#ROUND={HUGE}#".encode(), 1),
+            "results.txt",
+            {},
+            f"#ROUND must be a whole number from 1 to 999, not &#x27;{HUGE}&#x27;",
+        ),
+        (
+            (CSV_HEADER + f"123456A,234567B,1-0,2026-10-03,{HUGE}\n").encode(),
+            "games.csv",
+            CSV_FORM,
+            f"round &#x27;{HUGE}&#x27; is not a whole number from 1 to 999",
+        ),
+        (
+            (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,²\n").encode(),
+            "games.csv",
+            CSV_FORM,
+            "round &#x27;²&#x27; is not a whole number from 1 to 999",
+        ),
+        (
+            trf(trf_player(1, "Abbott, Alice", (2, "w", "1")), "001    ² m    Baker, Brian" + " " * 59 + "   1 b 0"),
+            "open.trf",
+            {"code": "NQ-OPEN"},
+            "the starting rank (columns 5-8) is &#x27;²&#x27;, not a number from 1 to 9999",
+        ),
+        (
+            timed("#MINUTES FOR GAME=NaN\n"),
+            "results.txt",
+            {},
+            "#MINUTES FOR GAME must be a number, not &#x27;NaN&#x27;",
+        ),
+        (
+            timed("#MINUTES FOR GAME=Infinity\n"),
+            "results.txt",
+            {},
+            "#MINUTES FOR GAME must be a number, not &#x27;Infinity&#x27;",
+        ),
+        (
+            timed(f"#MINUTES FOR GAME=90\n#SECONDS PER MOVE={HUGE}\n"),
+            "results.txt",
+            {},
+            f"#SECONDS PER MOVE must be at most 600, not &#x27;{HUGE}&#x27;",
+        ),
+        # A single field past the csv module's 128 KB limit, before the format is known.
+        (b"a" * 200_000 + b"\n", "games.csv", CSV_FORM, "the file&#x27;s format is not recognised"),
+        (
+            (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(),
+            "games.csv",
+            {**CSV_FORM, "code": "NQ/2026 <b>"},
+            "may hold only letters and digits, and single - _ . / between them",
+        ),
+        (
+            (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(),
+            "games.csv",
+            {**CSV_FORM, "code": "A/../../admin"},
+            "may hold only letters and digits, and single - _ . / between them",
+        ),
+    ],
+    ids=[
+        "huge submission index",
+        "huge PIN",
+        "superscript PIN",
+        "huge ECF round",
+        "huge CSV round",
+        "superscript CSV round",
+        "superscript TRF rank",
+        "NaN minutes",
+        "infinite minutes",
+        "huge increment",
+        "a 200 KB field",
+        "a code with markup",
+        "a code with a dot segment",
+    ],
+)
+def test_a_broken_number_or_field_is_refused_with_its_line_and_nothing_is_stored(
+    client, arbiter, media, data, filename, fields, message
+):
     client.force_login(arbiter)
 
     page = refused(upload(client, data, filename, **fields))
@@ -112,11 +180,13 @@ def test_an_event_that_ends_after_today_is_refused(client, arbiter):
     client.force_login(arbiter)
     data = (CSV_HEADER + "123456A,234567B,1-0,2099-10-03,1\n").encode()
 
-    page = refused(upload(client, data, "games.csv", **{**CSV_FORM, "start_date": "2099-10-03",
-                                                       "end_date": "2099-10-03"}))
+    page = refused(
+        upload(client, data, "games.csv", **{**CSV_FORM, "start_date": "2099-10-03", "end_date": "2099-10-03"})
+    )
 
-    assert ("the event ends on 03/10/2099 (the End date field), after today: results are uploaded once the games are "
-            "played") in page
+    assert (
+        "the event ends on 03/10/2099 (the End date field), after today: results are uploaded once the games are played"
+    ) in page
 
 
 def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
@@ -126,14 +196,19 @@ def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client
     from tests.factories import PlayerFactory
 
     PlayerFactory(code="123456A")
-    import_ratings(b"code,rating,type,games,opponents_total,points,last_played\n123456A,1500,full,20,30000,10,2026-10\n",
-                   RatingList.objects.get(code="otb-standard"), Month(2026, 10))
+    import_ratings(
+        b"code,rating,type,games,opponents_total,points,last_played\n123456A,1500,full,20,30000,10,2026-10\n",
+        RatingList.objects.get(code="otb-standard"),
+        Month(2026, 10),
+    )
     client.force_login(arbiter)
 
     upload(client, (CSV_HEADER + "123456A,234567B,1-0,2026-10-03,1\n").encode(), "games.csv", **CSV_FORM)
 
-    assert ("1 game(s) are dated in or before 2026-10, which OTB standard took on from the previous system's "
-            "ratings: they will not be rated") in [warning["message"] for warning in Upload.objects.get().report["warnings"]]
+    assert (
+        "1 game(s) are dated in or before 2026-10, which OTB standard took on from the previous system's "
+        "ratings: they will not be rated"
+    ) in [warning["message"] for warning in Upload.objects.get().report["warnings"]]
 
 
 def test_a_csv_game_outside_the_dates_given_in_the_form_is_refused(client, arbiter):
@@ -212,8 +287,9 @@ def test_a_name_too_long_to_keep_whole_is_stored_cut_with_a_warning(client, arbi
 
     upload_row = Upload.objects.get()
     assert response.status_code == 302
-    assert ("player 4: a surname is kept to 80 characters and forenames to 120: this name is cut to fit"
-            in [warning["message"] for warning in upload_row.report["warnings"]])
+    assert "player 4: a surname is kept to 80 characters and forenames to 120: this name is cut to fit" in [
+        warning["message"] for warning in upload_row.report["warnings"]
+    ]
     assert upload_row.event.entries.get(pin=4).surname == "L" * 80
 
 
@@ -224,15 +300,21 @@ def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_th
 
     upload_row = Upload.objects.get()
     assert upload_row.event.submission_index == 3
-    assert ("the submission index 3 given with the upload is used, not the file's 1"
-            in [warning["message"] for warning in upload_row.report["warnings"]])
+    assert "the submission index 3 given with the upload is used, not the file's 1" in [
+        warning["message"] for warning in upload_row.report["warnings"]
+    ]
 
 
 def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_gives_one(client, arbiter):
     from tests.events.helpers import trf_player
 
-    data = ("012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"
-            + trf_player(1, "Abbott, Alice", (2, "w", "1")) + "\n" + trf_player(2, "Baker, Brian", (1, "b", "0")) + "\n")
+    data = (
+        "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"
+        + trf_player(1, "Abbott, Alice", (2, "w", "1"))
+        + "\n"
+        + trf_player(2, "Baker, Brian", (1, "b", "0"))
+        + "\n"
+    )
     client.force_login(arbiter)
 
     upload(client, data.encode(), "open.trf", code="NQ-OPEN", time_control="90+30")
@@ -241,12 +323,16 @@ def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_give
     assert not [message for message in warnings if "time control" in message]
 
 
-@pytest.mark.parametrize("field, value, label", [
-    ("ECF CODE", "999999K", "federation code 999999K"),
-    ("FIDE NO", "2400101", "FIDE ID 2400101"),
-])
-def test_two_players_of_a_file_with_one_new_code_or_fide_id_are_refused_naming_both(client, arbiter, field, value,
-                                                                                     label):
+@pytest.mark.parametrize(
+    "field, value, label",
+    [
+        ("ECF CODE", "999999K", "federation code 999999K"),
+        ("FIDE NO", "2400101", "FIDE ID 2400101"),
+    ],
+)
+def test_two_players_of_a_file_with_one_new_code_or_fide_id_are_refused_naming_both(
+    client, arbiter, field, value, label
+):
     client.force_login(arbiter)
     text = ECF_EXAMPLE.decode()
     for pin in ("#PIN=2", "#PIN=4"):
@@ -258,17 +344,27 @@ def test_two_players_of_a_file_with_one_new_code_or_fide_id_are_refused_naming_b
 
     page = refused(upload(client, text.encode()))
 
-    assert (f"players 2 (Baker, Brian, line 16) and 4 (Dunn, David) have the same {label}: one person cannot be "
-            "two players") in page
+    assert (
+        f"players 2 (Baker, Brian, line 16) and 4 (Dunn, David) have the same {label}: one person cannot be two players"
+    ) in page
 
 
-@pytest.mark.parametrize("changes, message", [
-    ({"event_date": "03/10/0001"}, "the event starts on 03/10/0001 (in the file): before 1900, a mistyped year"),
-    ({"event_date": "03/10/2024"}, "the event runs from 03/10/2024 (in the file) to 04/10/2026 (in the file): more "
-                                   "than a year; upload each season or year as an event of its own"),
-    ({"event_date": "05/10/2026"}, "the event ends (04/10/2026, in the file) before it starts (05/10/2026, in the file)"),
-    ({"event_name": "N" * 201}, "the file&#x27;s event name is 201 characters long: an event name is at most 200"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        ({"event_date": "03/10/0001"}, "the event starts on 03/10/0001 (in the file): before 1900, a mistyped year"),
+        (
+            {"event_date": "03/10/2024"},
+            "the event runs from 03/10/2024 (in the file) to 04/10/2026 (in the file): more "
+            "than a year; upload each season or year as an event of its own",
+        ),
+        (
+            {"event_date": "05/10/2026"},
+            "the event ends (04/10/2026, in the file) before it starts (05/10/2026, in the file)",
+        ),
+        ({"event_name": "N" * 201}, "the file&#x27;s event name is 201 characters long: an event name is at most 200"),
+    ],
+)
 def test_impossible_event_dates_and_names_are_refused_saying_where_they_came_from(client, arbiter, changes, message):
     client.force_login(arbiter)
 
@@ -286,10 +382,16 @@ def test_trf_dates_written_with_spaces_are_read():
 def test_a_trf_rating_or_fide_id_out_of_range_is_dropped_with_a_warning_naming_the_line():
     from events.formats import parse_event_file
 
-    event = parse_event_file(trf(trf_player(1, "Abbott, Alice", rating="9999", fide_id="12345678901"),
-                                 trf_player(2, "Baker, Brian", rating="0")))
+    event = parse_event_file(
+        trf(
+            trf_player(1, "Abbott, Alice", rating="9999", fide_id="12345678901"),
+            trf_player(2, "Baker, Brian", rating="0"),
+        )
+    )
 
     warnings = [(p.line, p.message) for p in event.warnings if "is not a FIDE" in p.message]
-    assert warnings == [(5, "starting rank 1: '9999' is not a FIDE rating (1 to 4000): it is ignored"),
-                        (5, "starting rank 1: '12345678901' is not a FIDE ID (1 to 9,999,999,999): it is ignored")]
+    assert warnings == [
+        (5, "starting rank 1: '9999' is not a FIDE rating (1 to 4000): it is ignored"),
+        (5, "starting rank 1: '12345678901' is not a FIDE ID (1 to 9,999,999,999): it is ignored"),
+    ]
     assert (event.players[0].fide_rating, event.players[0].fide_id) == (None, None)

@@ -8,7 +8,7 @@ from events.models import Event, EventChange
 from grading.models import RatingPeriod, RatingRun
 from players.models import Player
 from tests.factories import PlayerFactory
-from tests.grading.conftest import rate, succeeded  # noqa: F401 (rate: a fixture)
+from tests.grading.conftest import succeeded
 from tests.uploads.test_workflow import stored_event
 
 pytestmark = pytest.mark.django_db
@@ -21,15 +21,20 @@ def trf_player(pin, name, federation, fide_id, points, rounds):
 
 
 # Round 1: Abbott-Murphy 1-0, Carter-Dunn 0-1; round 2: Carter-Abbott 0-1, Dunn-Murphy draw.
-VISITING = "\n".join([
-    "012 Northquay Visitors Open",
-    "042 2026/10/03",
-    "052 2026/10/04",
-    trf_player(1, "Abbott, Alice", "ENG", "", "2.0", [(2, "w", "1"), (3, "b", "1")]),
-    trf_player(2, "Murphy, Sean", "IRL", "2500001", "0.5", [(1, "b", "0"), (4, "b", "=")]),
-    trf_player(3, "Carter, Chloe", "", "", "0.0", [(4, "w", "0"), (1, "w", "0")]),
-    trf_player(4, "Dunn, David", "SCO", "", "1.5", [(3, "b", "1"), (2, "w", "=")]),
-]).encode() + b"\n"
+VISITING = (
+    "\n".join(
+        [
+            "012 Northquay Visitors Open",
+            "042 2026/10/03",
+            "052 2026/10/04",
+            trf_player(1, "Abbott, Alice", "ENG", "", "2.0", [(2, "w", "1"), (3, "b", "1")]),
+            trf_player(2, "Murphy, Sean", "IRL", "2500001", "0.5", [(1, "b", "0"), (4, "b", "=")]),
+            trf_player(3, "Carter, Chloe", "", "", "0.0", [(4, "w", "0"), (1, "w", "0")]),
+            trf_player(4, "Dunn, David", "SCO", "", "1.5", [(3, "b", "1"), (2, "w", "=")]),
+        ]
+    ).encode()
+    + b"\n"
+)
 
 
 def submitted(arbiter):
@@ -37,8 +42,9 @@ def submitted(arbiter):
 
 
 def records(event):
-    return {entry.surname: entry.player.code if entry.player else None
-            for entry in event.entries.select_related("player")}
+    return {
+        entry.surname: entry.player.code if entry.player else None for entry in event.entries.select_related("player")
+    }
 
 
 def test_approval_registers_home_players_and_leaves_players_of_other_federations_on_no_record(arbiter, officer):
@@ -82,8 +88,9 @@ def test_the_officer_registers_the_visitors_of_an_approved_event_and_its_history
 
     page = client.get(f"/admin/events/event/{event.pk}/change/").content.decode()
     client.post("/admin/events/event/", {"action": "register_visitors", "_selected_action": [event.pk]})
-    again = client.post("/admin/events/event/", {"action": "register_visitors", "_selected_action": [event.pk]},
-                        follow=True).content.decode()
+    again = client.post(
+        "/admin/events/event/", {"action": "register_visitors", "_selected_action": [event.pk]}, follow=True
+    ).content.decode()
 
     assert "Murphy, Sean (IRL), Dunn, David (SCO): their games are not rated until they are registered" in page
     assert all(records(event).values())
@@ -107,14 +114,16 @@ def test_visitors_are_registered_on_approval_only_from_the_decision_page_box(cli
 def test_visitors_of_an_event_not_yet_approved_are_not_registered_by_the_action(arbiter, officer):
     event = submitted(arbiter)
 
-    with pytest.raises(services.WorkflowError, match="VIS1 is submitted: register its players of other federations "
-                                                     "when you approve it"):
+    with pytest.raises(
+        services.WorkflowError, match="VIS1 is submitted: register its players of other federations when you approve it"
+    ):
         services.register_visitors(event, officer)
     assert not Player.objects.exists()
 
 
 def test_registering_the_visitors_of_a_rated_event_revises_its_month_with_their_games(
-        arbiter, officer, rate, django_capture_on_commit_callbacks):
+    arbiter, officer, rate, django_capture_on_commit_callbacks
+):
     event = services.approve_event(submitted(arbiter), officer)
     original = succeeded(rate("otb-standard", "2026-10"))
     assert (original.games, Event.objects.get(pk=event.pk).status) == (1, "rated")
@@ -132,8 +141,10 @@ def test_the_arbiters_report_says_which_new_players_wait_for_an_officer(arbiter)
 
     warnings = [warning["message"] for warning in event.uploads.get().report["warnings"]]
 
-    assert ("4 players are on no federation record and will be registered as new on approval (see Players); 2 of "
-            "them are of other federations (IRL, SCO): registered only if a rating officer says so") in warnings
+    assert (
+        "4 players are on no federation record and will be registered as new on approval (see Players); 2 of "
+        "them are of other federations (IRL, SCO): registered only if a rating officer says so"
+    ) in warnings
 
 
 def test_the_players_table_marks_each_visitor(client, arbiter):

@@ -1,8 +1,7 @@
-
 import pytest
-from django.db.models import Q
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db.models import Q
 from django.urls import reverse
 
 from events import services
@@ -12,7 +11,7 @@ from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
-from players.services import MergeRefused, check_letter, issue_codes, merge_players
+from players.services import check_letter, issue_codes, merge_players
 from tests.conftest import DATA
 from tests.factories import PlayerFactory
 from tests.uploads.conftest import ECF_EXAMPLE
@@ -25,7 +24,10 @@ def stored_event(user, data=ECF_EXAMPLE, **details):
     return services.store_upload(check, data, "results.txt", user)
 
 
-def take_on(rating_list, players, month=Month(2026, 9)):
+SEPTEMBER = Month(2026, 9)
+
+
+def take_on(rating_list, players, month=SEPTEMBER):
     lines = "".join(f"{player.code},1500,full,20,30000,10,2026-08\n" for player in players)
     import_ratings(("code,rating,type,games,opponents_total,points,last_played\n" + lines).encode(), rating_list, month)
 
@@ -182,7 +184,9 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     duplicate.refresh_from_db()
     assert duplicate.merged_into == kept
     assert Game.objects.filter(event=event, white=duplicate).count() == 0
-    assert Game.objects.filter(event=event, white=kept).count() + Game.objects.filter(event=event, black=kept).count() == 3
+    assert (
+        Game.objects.filter(event=event, white=kept).count() + Game.objects.filter(event=event, black=kept).count() == 3
+    )
     assert event.entries.get(pin=2).player == kept
     assert PlayerRating.objects.get().player == kept
     # The list published for 2026-09 stays as it was published.
@@ -209,7 +213,11 @@ def test_every_real_trf_file_imports(name, players, games, rated, rating_list, v
     call_command("import_event", str(DATA / "trf" / name), "--code", "T1", "--time-control", "90+30", "--approve")
 
     event = Event.objects.get(code="T1")
-    assert (event.entries.count(), event.games.count(), event.games.filter(rated=True).count()) == (players, games, rated)
+    assert (event.entries.count(), event.games.count(), event.games.filter(rated=True).count()) == (
+        players,
+        games,
+        rated,
+    )
     assert (event.rating_list.code, event.status) == (rating_list, "approved")
     assert len(services.unregistered_visitors(event)) == visitors
     if visitors:
@@ -243,7 +251,9 @@ def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
     confirm = client.post(url, selected)
     done = client.post(url, {**selected, "keep": kept.pk}, follow=True)
 
-    assert "Choose the record to keep" in confirm.content.decode() and "A merge is not undone" in confirm.content.decode()
+    assert (
+        "Choose the record to keep" in confirm.content.decode() and "A merge is not undone" in confirm.content.decode()
+    )
     # Each record's events and ratings, to choose by: 222222B has its online rating.
     assert {player.code: player.rating_count for player in confirm.context["players"]} == {"111111A": 0, "222222B": 1}
     assert f"1 record merged into {kept}" in done.content.decode()
@@ -259,8 +269,10 @@ def test_staff_without_the_merge_permission_cannot_merge(client, django_user_mod
     a, b = PlayerFactory(), PlayerFactory()
     client.force_login(clerk)
 
-    response = client.post(reverse("admin:players_player_changelist"),
-                           {"action": "merge_selected", "_selected_action": [a.pk, b.pk], "keep": a.pk})
+    response = client.post(
+        reverse("admin:players_player_changelist"),
+        {"action": "merge_selected", "_selected_action": [a.pk, b.pk], "keep": a.pk},
+    )
 
     b.refresh_from_db()
     assert b.merged_into is None
@@ -272,9 +284,11 @@ def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter
     abbott, baker = (Player.objects.get(code=code) for code in ("123456A", "234567B"))  # they met in round 1
     client.force_login(officer)
 
-    response = client.post(reverse("admin:players_player_changelist"),
-                           {"action": "merge_selected", "_selected_action": [abbott.pk, baker.pk], "keep": abbott.pk},
-                           follow=True)
+    response = client.post(
+        reverse("admin:players_player_changelist"),
+        {"action": "merge_selected", "_selected_action": [abbott.pk, baker.pk], "keep": abbott.pk},
+        follow=True,
+    )
 
     assert "both records play in NQ241001: one person cannot be two players of an event" in response.content.decode()
     baker.refresh_from_db()
@@ -299,15 +313,25 @@ def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, ar
     change = reverse("admin:events_event_change", args=[event.pk])
 
     page = client.get(change).content.decode()
-    client.post(change, {"name": "Renamed", "rating_list": RatingList.objects.get(code="otb-rapid").pk,
-                         "start_date": "2026-10-01", "end_date": "2026-10-01"})
+    client.post(
+        change,
+        {
+            "name": "Renamed",
+            "rating_list": RatingList.objects.get(code="otb-rapid").pk,
+            "start_date": "2026-10-01",
+            "end_date": "2026-10-01",
+        },
+    )
     client.post(reverse("admin:events_entry_change", args=[entry.pk]), {"player": ""})
 
     assert 'name="_save"' not in page
     event.refresh_from_db()
     entry.refresh_from_db()
     assert (event.name, event.rating_list.code, str(event.end_date)) == (
-        "Northquay Autumn Congress 2026 Open", "otb-standard", "2026-10-04")
+        "Northquay Autumn Congress 2026 Open",
+        "otb-standard",
+        "2026-10-04",
+    )
     assert entry.player.code == "123456A"
 
 
@@ -317,8 +341,7 @@ def test_staff_cannot_move_a_submitted_events_dates_off_its_games(client, arbite
     change = reverse("admin:events_event_change", args=[event.pk])
     form = client.get(change).context["adminform"].form
     data = {name: value for name, value in form.initial.items() if value is not None}
-    data.update(start_date="2026-10-03", end_date="2026-10-03", arbiter=arbiter.pk,
-                rating_list=event.rating_list.pk)
+    data.update(start_date="2026-10-03", end_date="2026-10-03", arbiter=arbiter.pk, rating_list=event.rating_list.pk)
 
     response = client.post(change, {**data, **management_forms(client.get(change).context)})
 
@@ -332,7 +355,7 @@ def management_forms(context):
     data = {}
     for formset in context["inline_admin_formsets"]:
         for form in [formset.formset.management_form, *formset.formset.forms]:
-            for name, field in form.fields.items():
+            for name in form.fields:
                 value = form[name].value()
                 if value is not None and value is not False:
                     data[form.add_prefix(name)] = value.pk if hasattr(value, "pk") else value
@@ -389,8 +412,11 @@ def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, office
     page = client.get(decide).content.decode()
     approved = client.post(decide, {"approve": "Approve for rating"}, follow=True).content.decode()
     refused = client.post(reverse("admin:events_event_decide", args=[second.pk]), {"send_back": "x", "reason": ""})
-    sent = client.post(reverse("admin:events_event_decide", args=[second.pk]),
-                       {"send_back": "x", "reason": "Round 3 is missing"}, follow=True).content.decode()
+    sent = client.post(
+        reverse("admin:events_event_decide", args=[second.pk]),
+        {"send_back": "x", "reason": "Round 3 is missing"},
+        follow=True,
+    ).content.decode()
 
     assert "Approve or send back</a>" in change and "Games</dt><dd>6, of which 5 rated" in change
     assert 'name="approve"' in page and "Games</dt><dd>6, of which 5 rated" in page
@@ -417,7 +443,8 @@ def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbi
     dunn = event.entries.get(pin=4).player  # no code in the file: registered on approval
     services.send_back(event, officer, "round 2 was a default, not a loss")
     corrected = ECF_EXAMPLE.replace(b"#SUBMISSION INDEX=1", b"#SUBMISSION INDEX=2").replace(
-        b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1")
+        b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1"
+    )
 
     event = services.approve_event(services.submit_event(stored_event(arbiter, corrected), arbiter), officer)
 
@@ -447,6 +474,7 @@ def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, 
     response = client.post(change, {**data, **management_forms(client.get(change).context)})
 
     assert "A/../admin is not an event code: letters and digits, with single - _ . / between them." in (
-        response.content.decode().replace("&#x27;", "'"))
+        response.content.decode().replace("&#x27;", "'")
+    )
     event.refresh_from_db()
     assert event.code == "NQ241001"

@@ -18,8 +18,11 @@ def iso_date(text):
 
 
 # The upload form's fields, as this command's options.
-OPTIONS = {"the Event code field": "--code", "the Start date and End date fields": "--start and --end",
-           "the Time control field": "--time-control (or --list)"}
+OPTIONS = {
+    "the Event code field": "--code",
+    "the Start date and End date fields": "--start and --end",
+    "the Time control field": "--time-control (or --list)",
+}
 
 
 def for_the_command(problem):
@@ -40,8 +43,11 @@ class Command(BaseCommand):
         parser.add_argument("file")
         parser.add_argument("--list", dest="list_code", help="put the event on this list, whatever its time control")
         parser.add_argument("--approve", action="store_true", help="approve the event for rating at once")
-        parser.add_argument("--register-visitors", action="store_true",
-                            help="with --approve: register the players of other federations too")
+        parser.add_argument(
+            "--register-visitors",
+            action="store_true",
+            help="with --approve: register the players of other federations too",
+        )
         parser.add_argument("--code", default="", help="the event code, where the file has none")
         parser.add_argument("--name", default="", help="the event name, instead of the file's")
         parser.add_argument("--start", type=iso_date, help="the first day, YYYY-MM-DD, where the file gives no dates")
@@ -50,7 +56,22 @@ class Command(BaseCommand):
         parser.add_argument("--online", action="store_true", help="the games were played online")
         parser.add_argument("--user", default="", help="the staff user recorded as uploading it")
 
-    def handle(self, *args, file, list_code, approve, register_visitors, code, name, start, end, time_control, online, user, **options):
+    def handle(
+        self,
+        *args,
+        file,
+        list_code,
+        approve,
+        register_visitors,
+        code,
+        name,
+        start,
+        end,
+        time_control,
+        online,
+        user,
+        **options,
+    ):
         rating_list = None
         if list_code:
             rating_list = RatingList.objects.filter(code=list_code).first()
@@ -64,8 +85,15 @@ class Command(BaseCommand):
             raise CommandError(refused.errors[0], returncode=2) from None
         if start and end and end < start:
             raise CommandError("--end: the event cannot end before it starts", returncode=2)
-        details = EventDetails(code=code, name=name, start_date=start, end_date=end, time_control=time_control,
-                               online=online, rating_list=rating_list)
+        details = EventDetails(
+            code=code,
+            name=name,
+            start_date=start,
+            end_date=end,
+            time_control=time_control,
+            online=online,
+            rating_list=rating_list,
+        )
         check = check_upload(data, file, details)
         for problem in check.warnings:
             self.stderr.write(f"{file}: warning: {problem}")
@@ -86,8 +114,10 @@ class Command(BaseCommand):
             f"{event.rating_list.code}, {event.get_status_display()}."
         )
         if approve and (waiting := services.unregistered_visitors(event)):
-            self.stdout.write(f"{event.code}: {len(waiting)} players of other federations are on no record and their "
-                              "games are not rated: register them with --register-visitors or in the admin.")
+            self.stdout.write(
+                f"{event.code}: {len(waiting)} players of other federations are on no record and their "
+                "games are not rated: register them with --register-visitors or in the admin."
+            )
 
     def staff_user(self, username):
         users = get_user_model().objects.filter(is_superuser=True)
@@ -96,7 +126,9 @@ class Command(BaseCommand):
         user = users.order_by("pk").first()
         if user is None:
             raise CommandError(
-                f"no staff user {username!r}" if username else "no superuser: create one with createsuperuser, or name a staff --user",
+                f"no staff user {username!r}"
+                if username
+                else "no superuser: create one with createsuperuser, or name a staff --user",
                 returncode=2,
             )
         return user

@@ -32,6 +32,4 @@ class Command(BaseCommand):
             imported = import_ratings(data, rating_list, month)
         except FileRefused as refused:
             raise CommandError(refusal(file, refused), returncode=2) from None
-        self.stdout.write(
-            f"{imported.period}: {imported.created} ratings imported, {imported.updated} replaced."
-        )
+        self.stdout.write(f"{imported.period}: {imported.created} ratings imported, {imported.updated} replaced.")

@@ -3,7 +3,13 @@ from django.core.management.base import BaseCommand, CommandError
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingRun
 from grading.services import (
-    NoWorker, RunRefused, check_worker, in_process, refuse_unfinished, start_rating, wait_for,
+    NoWorker,
+    RunRefused,
+    check_worker,
+    in_process,
+    refuse_unfinished,
+    start_rating,
+    wait_for,
 )
 
 
@@ -32,8 +38,11 @@ class Command(BaseCommand):
         if not in_process():
             ok, reason = check_worker()
             if not ok:
-                raise CommandError(f"no rating worker answered ({reason}), so nothing was queued: start one with "
-                                   "'celery -A config worker' and run this again", returncode=1)
+                raise CommandError(
+                    f"no rating worker answered ({reason}), so nothing was queued: start one with "
+                    "'celery -A config worker' and run this again",
+                    returncode=1,
+                )
         failed = False
         for rating_list in lists:
             try:

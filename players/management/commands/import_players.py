@@ -21,7 +21,5 @@ class Command(BaseCommand):
         except FileRefused as refused:
             raise CommandError(refusal(file, refused), returncode=2) from None
         self.stdout.write(
-            f"{summary.created} players created, {summary.updated} updated, "
-            f"{summary.clubs_created} clubs created."
+            f"{summary.created} players created, {summary.updated} updated, {summary.clubs_created} clubs created."
         )
-
