@@ -6,11 +6,10 @@ from django.urls import reverse
 
 from config.lookups import by_code
 from events.models import Event
-from events.public import public_events, standings
+from events.standings import standings
 from grading.breakdown import LinesOf
-from grading.history import entries_of, latest_publications, published_list
+from grading.history import entries_of, latest_publications, list_size, published_list
 from grading.models import PlayerRating, RatingList, RatingPeriod
-from grading.tables import list_size
 from players import search
 from players.models import Club, Player
 
@@ -194,7 +193,7 @@ def club(request, code):
 
 @api_view
 def events(request):
-    found = public_events().order_by("-end_date", "code")
+    found = Event.objects.in_rating().select_related("rating_list").order_by("-end_date", "code")
     if list_code := list_parameter(request):
         found = found.filter(rating_list__code=list_code)
     kind = request.GET.get("kind", "")
@@ -211,7 +210,7 @@ def events(request):
 
 @api_view
 def event(request, code):
-    event = by_code(public_events(), code)
+    event = by_code(Event.objects.in_rating().select_related("rating_list"), code)
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
     entries = list(event.entries.select_related("player").order_by("pin"))

@@ -71,6 +71,9 @@ INSTALLED_APPS = [
     "events",
     "grading",
     "api",
+    "accounts",
+    "arbiters",
+    "public",
 ]
 
 MIDDLEWARE = [
@@ -154,7 +157,7 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-LOGIN_URL = "login"  # after it, each role's own start page (events.roles.start_page)
+LOGIN_URL = "login"  # after it, each role's own start page (accounts.roles.start_page)
 
 # Password guessing: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one address
 # (on the site's login or the admin's), that pair is refused for LOGIN_COOLOFF_MINUTES; a

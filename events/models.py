@@ -19,6 +19,12 @@ def validate_event_code(value):
         )
 
 
+class EventQuerySet(models.QuerySet):
+    def in_rating(self):
+        """Approved for rating, or rated: the events the public sees and the runs read."""
+        return self.filter(status__in=IN_RATING)
+
+
 class Event(models.Model):
     class Kind(models.TextChoices):
         SWISS = "swiss", "Swiss"
@@ -67,6 +73,8 @@ class Event(models.Model):
         default=False, help_text="Staff chose the list; a new upload does not change it."
     )
 
+    objects = EventQuerySet.as_manager()
+
     class Meta:
         ordering = ["-end_date", "code"]
         permissions = [
@@ -91,7 +99,10 @@ class Event(models.Model):
     @property
     def in_rating(self):
         """Approved for rating, or rated: its games are, or are about to be, in published lists."""
-        return self.status in (self.Status.APPROVED, self.Status.RATED)
+        return self.status in IN_RATING
+
+
+IN_RATING = (Event.Status.APPROVED, Event.Status.RATED)
 
 
 class EventChange(models.Model):

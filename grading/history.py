@@ -9,8 +9,9 @@ import json
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db.models import Count, OuterRef, Q, Subquery
 
-from .models import ListEntry, PlayerRating, RatingPeriod
+from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
 
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
 
@@ -156,3 +157,46 @@ def entries_of(publications, player_ids):
     for published in publications:
         on_lists |= Q(period_id=published.period.pk, revision=published.revision)
     return ListEntry.objects.filter(on_lists, player_id__in=list(player_ids)).order_by()
+
+
+def publication_key(kind, period_id, revision, published_at):
+    """A cache key for something computed from one publication, which never changes: the
+    time of publication makes it unique even where a test database reuses ids."""
+    stamp = published_at.timestamp() if published_at else 0
+    return f"{kind}:{period_id}:{revision}:{stamp}"
+
+
+def list_sizes(publications) -> dict:
+    """How many players each of ``publications`` ((period id, revision, period published_at)
+    triples) lists, as {(period id, revision): size}, in at most one query; cached."""
+    keys = {publication_key("list-size", *triple): triple[:2] for triple in publications}
+    sizes = {keys[key]: size for key, size in cache.get_many(list(keys)).items()}
+    missing = [pair for pair in keys.values() if pair not in sizes]
+    if missing:
+        on_lists = Q()
+        for period, revision in missing:
+            on_lists |= Q(period_id=period, revision=revision)
+        counted = dict.fromkeys(missing, 0)
+        for row in ListEntry.objects.filter(on_lists).values("period_id", "revision").annotate(size=Count("pk")):
+            counted[(row["period_id"], row["revision"])] = row["size"]
+        cache.set_many({key: counted[pair] for key, pair in keys.items() if pair in counted}, 24 * 3600)
+        sizes.update(counted)
+    return sizes
+
+
+def list_size(published):
+    triple = (published.period.pk, published.revision, published.period.published_at)
+    return list_sizes([triple])[triple[:2]]
+
+
+def lists_with_latest():
+    """Every rating list, annotated with its latest published period (month, pk, revision)."""
+    latest = RatingPeriod.objects.filter(rating_list=OuterRef("pk"), revision__isnull=False).order_by("-month")
+    return list(
+        RatingList.objects.annotate(
+            latest=Subquery(latest.values("month")[:1]),
+            latest_pk=Subquery(latest.values("pk")[:1]),
+            latest_revision=Subquery(latest.values("revision")[:1]),
+            latest_published_at=Subquery(latest.values("published_at")[:1]),
+        ).order_by("display_order", "code")
+    )

@@ -4,8 +4,8 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shows
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
+from accounts.roles import ARBITERS
 from events.models import Event
-from events.roles import ARBITERS
 from tests.conftest import DATA
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

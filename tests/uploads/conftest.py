@@ -1,7 +1,7 @@
 import pytest
 from django.contrib.auth.models import Group
 
-from events.roles import ARBITERS, RATING_OFFICERS
+from accounts.roles import ARBITERS, RATING_OFFICERS
 from tests.conftest import DATA
 
 ECF_EXAMPLE = (DATA / "ecf" / "example-ecf-results.txt").read_bytes()

@@ -1,36 +1,28 @@
-import datetime
+"""The home page, the rating lists (a page, its CSV) and the top lists."""
+
 import hashlib
 
-from django.contrib import admin
-from django.contrib.admin.views.decorators import staff_member_required
 from django.core.cache import cache
-from django.db.models import OuterRef, Subquery
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
-from django.utils import timezone
 
 from events.models import Event
+from grading.history import (
+    list_csv,
+    list_size,
+    list_sizes,
+    lists_with_latest,
+    publication_key,
+    published_list,
+    published_periods,
+)
+from grading.models import RatingList
+from grading.toplists import top_lists
 from players.models import Club, Player
 
-from . import services
-from .filters import ListEntryFilter, top_lists
-from .history import list_csv, published_list, published_periods
-from .models import RatingList, RatingPeriod
-from .tables import ListTable, list_size, list_sizes, paginate, publication_key
-
-
-def lists_with_latest():
-    """Every rating list, annotated with its latest published period (month, pk, revision)."""
-    latest = RatingPeriod.objects.filter(rating_list=OuterRef("pk"), revision__isnull=False).order_by("-month")
-    return list(
-        RatingList.objects.annotate(
-            latest=Subquery(latest.values("month")[:1]),
-            latest_pk=Subquery(latest.values("pk")[:1]),
-            latest_revision=Subquery(latest.values("revision")[:1]),
-            latest_published_at=Subquery(latest.values("published_at")[:1]),
-        ).order_by("display_order", "code")
-    )
+from .filters import ListEntryFilter
+from .tables import ListTable, paginate
 
 
 def home(request):
@@ -44,30 +36,13 @@ def home(request):
         "lists": lists,
         "players": Player.objects.filter(merged_into=None).count(),
         "clubs": Club.objects.count(),
-        "recent_events": Event.objects.filter(status__in=["approved", "rated"])
-        .select_related("rating_list")
-        .order_by("-end_date")[:10],
+        "recent_events": Event.objects.in_rating().select_related("rating_list").order_by("-end_date")[:10],
     }
-    return render(request, "home.html", context)
-
-
-@staff_member_required
-def system_status(request):
-    worker_ok, worker = services.check_worker()
-    if worker_ok:
-        worker["time"] = datetime.datetime.fromisoformat(worker["time"])
-    context = {
-        **admin.site.each_context(request),
-        "title": "System status",
-        "worker_ok": worker_ok,
-        "worker": worker,
-        "now": timezone.now(),
-    }
-    return render(request, "admin/system_status.html", context)
+    return render(request, "public/home.html", context)
 
 
 def list_index(request):
-    return render(request, "grading/lists.html", {"lists": lists_with_latest()})
+    return render(request, "public/lists.html", {"lists": lists_with_latest()})
 
 
 def the_list(code, month=None, original=False):
@@ -88,7 +63,7 @@ def rating_list(request, code, month=None):
         return redirect_to_period(request, code)
     rating_list, published = the_list(code, month, wants_original(request))
     if published is None:
-        return render(request, "grading/list.html", {"rating_list": rating_list, "published": None})
+        return render(request, "public/list.html", {"rating_list": rating_list, "published": None})
     periods = published_periods(rating_list)
     # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
     # publication, every period of the menu with its revision, and the query (a logged-in
@@ -138,7 +113,7 @@ def render_list(request, code, rating_list, published, periods):
             (name, value) for name, values in query.lists() if name not in ("period", "edition") for value in values
         ],
     }
-    return render(request, "grading/list.html", context), filters
+    return render(request, "public/list.html", context), filters
 
 
 def redirect_to_period(request, code):
@@ -182,4 +157,4 @@ def top(request, code):
         "lists": RatingList.objects.order_by("display_order", "code"),
         "tops": top_lists(published) if published else [],
     }
-    return render(request, "grading/top.html", context)
+    return render(request, "public/top.html", context)

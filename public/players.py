@@ -15,10 +15,11 @@ from grading.engine import RULE_SETS
 from grading.engine.periods import Month
 from grading.history import entries_of, latest_publications, player_history, state_before
 from grading.models import PlayerRating
+from players import search
+from players.models import Club, Player
 
-from . import rendering, search
+from . import rendering
 from .calculation import explain
-from .models import Club, Player
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
@@ -46,7 +47,7 @@ def search_page(request):
         "more": more,
         "can_show_more": more and limit < MOST_SHOWN,
     }
-    return render(request, "players/search.html", context)
+    return render(request, "public/search.html", context)
 
 
 def link_players(players):
@@ -109,7 +110,7 @@ def player_page(request, code):
             }
         )
     context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
-    return render(request, "players/player.html", context)
+    return render(request, "public/player.html", context)
 
 
 def on_the_list(state, published):
@@ -192,12 +193,12 @@ def calculation_page(request, code, list_code, month):
         "prior": state_before(rating),
         "explanation": explain(rating, games, rating.period.rule_set),
     }
-    return render(request, "players/calculation.html", context)
+    return render(request, "public/calculation.html", context)
 
 
 def club_index(request):
     clubs = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by("name")
-    return render(request, "players/clubs.html", {"clubs": clubs})
+    return render(request, "public/clubs.html", {"clubs": clubs})
 
 
 def club_page(request, code):
@@ -215,4 +216,4 @@ def club_page(request, code):
     ]
     rated = [sum(1 for _, entries in rows if entries[i]) for i in range(len(publications))]
     context = {"club": club, "rows": rows, "publications": list(zip(publications.values(), rated))}
-    return render(request, "players/club.html", context)
+    return render(request, "public/club.html", context)

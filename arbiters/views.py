@@ -3,27 +3,19 @@
 import secrets
 
 from django.contrib import messages
-from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required, permission_required
 from django.core.cache import cache
 from django.http import Http404
-from django.shortcuts import get_object_or_404, redirect, render, resolve_url
+from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from . import services
-from .checking import check_upload
+from events import services
+from events.checking import check_upload
+from events.models import Event
+
 from .forms import UploadForm
-from .models import Event
-from .roles import start_page
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)
-
-
-class LoginView(auth_views.LoginView):
-    """The login page: each role is taken to its own start page, unless a page asked for it."""
-
-    def get_default_redirect_url(self):
-        return resolve_url(start_page(self.request.user))
 
 
 def own_event(request, pk):
@@ -38,7 +30,7 @@ def own_event(request, pk):
 @arbiter_required
 def my_events(request):
     events = Event.objects.filter(arbiter=request.user).select_related("rating_list").order_by("-end_date", "code")
-    return render(request, "events/my_events.html", {"events": events})
+    return render(request, "arbiters/my_events.html", {"events": events})
 
 
 @login_required
@@ -53,7 +45,7 @@ def upload(request):
             filename, data = kept
         else:
             form.add_error("file", "Choose the file: the one checked before is no longer kept.")
-            return render(request, "events/upload.html", {"form": form})
+            return render(request, "arbiters/upload.html", {"form": form})
         check = check_upload(data, filename, form.details())
         if not check.errors:
             try:
@@ -69,10 +61,10 @@ def upload(request):
         cache.set(kept_key(request), (token, filename, data), KEPT_SECONDS)
         return render(
             request,
-            "events/upload.html",
+            "arbiters/upload.html",
             {"form": form, "report": check.report(), "kept_token": token, "kept_name": filename},
         )
-    return render(request, "events/upload.html", {"form": form})
+    return render(request, "arbiters/upload.html", {"form": form})
 
 
 KEPT_SECONDS = 3600
@@ -99,7 +91,7 @@ def event_report(request, pk):
     latest = event.uploads.order_by("-uploaded_at").first()
     return render(
         request,
-        "events/event.html",
+        "arbiters/event.html",
         {
             "event": event,
             "report": latest.report if latest else None,

@@ -3,15 +3,13 @@
 from urllib.parse import quote
 
 import django_tables2 as tables
-from django.core.cache import cache
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
-from django.db.models import Count, Q
 from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 
-from .models import ListEntry, PlayerRating
+from grading.models import ListEntry, PlayerRating
 
 PER_PAGE = 50
 ROW = (
@@ -126,33 +124,3 @@ def paginate(table, request, per_page=PER_PAGE, known_count=None):
         pages = table.paginator.num_pages
         raise Http404(f"There is no page {page}: the list has {pages} page{'s' if pages != 1 else ''}.") from None
     return table
-
-
-def publication_key(kind, period_id, revision, published_at):
-    """A cache key for something computed from one publication, which never changes: the
-    time of publication makes it unique even where a test database reuses ids."""
-    stamp = published_at.timestamp() if published_at else 0
-    return f"{kind}:{period_id}:{revision}:{stamp}"
-
-
-def list_sizes(publications) -> dict:
-    """How many players each of ``publications`` ((period id, revision, period published_at)
-    triples) lists, as {(period id, revision): size}, in at most one query; cached."""
-    keys = {publication_key("list-size", *triple): triple[:2] for triple in publications}
-    sizes = {keys[key]: size for key, size in cache.get_many(list(keys)).items()}
-    missing = [pair for pair in keys.values() if pair not in sizes]
-    if missing:
-        on_lists = Q()
-        for period, revision in missing:
-            on_lists |= Q(period_id=period, revision=revision)
-        counted = dict.fromkeys(missing, 0)
-        for row in ListEntry.objects.filter(on_lists).values("period_id", "revision").annotate(size=Count("pk")):
-            counted[(row["period_id"], row["revision"])] = row["size"]
-        cache.set_many({key: counted[pair] for key, pair in keys.items() if pair in counted}, 24 * 3600)
-        sizes.update(counted)
-    return sizes
-
-
-def list_size(published):
-    triple = (published.period.pk, published.revision, published.period.published_at)
-    return list_sizes([triple])[triple[:2]]

@@ -1,9 +1,6 @@
 """Public event pages: the index of approved and rated events, and each event's crosstable
 (Swiss, round robin) or match card (team match), built from its Entry pins and Game rows."""
 
-from collections import defaultdict
-from decimal import Decimal
-
 import django_filters
 import django_tables2 as tables
 from django import forms
@@ -14,17 +11,15 @@ from django.urls import reverse
 from django.utils.html import format_html
 
 from config.lookups import by_code
+from events.models import Event
+from events.standings import match_card, round_robin_grid, swiss_crosstable
 from grading.models import RatingList
-from grading.tables import TEMPLATE, paginate
 
-from . import results
-from .models import Event
-
-PUBLIC = (Event.Status.APPROVED, Event.Status.RATED)
+from .tables import TEMPLATE, paginate
 
 
 def public_events():
-    return Event.objects.filter(status__in=PUBLIC).select_related("rating_list")
+    return Event.objects.in_rating().select_related("rating_list")
 
 
 class EventFilter(django_filters.FilterSet):
@@ -97,7 +92,7 @@ def event_dates(event):
 def event_index(request):
     filters = EventFilter(request.GET, queryset=public_events().order_by("-end_date", "code"))
     table = paginate(EventTable(filters.qs), request)
-    return render(request, "events/public/index.html", {"filters": filters, "table": table})
+    return render(request, "public/events/index.html", {"filters": filters, "table": table})
 
 
 def event_page(request, code):
@@ -124,84 +119,4 @@ def event_page(request, code):
         context["crosstable"] = swiss_crosstable(entries, games)
     else:
         context["card"] = match_card(entries, games)
-    return render(request, "events/public/event.html", context)
-
-
-SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
-
-
-def score_symbol(result, score):
-    """How a crosstable prints one player's score: 1 ½ 0, + and − for a default."""
-    if result in results.DEFAULTS:
-        return "+" if score else "−"
-    return SYMBOLS[score]
-
-
-def sides(game):
-    """The two sides of a game: (entry id, opponent entry id, colour, score)."""
-    white, black = results.scores(game.result)
-    yield game.white_entry_id, game.black_entry_id, "w", white
-    if game.black_entry_id:
-        yield game.black_entry_id, game.white_entry_id, "b", black
-
-
-def standings(entries, games):
-    """[{entry, points, cells: {round: cell}}] ordered by rank (else points, then pin)."""
-    rows = {entry.pk: {"entry": entry, "points": Decimal(0), "cells": {}} for entry in entries}
-    pins = {entry.pk: entry.pin for entry in entries}
-    for game in games:
-        for entry_id, opponent_id, colour, score in sides(game):
-            row = rows[entry_id]
-            row["points"] += score
-            row["cells"].setdefault(game.round, []).append(
-                {
-                    "opponent": pins.get(opponent_id),
-                    "colour": colour,
-                    "symbol": score_symbol(game.result, score),
-                    "bye": opponent_id is None,
-                    "rated": game.rated,
-                }
-            )
-    return sorted(rows.values(), key=lambda row: (row["entry"].rank or 10**6, -row["points"], row["entry"].pin))
-
-
-def swiss_crosstable(entries, games):
-    rounds = sorted({game.round for game in games})
-    rows = standings(entries, games)
-    for row in rows:
-        row["rounds"] = [row["cells"].get(number, []) for number in rounds]
-    return {"rounds": rounds, "rows": rows}
-
-
-def round_robin_grid(entries, games):
-    """Rows in standing order, a column per player in the same order; each cell the player's
-    scores against that opponent (two in a double round robin)."""
-    rows = standings(entries, games)
-    order = [row["entry"].pk for row in rows]
-    met = defaultdict(list)
-    for game in games:
-        for entry_id, opponent_id, _colour, score in sides(game):
-            if opponent_id:
-                met[entry_id, opponent_id].append(score_symbol(game.result, score))
-    for row in rows:
-        me = row["entry"].pk
-        row["against"] = [None if other == me else " ".join(met.get((me, other), [])) for other in order]
-    return {"rows": rows, "size": len(rows)}
-
-
-def match_card(entries, games):
-    """The boards, in order, and each side's total by club (a team match has two)."""
-    by_id = {entry.pk: entry for entry in entries}
-    boards = []
-    totals = defaultdict(Decimal)
-    for game in games:
-        white = by_id.get(game.white_entry_id)
-        black = by_id.get(game.black_entry_id)
-        white_score, black_score = results.scores(game.result)
-        if white:
-            totals[white.club_name] += white_score
-        if black:
-            totals[black.club_name] += black_score or 0
-        boards.append({"game": game, "white": white, "black": black, "result": game.get_result_display()})
-    teams = sorted(totals.items()) if len(totals) == 2 and "" not in totals else []
-    return {"boards": boards, "teams": teams}
+    return render(request, "public/events/event.html", context)

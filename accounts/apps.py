@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+from django.db.models.signals import post_migrate
+
+
+class AccountsConfig(AppConfig):
+    name = "accounts"
+    verbose_name = "Accounts and roles"
+
+    def ready(self):
+        from .roles import ensure_roles  # the auth models are not loaded before ready()
+
+        # After every app has migrated, so that all the permissions exist.
+        post_migrate.connect(ensure_roles, dispatch_uid="accounts.ensure_roles")

@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class ArbitersConfig(AppConfig):
+    name = "arbiters"
+    verbose_name = "Arbiters' pages"

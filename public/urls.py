@@ -1,0 +1,35 @@
+from django.urls import path, register_converter
+
+from . import events, lists, players
+
+
+class MonthConverter:
+    """A period, ``YYYY-MM``; anything else is not a URL of the site (404)."""
+
+    regex = "[0-9]{4}-(?:0[1-9]|1[0-2])"
+
+    def to_python(self, value):
+        return value
+
+    def to_url(self, value):
+        return value
+
+
+register_converter(MonthConverter, "month")
+
+urlpatterns = [
+    path("", lists.home, name="home"),
+    path("lists/", lists.list_index, name="lists"),
+    path("lists/<slug:code>/", lists.rating_list, name="rating-list"),
+    path("lists/<slug:code>/top/", lists.top, name="top-lists"),
+    path("lists/<slug:code>/<month:month>/", lists.rating_list, name="rating-list-period"),
+    path("lists/<slug:code>/<month:month>/csv/", lists.rating_list_csv, name="rating-list-csv"),
+    path("top/", lists.top_index, name="top"),
+    path("players/", players.search_page, name="player-search"),
+    path("players/<str:code>/", players.player_page, name="player"),
+    path("players/<str:code>/<slug:list_code>/<month:month>/", players.calculation_page, name="rating-calculation"),
+    path("clubs/", players.club_index, name="clubs"),
+    path("clubs/<path:code>/", players.club_page, name="club"),
+    path("events/", events.event_index, name="events"),
+    path("events/<path:code>/", events.event_page, name="event"),
+]
