@@ -24,6 +24,9 @@ from decimal import Decimal
 import numpy as np
 from django.db import connection
 
+from events.models import Event, Game
+from players.models import Player, full_name
+
 from .bulk import table, where_in
 from .engine.codes import NEW, TYPE_NAMES
 
@@ -121,9 +124,6 @@ class GameShown:
 def games_shown(ids) -> dict:
     """{game id: GameShown} for ``ids``, in one query: plain SQL, as every player page runs it
     and the ORM's compiling of its three joins cost more than the query."""
-    from events.models import Event, Game
-    from players.models import Player, full_name
-
     condition, params = where_in("g.id", sorted(ids))
     with connection.cursor() as cursor:
         cursor.execute(

@@ -14,6 +14,8 @@ import numpy as np
 from django.db import transaction
 from django.utils import timezone
 
+from players.models import Player
+
 from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
 from .engine import RULE_SETS, StateColumns
 from .engine.codes import TYPE_CODES, TYPE_NAMES
@@ -203,8 +205,6 @@ def write_list(period: RatingPeriod, revision: int, states: States):
 
 def clubs_of(player_ids: np.ndarray) -> list:
     """The club id (or None) of each of ``player_ids``."""
-    from players.models import Player
-
     ids, clubs = fetch_columns(
         f"SELECT id, club_id FROM {table(Player)} WHERE club_id IS NOT NULL", [], [np.int64, np.int64]
     )
