@@ -12,6 +12,7 @@ from django.views.decorators.http import require_POST
 from events import services
 from events.checking import check_upload
 from events.models import Event
+from grading.history import lists_for_uploads
 
 from .forms import UploadForm
 
@@ -46,7 +47,7 @@ def upload(request):
         else:
             form.add_error("file", "Choose the file: the one checked before is no longer kept.")
             return render(request, "arbiters/upload.html", {"form": form})
-        check = check_upload(data, filename, form.details())
+        check = check_upload(data, filename, form.details(), lists_for_uploads())
         if not check.errors:
             try:
                 event = services.store_upload(check, data, filename, request.user)

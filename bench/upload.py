@@ -91,6 +91,7 @@ def main():
 
     from events import services
     from events.checking import EventDetails, check_upload
+    from grading.history import lists_for_uploads
     from players.models import Player
 
     data = generate_trf(args.players, args.rounds)
@@ -102,7 +103,7 @@ def main():
         )
         arbiter = get_user_model().objects.create_user("bench-arbiter")
         started = time.perf_counter()
-        check = check_upload(data, "generated.trf", EventDetails(code="BENCH"))
+        check = check_upload(data, "generated.trf", EventDetails(code="BENCH"), lists_for_uploads())
         checked = time.perf_counter()
         if check.errors:
             sys.exit("the generated file has errors: " + "; ".join(map(str, check.errors[:5])))
@@ -119,6 +120,7 @@ def main():
             undated,
             "undated.trf",
             EventDetails(code="BENCH2", start_date=datetime.date(2026, 10, 1), end_date=datetime.date(2026, 10, 30)),
+            lists_for_uploads(),
         )
         check.report()  # what the arbiter reads
         checked = time.perf_counter()

@@ -9,14 +9,14 @@ import contextlib
 import datetime
 import functools
 import gc
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from django.conf import settings
 from django.utils import timezone
 
 from grading.engine.periods import Month
-from grading.models import RatingList
-from grading.services import latest_take_on
 from players.models import birth_date_problem
 
 from . import results
@@ -43,7 +43,7 @@ class EventDetails:
     online: bool = False
     kind: str = ""
     submission_index: int | None = None
-    rating_list: RatingList | None = None  # staff only: overrides the time-control band
+    rating_list: Any = None  # staff only: one of the lists, overriding the time-control band
 
 
 @dataclass
@@ -51,7 +51,8 @@ class Check(HasProblems):
     parsed: ParsedEvent
     details: EventDetails
     matches: dict[int, Match] = field(default_factory=dict)
-    rating_list: RatingList | None = None
+    lists: Sequence = ()  # the federation's rating lists (see check_upload)
+    rating_list: Any = None  # the one the event goes on
     time_control: TimeControl | None = None
     taken_on: str | None = None  # the list's latest month taken on from the previous system
     problems: list[Problem] = field(default_factory=list)
@@ -170,13 +171,17 @@ def cycle_collection_paused():
             gc.enable()
 
 
-def check_upload(data: bytes, filename: str, details: EventDetails) -> Check:
+def check_upload(data: bytes, filename: str, details: EventDetails, lists: Sequence) -> Check:
+    """Parse, validate and match an event file. ``lists`` are the federation's rating lists in
+    the order they are offered (grading.history.lists_for_uploads: each with ``code``, ``name``,
+    ``online``, ``holds(minutes)`` and ``taken_on``); the caller reads them, as this app is
+    below the one that keeps them."""
     with cycle_collection_paused():
-        return check_file(data, filename, details)
+        return check_file(data, filename, details, lists)
 
 
-def check_file(data, filename, details):
-    check = Check(parse_event_file(data, filename, settings.PLAYER_CODE_PATTERN), details)
+def check_file(data, filename, details, lists):
+    check = Check(parse_event_file(data, filename, settings.PLAYER_CODE_PATTERN), details, lists=lists)
     check.problems = list(check.parsed.problems)
     if not check.parsed.format:
         return check
@@ -276,7 +281,8 @@ def check_event_details(check):
         TimeControl.from_text(details.time_control) if details.time_control else None
     )
     online = details.online or bool(parsed.online)
-    check.rating_list = details.rating_list or classify(check.time_control, online)
+    lists = check.lists
+    check.rating_list = chosen(details.rating_list, lists) or classify(check.time_control, online, lists)
     check_when(check)
     if check.rating_list is None:
         if check.time_control is None and details.time_control and not parsed.time_control:
@@ -337,7 +343,7 @@ def check_when(check):
                 "once the games are played",
             )
         )
-    check.taken_on = latest_take_on(check.rating_list) if check.rating_list else None
+    check.taken_on = check.rating_list.taken_on if check.rating_list else None
     early = [game for game in check.parsed.games if check.unrated_reason(game) == TAKEN_ON]
     if early:
         check.problems.append(
@@ -351,11 +357,16 @@ def check_when(check):
         )
 
 
-def classify(time_control, online=False):
+def chosen(wanted, lists):
+    """The list staff chose, as ``lists`` give it."""
+    return next((rating_list for rating_list in lists if rating_list.pk == wanted.pk), None) if wanted else None
+
+
+def classify(time_control, online, lists):
     """The list an event belongs to: the first, online or over the board, whose band holds the
     minutes each player has for 60 moves. An online event with no time control goes on the
     first online list."""
-    lists = list(RatingList.objects.filter(online=online).order_by("display_order", "code"))
+    lists = [rating_list for rating_list in lists if rating_list.online == online]
     if time_control is None:
         return lists[0] if online and lists else None
     minutes = time_control.minutes_per_player()

@@ -11,9 +11,6 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from grading.engine.periods import Month
-from grading.models import RatingPeriod
-from grading.services import revise_after_change
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
 
@@ -21,6 +18,7 @@ from . import results
 from .checking import Check
 from .matching import current_record, of_another_federation
 from .models import Entry, Event, EventChange, Game, Upload
+from .signals import rated_games_changed
 
 
 class WorkflowError(Exception):
@@ -233,7 +231,7 @@ def approve_event(event, user, visitors=False):
         create_new_players(event, visitors)
         record(event, Event.Status.APPROVED, user)
         if event.games.filter(rated=True, result__in=results.PLAYED).exists():
-            transaction.on_commit(lambda: revise_after_change(event, user))
+            rated_games_changed.send(sender=Event, event=event, user=user)
     return event
 
 
@@ -257,7 +255,7 @@ def send_back(event, user, reason):
         record(event, Event.Status.SENT_BACK, user, reason)
         if was_rated:
             # Withdrawn from rated months: they are revised without its games.
-            transaction.on_commit(lambda: revise_after_change(event, user))
+            rated_games_changed.send(sender=Event, event=event, user=user)
     return event
 
 
@@ -284,13 +282,7 @@ def register_visitors(event, user) -> int:
             note=f"registered {len(waiting)} player{'s' if len(waiting) != 1 else ''} of other federations: "
             + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
         )
-        if event.status == Event.Status.RATED:
-            # Its months were rated without these games: they are rated again.
-            months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
-            RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False, month__in=months).update(
-                revision_due=True
-            )
-        transaction.on_commit(lambda: revise_after_change(event, user))
+        rated_games_changed.send(sender=Event, event=event, user=user)
     return created
 
 

@@ -4,3 +4,6 @@ from django.apps import AppConfig
 class GradingConfig(AppConfig):
     name = "grading"
     verbose_name = "Ratings"
+
+    def ready(self):
+        from . import receivers  # noqa: F401 (connects them; models are loaded only now)

@@ -9,9 +9,9 @@ import json
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db.models import Count, OuterRef, Q, Subquery
+from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
-from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
+from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
 
@@ -200,3 +200,23 @@ def lists_with_latest():
             latest_published_at=Subquery(latest.values("published_at")[:1]),
         ).order_by("display_order", "code")
     )
+
+
+def lists_for_uploads() -> list[RatingList]:
+    """Every list in the order the site shows them, each with ``taken_on``: the latest month
+    whose current list is ratings taken on from the previous system (None if none). An
+    upload's check classifies the event into one of them and leaves earlier games unrated."""
+    taken_on = latest_take_ons()
+    lists = list(RatingList.objects.order_by("display_order", "code"))
+    for rating_list in lists:
+        rating_list.taken_on = taken_on.get(rating_list.pk)
+    return lists
+
+
+def latest_take_ons(rating_list=None) -> dict[int, str]:
+    """{list id: the latest month whose current list is ratings taken on from the previous
+    system}, for every list or one."""
+    periods = RatingPeriod.objects.filter(runs__trigger=RatingRun.IMPORT, runs__revision=F("revision"))
+    if rating_list is not None:
+        periods = periods.filter(rating_list=rating_list)
+    return dict(periods.values_list("rating_list_id").annotate(latest=Max("month")))

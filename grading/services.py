@@ -22,6 +22,7 @@ from events.models import Event, Game
 
 from . import tasks
 from .engine.periods import Month
+from .history import latest_take_ons
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .rating import rate_one_period
@@ -125,14 +126,7 @@ def trigger_text(text: str) -> str:
 
 def latest_take_on(rating_list) -> str | None:
     """The latest month whose current list on ``rating_list`` is ratings imported at take-on."""
-    return (
-        RatingPeriod.objects.filter(
-            rating_list=rating_list, runs__trigger=RatingRun.IMPORT, runs__revision=F("revision")
-        )
-        .order_by("-month")
-        .values_list("month", flat=True)
-        .first()
-    )
+    return latest_take_ons(rating_list).get(rating_list.pk)
 
 
 def enqueue(run):

@@ -171,9 +171,10 @@ def test_two_uploads_of_one_new_event_code_at_once_store_one_and_tell_the_other(
     if connection.vendor != "postgresql":
         pytest.skip("concurrent transactions are PostgreSQL's to show")
     from events.checking import EventDetails, check_upload
+    from grading.history import lists_for_uploads
 
     files = [ECF_EXAMPLE, ECF_EXAMPLE.replace(b"#EVENT NAME=", b"#EVENT NAME=Corrected ")]
-    checks = [check_upload(data, "results.txt", EventDetails()) for data in files]
+    checks = [check_upload(data, "results.txt", EventDetails(), lists_for_uploads()) for data in files]
     start, outcomes = threading.Barrier(2), []
 
     def store(check, data):

@@ -249,8 +249,9 @@ def test_the_same_file_under_another_event_code_is_refused(client, arbiter, othe
 def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monkeypatch):
     from events import services
     from events.checking import EventDetails, check_upload
+    from grading.history import lists_for_uploads
 
-    check = check_upload(ECF_EXAMPLE, "results.txt", EventDetails())
+    check = check_upload(ECF_EXAMPLE, "results.txt", EventDetails(), lists_for_uploads())
 
     def fail(*args):
         raise WorkflowError("the database said no")

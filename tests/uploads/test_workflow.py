@@ -8,6 +8,7 @@ from events import services
 from events.checking import EventDetails, check_upload
 from events.models import Event, Game, Upload
 from grading.engine.periods import Month
+from grading.history import lists_for_uploads
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.django_db
 
 
 def stored_event(user, data=ECF_EXAMPLE, **details):
-    check = check_upload(data, "results.txt", EventDetails(**details))
+    check = check_upload(data, "results.txt", EventDetails(**details), lists_for_uploads())
     return services.store_upload(check, data, "results.txt", user)
 
 
@@ -142,7 +143,7 @@ def test_the_time_control_puts_the_event_on_its_list(time_control, online, expec
     from events.checking import classify
     from events.timecontrol import TimeControl
 
-    chosen = classify(TimeControl.from_text(time_control), online)
+    chosen = classify(TimeControl.from_text(time_control), online, lists_for_uploads())
 
     assert (chosen.code if chosen else None) == expected
 
@@ -153,7 +154,7 @@ def test_a_list_band_changed_by_staff_changes_where_events_go():
 
     RatingList.objects.filter(code="otb-rapid").update(min_minutes=5)
 
-    assert classify(TimeControl.from_text("5+3")).code == "otb-rapid"
+    assert classify(TimeControl.from_text("5+3"), False, lists_for_uploads()).code == "otb-rapid"
 
 
 def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbiter):
@@ -163,7 +164,7 @@ def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbite
     PlayerFactory(code="666666F", surname="Dunn", forenames="David")
     data = ECF_EXAMPLE.replace(b"#ECF CODE=234567B", b"#FIDE NO=12345")
 
-    check = check_upload(data, "x.txt", EventDetails())
+    check = check_upload(data, "x.txt", EventDetails(), lists_for_uploads())
 
     assert (check.matches[1].player.code, check.matches[1].how) == ("999999L", "code")
     assert (check.matches[2].player.code, check.matches[2].how) == ("555555E", "fide-id")

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events import services
 from events.checking import EventDetails, check_upload
-from grading.models import RatingList
+from grading.history import lists_for_uploads
 from players.csvfiles import FileRefused, read_path
 
 
@@ -72,11 +72,12 @@ class Command(BaseCommand):
         user,
         **options,
     ):
+        lists = lists_for_uploads()
         rating_list = None
         if list_code:
-            rating_list = RatingList.objects.filter(code=list_code).first()
+            rating_list = next((rating_list for rating_list in lists if rating_list.code == list_code), None)
             if rating_list is None:
-                codes = ", ".join(RatingList.objects.values_list("code", flat=True))
+                codes = ", ".join(rating_list.code for rating_list in lists)
                 raise CommandError(f"--list: no rating list {list_code!r} (lists: {codes})", returncode=2)
         staff = self.staff_user(user)
         try:
@@ -94,7 +95,7 @@ class Command(BaseCommand):
             online=online,
             rating_list=rating_list,
         )
-        check = check_upload(data, file, details)
+        check = check_upload(data, file, details, lists)
         for problem in check.warnings:
             self.stderr.write(f"{file}: warning: {problem}")
         if check.errors:

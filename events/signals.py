@@ -1,0 +1,8 @@
+"""What this app announces to the one above it, which it does not import (docs/architecture.md)."""
+
+from django.dispatch import Signal
+
+# The rated games of an event have changed: it was approved, sent back after it was rated, or
+# the players of its games were registered. Sent inside the transaction that changed them, with
+# ``event`` and ``user``: grading revises the months already published that they change.
+rated_games_changed = Signal()

@@ -1,0 +1,23 @@
+"""What grading does when the apps below it announce a change (connected in apps.py)."""
+
+from django.db import transaction
+from django.dispatch import receiver
+
+from events.models import Event
+from events.signals import rated_games_changed
+
+from .engine.periods import Month
+from .models import RatingPeriod
+from .services import revise_after_change
+
+
+@receiver(rated_games_changed, dispatch_uid="grading.revise_months_of_changed_games")
+def revise_months_of_changed_games(sender, event, user, **kwargs):
+    if event.status == Event.Status.RATED:
+        # Still rated, its games changed under it (players registered since): its months do
+        # not look changed to the next run, so they are marked.
+        months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
+        RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False, month__in=months).update(
+            revision_due=True
+        )
+    transaction.on_commit(lambda: revise_after_change(event, user))
