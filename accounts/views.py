@@ -8,7 +8,7 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import render, resolve_url
 from django.utils import timezone
 
-from grading.services import check_worker
+from grading.workers import check_worker
 
 from .roles import start_page
 

@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from config.admin import DeleteOneByOne
 
-from . import services
+from . import services, workers
 from .engine.periods import Month
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
@@ -220,7 +220,7 @@ class RatingRunAdmin(ReadOnlyAdmin):
     def now(self, run):
         # The outcome column says how a finished run ended: its progress would only repeat it.
         if run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
-            return services.live_progress(run)
+            return workers.live_progress(run)
         return "-"
 
     @admin.display(description="message")

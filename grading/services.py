@@ -7,24 +7,22 @@ from the earliest one that has changed (late results, a withdrawn event) up to t
 for is rated again in that one transaction, so the chain of states stays consistent.
 """
 
+import datetime
 import logging
-import time
+import socket
 
-from celery import current_app
-from celery.exceptions import TimeoutError as CeleryTimeout
-from celery.result import AsyncResult
+from celery import current_app, shared_task
+from celery.signals import worker_ready
 from django.db import OperationalError, connection, transaction
-from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from events.models import Event, Game
+from players.models import Player
 
-from . import tasks
 from .engine.periods import Month
-from .history import latest_take_ons
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
+from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
 from .rating import rate_one_period
 
 logger = logging.getLogger(__name__)
@@ -39,22 +37,6 @@ class RunRefused(Exception):
 def in_process() -> bool:
     """Whether tasks run in this process (no broker configured) rather than on a worker."""
     return bool(current_app.conf.task_always_eager)
-
-
-def check_worker(timeout=5):
-    """Ask a Celery worker for its status: (ok, details or the reason it failed)."""
-    if in_process():
-        return True, {
-            "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
-            **tasks.worker_status.apply().get(),
-        }
-    try:
-        reply = tasks.worker_status.apply_async(expires=timeout).get(timeout=timeout)
-    except CeleryTimeout:
-        return False, f"no worker answered within {timeout} seconds"
-    except BrokerError as error:
-        return False, f"the broker cannot be reached: {error}"
-    return True, {"mode": "on a separate worker", **reply}
 
 
 def lock_list(rating_list):
@@ -124,14 +106,9 @@ def trigger_text(text: str) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
-def latest_take_on(rating_list) -> str | None:
-    """The latest month whose current list on ``rating_list`` is ratings imported at take-on."""
-    return latest_take_ons(rating_list).get(rating_list.pk)
-
-
 def enqueue(run):
     try:
-        result = tasks.rate_list.delay(run.pk)
+        result = rate_list.delay(run.pk)
     except BrokerError:
         # The run stays queued: a worker that starts, the periodic recovery and the next start of
         # a run of its list send it again.
@@ -250,17 +227,6 @@ def finish(run, outcome, revisions=()):
     return close(run, RatingRun.Outcome.UNCHANGED if unchanged else RatingRun.Outcome.SUCCEEDED, message)
 
 
-def latest_published(rating_list, after: str = "") -> Month | None:
-    """The list's latest published month (later than ``after``, if given), or None."""
-    month = (
-        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
-        .order_by("-month")
-        .values_list("month", flat=True)
-        .first()
-    )
-    return Month.parse(month) if month else None
-
-
 def rate_through_latest(rating_list, trigger: str, user=None, after: str = "") -> RatingRun | None:
     """Start a run up to the list's latest published month, which revises whatever it finds
     changed before. None where nothing is published (after ``after``), or where a run of the
@@ -346,94 +312,6 @@ def close(run, outcome, message):
     return run
 
 
-def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
-    """The run's month, and before it every month not yet rated since the latest publication
-    (a month is never skipped: its games would be lost) and every period rated already whose
-    games have changed since (late results approved, or rated events withdrawn), with every
-    period between; and every period published after it, which reads the states the run may
-    change."""
-    latest = latest_published(rating_list)
-    unrated_from = latest + 1 if latest else month
-    first = min([month, unrated_from, *changed_months(rating_list, month)])
-    last = max(month, latest) if latest else month
-    periods = []
-    current = first
-    while current <= last:
-        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
-        if unrated_from <= current <= month or (period and period.revision is not None):
-            period = period or RatingPeriod.objects.create(
-                rating_list=rating_list, month=str(current), rule_set=rating_list.rule_set
-            )
-            periods.append(period)
-        current += 1
-    return periods
-
-
-def changed_months(rating_list, month: Month) -> set[Month]:
-    """Months before ``month`` already published whose rated games have changed since: late
-    results approved in them, or events they rated sent back (and perhaps approved again)."""
-    published = RatingPeriod.objects.filter(
-        rating_list=rating_list, revision__isnull=False, month__lt=str(month)
-    ).exclude(
-        Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT))
-    )
-    months = set(published.values_list("month", flat=True))
-    due = set(published.filter(revision_due=True).values_list("month", flat=True))
-    late = Game.objects.filter(
-        event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True, date__lt=month.first_day()
-    ).dates("date", "month")
-    changed = ({str(Month.of(day)) for day in late} & months) | due
-    rated_events = RatingRun.events.through.objects.filter(
-        ratingrun__period__in=published, ratingrun__revision=F("ratingrun__period__revision")
-    )
-    changed.update(
-        rated_events.exclude(event__status=Event.Status.RATED)
-        .values_list("ratingrun__period__month", flat=True)
-        .distinct()
-    )
-    changed.update(read_republished_states(rating_list, published))
-    return {Month.parse(text) for text in changed}
-
-
-def read_republished_states(rating_list, published) -> set[str]:
-    """The published months of this list that read states another list has republished since:
-    that list published a month before them after they were published."""
-    others = list(
-        RatingPeriod.objects.filter(
-            rating_list__code__in=lists_read_by(rating_list.code), revision__isnull=False
-        ).values_list("month", "published_at")
-    )
-    return {
-        month
-        for month, published_at in published.values_list("month", "published_at")
-        if any(other < month and other_at > published_at for other, other_at in others)
-    }
-
-
-class NoWorker(Exception):
-    pass
-
-
-def wait_for(run, progress=None, poll=0.5, pickup_timeout=120) -> RatingRun:
-    """Wait for a run to end, passing each new progress line to ``progress``. A run that no
-    worker has taken after ``pickup_timeout`` seconds raises NoWorker (it stays queued)."""
-    shown = ""
-    deadline = time.monotonic() + pickup_timeout
-    while True:
-        run.refresh_from_db()
-        stage = live_progress(run)
-        if progress and stage != shown:
-            shown = stage
-            progress(shown)
-        if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
-            return run
-        if run.task_id and AsyncResult(run.task_id).failed():
-            return close(run, RatingRun.Outcome.FAILED, "the worker reported the task failed")
-        if run.outcome == RatingRun.Outcome.QUEUED and time.monotonic() > deadline:
-            raise NoWorker(f"no worker took run {run.pk} within {pickup_timeout} seconds: is a worker running?")
-        time.sleep(poll)
-
-
 def revise_after_change(event, user=None):
     """After an event's games were approved for, or withdrawn from, months already rated:
     queue the run that revises them (up to the latest month published). If a run of the list is
@@ -444,10 +322,63 @@ def revise_after_change(event, user=None):
     return rate_through_latest(event.rating_list, f"late change to {event.code}", user)
 
 
-def live_progress(run) -> str:
-    """What a running run is doing now, as its worker reports it; else the run's own record."""
-    if run.outcome == RatingRun.Outcome.RUNNING and run.task_id and not in_process():
-        result = AsyncResult(run.task_id)
-        if result.state == "PROGRESS" and isinstance(result.info, dict):
-            return str(result.info.get("stage", ""))
-    return run.progress
+# The Celery tasks: they take primary keys, and keep the names grading.tasks.* that queued
+# messages and the beat schedule carry (grading/tasks.py is where Celery finds them).
+
+
+@worker_ready.connect
+def requeue_interrupted_runs(**kwargs):
+    """A worker that starts takes up the runs a killed worker (or a restarted broker) left."""
+    if requeued := recover_interrupted_runs():
+        logger.warning("rating runs %s were left unfinished: queued again", ", ".join(map(str, requeued)))
+
+
+@shared_task(name="grading.tasks.worker_status")
+def worker_status():
+    """What a worker sees: proves it is alive, has the code, and reaches the same database."""
+    return {
+        "hostname": socket.gethostname(),
+        "database": connection.vendor,
+        "players": Player.objects.count(),
+        "time": timezone.now().isoformat(),
+    }
+
+
+@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, name="grading.tasks.rate_list")
+def rate_list(self, run_pk):
+    """Carry out a queued rating run. acks_late: a worker killed part way leaves the message
+    to be delivered again, and the run, rolled back whole, is done again from the start."""
+
+    def progress(stage):
+        if not self.request.is_eager:
+            self.update_state(state="PROGRESS", meta={"stage": stage})
+
+    run = run_rating(run_pk, progress)
+    return {"run": run.pk, "outcome": run.outcome, "message": run.message}
+
+
+@shared_task(name="grading.tasks.recover_stalled_runs")
+def recover_stalled_runs():
+    """Every few minutes (beat): runs queued or running for a while with no worker at them are
+    sent again, and follow-ups a killed worker owed are done. A broker restarted empty loses the
+    messages of queued runs; without this they would wait for the next worker to start."""
+    stalled_since = timezone.now() - datetime.timedelta(minutes=STALLED_MINUTES)
+    if requeued := recover_interrupted_runs(started_before=stalled_since):
+        logger.warning("rating runs %s had stalled: queued again", ", ".join(map(str, requeued)))
+    return requeued
+
+
+STALLED_MINUTES = 10
+
+
+@shared_task(name="grading.tasks.rate_month_just_ended")
+def rate_month_just_ended():
+    """The monthly schedule: every list rated for the month that has just ended."""
+    month = Month.of(timezone.localdate()) - 1
+    started = {}
+    for rating_list in RatingList.objects.all():
+        try:
+            started[rating_list.code] = start_rating(rating_list, month, trigger="schedule").pk
+        except RunRefused as refused:
+            started[rating_list.code] = str(refused)
+    return started

@@ -18,7 +18,8 @@ def rate(django_capture_on_commit_callbacks):
     """Run a rating through the service as the admin would, and wait for it to end."""
     from grading.engine.periods import Month
     from grading.models import RatingList
-    from grading.services import start_rating, wait_for
+    from grading.services import start_rating
+    from grading.workers import wait_for
 
     def rate(list_code, month, today=datetime.date(2026, 11, 21)):
         with django_capture_on_commit_callbacks(execute=True):

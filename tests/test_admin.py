@@ -8,7 +8,8 @@ from django.utils import timezone
 from events.models import Event, Upload
 from grading.demo import load_demo
 from grading.models import RatingList
-from grading.services import start_rating, wait_for
+from grading.services import start_rating
+from grading.workers import wait_for
 from players.models import Player, years_before
 
 pytestmark = pytest.mark.django_db

@@ -15,9 +15,6 @@ NOT_YET_AT_THE_TOP = {
     ("players/services.py", "grading.models"),
     ("players/services.py", "grading.services"),
     ("players/admin.py", "grading.models"),
-    ("grading/tasks.py", ".services"),
-    ("grading/tasks.py", ".engine.periods"),
-    ("grading/tasks.py", ".models"),
 }
 
 

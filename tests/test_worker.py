@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from grading import services
+from grading import workers
 from tests.factories import PlayerFactory
 
 
@@ -9,7 +9,7 @@ from tests.factories import PlayerFactory
 def test_a_real_worker_answers_from_the_same_database(celery_worker_process):
     PlayerFactory.create_batch(3)
 
-    ok, status = services.check_worker(timeout=30)
+    ok, status = workers.check_worker(timeout=30)
 
     assert ok, status
     assert status["mode"] == "on a separate worker"

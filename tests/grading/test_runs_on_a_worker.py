@@ -12,7 +12,8 @@ from django.db import connection
 from grading.demo import load_demo
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.services import RunRefused, start_rating, wait_for
+from grading.services import RunRefused, start_rating
+from grading.workers import wait_for
 from tests.conftest import running_worker
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

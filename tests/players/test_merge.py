@@ -80,7 +80,7 @@ def test_a_month_marked_for_revision_is_rated_again_by_a_run_already_queued(alic
     october.refresh_from_db()
     assert october.revision_due
     from grading.engine.periods import Month
-    from grading.services import changed_months
+    from grading.periods import changed_months
 
     assert Month(2026, 10) in changed_months(october.rating_list, Month(2026, 11))
 

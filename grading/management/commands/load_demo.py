@@ -5,7 +5,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.demo import DemoRefused, load_demo
 from grading.models import RatingList, RatingRun
-from grading.services import start_rating, wait_for
+from grading.services import start_rating
+from grading.workers import wait_for
 
 
 class Command(BaseCommand):

@@ -2,15 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingRun
-from grading.services import (
-    NoWorker,
-    RunRefused,
-    check_worker,
-    in_process,
-    refuse_unfinished,
-    start_rating,
-    wait_for,
-)
+from grading.services import RunRefused, in_process, refuse_unfinished, start_rating
+from grading.workers import NoWorker, check_worker, wait_for
 
 
 class Command(BaseCommand):

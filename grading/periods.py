@@ -1,0 +1,91 @@
+"""Which periods a run rates: the month asked for, every month before it not yet rated, and every
+month already published whose games have changed since, with the months between and after."""
+
+from django.db.models import Exists, F, OuterRef
+
+from events.models import Event, Game
+
+from .engine.periods import Month
+from .history import latest_take_ons
+from .loading import lists_read_by
+from .models import RatingPeriod, RatingRun
+
+
+def latest_take_on(rating_list) -> str | None:
+    """The latest month whose current list on ``rating_list`` is ratings imported at take-on."""
+    return latest_take_ons(rating_list).get(rating_list.pk)
+
+
+def latest_published(rating_list, after: str = "") -> Month | None:
+    """The list's latest published month (later than ``after``, if given), or None."""
+    month = (
+        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
+        .order_by("-month")
+        .values_list("month", flat=True)
+        .first()
+    )
+    return Month.parse(month) if month else None
+
+
+def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
+    """The run's month, and before it every month not yet rated since the latest publication
+    (a month is never skipped: its games would be lost) and every period rated already whose
+    games have changed since (late results approved, or rated events withdrawn), with every
+    period between; and every period published after it, which reads the states the run may
+    change."""
+    latest = latest_published(rating_list)
+    unrated_from = latest + 1 if latest else month
+    first = min([month, unrated_from, *changed_months(rating_list, month)])
+    last = max(month, latest) if latest else month
+    periods = []
+    current = first
+    while current <= last:
+        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
+        if unrated_from <= current <= month or (period and period.revision is not None):
+            period = period or RatingPeriod.objects.create(
+                rating_list=rating_list, month=str(current), rule_set=rating_list.rule_set
+            )
+            periods.append(period)
+        current += 1
+    return periods
+
+
+def changed_months(rating_list, month: Month) -> set[Month]:
+    """Months before ``month`` already published whose rated games have changed since: late
+    results approved in them, or events they rated sent back (and perhaps approved again)."""
+    published = RatingPeriod.objects.filter(
+        rating_list=rating_list, revision__isnull=False, month__lt=str(month)
+    ).exclude(
+        Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT))
+    )
+    months = set(published.values_list("month", flat=True))
+    due = set(published.filter(revision_due=True).values_list("month", flat=True))
+    late = Game.objects.filter(
+        event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True, date__lt=month.first_day()
+    ).dates("date", "month")
+    changed = ({str(Month.of(day)) for day in late} & months) | due
+    rated_events = RatingRun.events.through.objects.filter(
+        ratingrun__period__in=published, ratingrun__revision=F("ratingrun__period__revision")
+    )
+    changed.update(
+        rated_events.exclude(event__status=Event.Status.RATED)
+        .values_list("ratingrun__period__month", flat=True)
+        .distinct()
+    )
+    changed.update(read_republished_states(rating_list, published))
+    return {Month.parse(text) for text in changed}
+
+
+def read_republished_states(rating_list, published) -> set[str]:
+    """The published months of this list that read states another list has republished since:
+    that list published a month before them after they were published."""
+    others = list(
+        RatingPeriod.objects.filter(
+            rating_list__code__in=lists_read_by(rating_list.code), revision__isnull=False
+        ).values_list("month", "published_at")
+    )
+    return {
+        month
+        for month, published_at in published.values_list("month", "published_at")
+        if any(other < month and other_at > published_at for other, other_at in others)
+    }
