@@ -110,7 +110,7 @@ def player_games(request, code):
 
 @api_view
 def lists(request):
-    periods = RatingPeriod.objects.filter(revision__isnull=False).order_by("-month")
+    periods = RatingPeriod.objects.published().order_by("-month")
     by_list = {}
     for period in periods:
         by_list.setdefault(period.rating_list_id, []).append(

@@ -35,7 +35,7 @@ class PublishedList:
 
 def published_list(rating_list, month: str | None = None, original=False) -> PublishedList | None:
     """A published list: the given month's (the latest by default), revised unless ``original``."""
-    periods = RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False)
+    periods = RatingPeriod.objects.published().filter(rating_list=rating_list)
     period = periods.filter(month=month).first() if month else periods.order_by("-month").first()
     if period is None:
         return None
@@ -106,7 +106,7 @@ def latest_publications(original=False) -> dict:
     periods = cache.get(PUBLICATIONS_KEY)
     if periods is None:
         periods = {}
-        rows = RatingPeriod.objects.filter(revision__isnull=False).select_related("rating_list")
+        rows = RatingPeriod.objects.published().select_related("rating_list")
         for period in rows.order_by("rating_list__display_order", "rating_list__code", "-month"):
             periods.setdefault(period.rating_list_id, period)
         cache.set(PUBLICATIONS_KEY, periods, PUBLICATIONS_SECONDS)
@@ -119,7 +119,7 @@ def forget_publications():
 
 def published_periods(rating_list):
     """The list's published periods, newest first."""
-    return list(RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False).order_by("-month"))
+    return list(RatingPeriod.objects.published().filter(rating_list=rating_list).order_by("-month"))
 
 
 def player_history(player_id):
@@ -191,7 +191,7 @@ def list_size(published):
 
 def lists_with_latest():
     """Every rating list, annotated with its latest published period (month, pk, revision)."""
-    latest = RatingPeriod.objects.filter(rating_list=OuterRef("pk"), revision__isnull=False).order_by("-month")
+    latest = RatingPeriod.objects.published().filter(rating_list=OuterRef("pk")).order_by("-month")
     return list(
         RatingList.objects.annotate(
             latest=Subquery(latest.values("month")[:1]),

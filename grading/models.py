@@ -50,6 +50,12 @@ class RatingList(models.Model):
         return f"{where}, any time control"
 
 
+class RatingPeriodQuerySet(models.QuerySet):
+    def published(self):
+        """Periods with a list published (the original or a revision)."""
+        return self.filter(revision__isnull=False)
+
+
 class RatingPeriod(models.Model):
     class Status(models.TextChoices):
         OPEN = "open", "open"
@@ -73,6 +79,8 @@ class RatingPeriod(models.Model):
     # Set by a change no game shows (a merge of two records): the next run of the list rates it
     # again, even if one is at work when it is set; rating the period clears it.
     revision_due = models.BooleanField(default=False)
+
+    objects = RatingPeriodQuerySet.as_manager()
 
     class Meta:
         ordering = ["rating_list", "-month"]

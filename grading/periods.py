@@ -19,7 +19,8 @@ def latest_take_on(rating_list) -> str | None:
 def latest_published(rating_list, after: str = "") -> Month | None:
     """The list's latest published month (later than ``after``, if given), or None."""
     month = (
-        RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=False, month__gt=after)
+        RatingPeriod.objects.published()
+        .filter(rating_list=rating_list, month__gt=after)
         .order_by("-month")
         .values_list("month", flat=True)
         .first()
@@ -53,10 +54,14 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
 def changed_months(rating_list, month: Month) -> set[Month]:
     """Months before ``month`` already published whose rated games have changed since: late
     results approved in them, or events they rated sent back (and perhaps approved again)."""
-    published = RatingPeriod.objects.filter(
-        rating_list=rating_list, revision__isnull=False, month__lt=str(month)
-    ).exclude(
-        Exists(RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT))
+    published = (
+        RatingPeriod.objects.published()
+        .filter(rating_list=rating_list, month__lt=str(month))
+        .exclude(
+            Exists(
+                RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT)
+            )
+        )
     )
     months = set(published.values_list("month", flat=True))
     due = set(published.filter(revision_due=True).values_list("month", flat=True))
@@ -80,9 +85,9 @@ def read_republished_states(rating_list, published) -> set[str]:
     """The published months of this list that read states another list has republished since:
     that list published a month before them after they were published."""
     others = list(
-        RatingPeriod.objects.filter(
-            rating_list__code__in=lists_read_by(rating_list.code), revision__isnull=False
-        ).values_list("month", "published_at")
+        RatingPeriod.objects.published()
+        .filter(rating_list__code__in=lists_read_by(rating_list.code))
+        .values_list("month", "published_at")
     )
     return {
         month

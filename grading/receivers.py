@@ -17,7 +17,7 @@ def revise_months_of_changed_games(sender, event, user, **kwargs):
         # Still rated, its games changed under it (players registered since): its months do
         # not look changed to the next run, so they are marked.
         months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
-        RatingPeriod.objects.filter(rating_list=event.rating_list, revision__isnull=False, month__in=months).update(
+        RatingPeriod.objects.published().filter(rating_list=event.rating_list, month__in=months).update(
             revision_due=True
         )
     transaction.on_commit(lambda: revise_after_change(event, user))

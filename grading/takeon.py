@@ -96,7 +96,8 @@ def take_on_refusal(rating_list, month: Month, today=None) -> str | None:
     if month >= Month.of(today):
         return f"--period: {month} is not over yet: take on a month the previous system published"
     rated = (
-        RatingPeriod.objects.filter(rating_list=rating_list, month__gt=str(month), revision__isnull=False)
+        RatingPeriod.objects.published()
+        .filter(rating_list=rating_list, month__gt=str(month))
         .exclude(runs__trigger=RatingRun.IMPORT)
         .order_by("month")
         .values_list("month", flat=True)

@@ -64,9 +64,9 @@ def improvers(published, size=TOP_SIZE):
     list published since then): (that list's month, entries annotated ``before`` and ``gain``)."""
     since = str(Month.parse(published.period.month) - 12)
     baseline = (
-        RatingPeriod.objects.filter(
+        RatingPeriod.objects.published()
+        .filter(
             rating_list_id=published.period.rating_list_id,
-            revision__isnull=False,
             month__gte=since,
             month__lt=published.period.month,
         )

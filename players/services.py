@@ -321,9 +321,7 @@ def merge_revisions(keep, duplicates) -> list:
     )
     periods = []
     for row in earliest:
-        published = RatingPeriod.objects.filter(
-            rating_list_id=row["rating_list"], revision__isnull=False, month__gte=row["first"]
-        )
+        published = RatingPeriod.objects.published().filter(rating_list_id=row["rating_list"], month__gte=row["first"])
         taken_on = published.filter(runs__trigger=RatingRun.IMPORT, runs__revision=F("revision"))
         if last_taken_on := taken_on.order_by("-month").values_list("month", flat=True).first():
             published = published.filter(month__gt=last_taken_on)

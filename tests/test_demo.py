@@ -71,7 +71,7 @@ def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys):
     call_command("load_demo", "--players", "40", "--no-admin")
 
     assert "Rated 18 periods: every list from " in capsys.readouterr().out
-    published = RatingPeriod.objects.exclude(revision=None).exclude(ratings__method="import")
+    published = RatingPeriod.objects.published().exclude(ratings__method="import")
     assert published.count() == 18
     assert ListEntry.objects.filter(period__in=published).exists()
 

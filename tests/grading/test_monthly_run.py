@@ -340,9 +340,7 @@ def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
     run = succeeded(rate("otb-standard", "2026-12", today=datetime.date(2027, 1, 2)))
 
     published = dict(
-        RatingPeriod.objects.filter(rating_list__code="otb-standard", revision__isnull=False).values_list(
-            "month", "revision"
-        )
+        RatingPeriod.objects.published().filter(rating_list__code="otb-standard").values_list("month", "revision")
     )
     assert published == {"2026-09": 0, "2026-10": 0, "2026-11": 0, "2026-12": 0}
     assert "otb-standard 2026-11: 2 players rated on 1 games, original list published" in run.message
@@ -420,7 +418,7 @@ def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(
     assert RatingPeriod.objects.get(rating_list__code="otb-rapid", month="2026-10").revision == 1
     assert fay.get(superseded_at=None).rating == 1800
     # The online list reads the standard one too, but has nothing published to revise.
-    assert not RatingPeriod.objects.filter(rating_list__code="online", revision__isnull=False).exists()
+    assert not RatingPeriod.objects.published().filter(rating_list__code="online").exists()
 
 
 def test_rating_again_with_nothing_changed_leaves_no_run_records_for_the_later_months(federation, rate):
