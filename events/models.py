@@ -4,6 +4,8 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from players.names import full_name
+
 from . import results
 
 # An event's code is in its page's address and in every export: no spaces, quotes or markup,
@@ -161,7 +163,7 @@ class Entry(models.Model):
 
     @property
     def name(self):
-        return f"{self.surname}, {self.forenames}" if self.forenames else self.surname
+        return full_name(self.surname, self.forenames)
 
 
 def upload_path(upload, filename):

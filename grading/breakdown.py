@@ -25,7 +25,8 @@ import numpy as np
 from django.db import connection
 
 from events.models import Event, Game
-from players.models import Player, full_name
+from players.models import Player
+from players.names import full_name
 
 from .bulk import table, where_in
 from .engine.codes import NEW, TYPE_NAMES

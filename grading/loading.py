@@ -11,7 +11,7 @@ from django.db.models import F
 
 import players.models
 from events import results
-from events.models import Event, Game
+from events.models import IN_RATING, Game
 from players.models import Player
 
 from .bulk import fetch_columns, table, where_in
@@ -23,14 +23,12 @@ from .engine.rulesets import RAPID_LIST, STANDARD_LIST
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
-RATED_STATUSES = [Event.Status.APPROVED, Event.Status.RATED]
-
 
 def rated_games(rating_list: RatingList, month: Month):
     """The games a period of a list rates (RULES.md section 2), as a queryset."""
     return Game.objects.filter(
         event__rating_list=rating_list,
-        event__status__in=RATED_STATUSES,
+        event__status__in=IN_RATING,
         date__gte=month.first_day(),
         date__lte=month.last_day(),
         rated=True,

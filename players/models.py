@@ -7,6 +7,7 @@ from django.db import models
 from django.urls import reverse
 
 from . import titles
+from .names import full_name
 
 
 def validate_player_code(value):
@@ -111,8 +112,3 @@ class Player(models.Model):
     @property
     def name(self):
         return full_name(self.surname, self.forenames)
-
-
-def full_name(surname, forenames):
-    """ "Surname, Forenames", as names are shown everywhere; a surname alone if that is all."""
-    return f"{surname}, {forenames}" if forenames else surname

@@ -12,6 +12,7 @@ from django.utils import timezone
 from . import titles
 from .csvfiles import FileRefused, read_fields, read_records
 from .models import CLUB_CODE, Club, Player
+from .names import split_name
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
 BATCH = 2000
@@ -33,11 +34,11 @@ def player_code(value):
     return value
 
 
-def split_name(value):
+def record_name(value):
     """``Surname, Forenames`` (a single name is a surname) within the record's limits."""
     if _CONTROL.search(value):
         raise ValueError("name: contains a control character")
-    surname, _, forenames = (part.strip() for part in value.partition(","))
+    surname, forenames = split_name(value)
     if not surname:
         raise ValueError(f"name: {value!r} has no surname; write it as 'Surname, Forenames'")
     if len(surname) > Player._meta.get_field("surname").max_length:
@@ -99,7 +100,7 @@ def club_name(value):
 
 PLAYER_FIELDS = {
     "code": ("code", player_code),
-    "name": ("name", split_name),
+    "name": ("name", record_name),
     "birth_date": ("birth_date", birth_date),
     "sex": ("sex", sex),
     "fide_title": ("title", fide_title),

@@ -9,6 +9,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from events.timecontrol import TimeControl
+from players.names import full_name
 
 ERROR = "error"
 WARNING = "warning"
@@ -93,7 +94,7 @@ class ParsedPlayer:
 
     @property
     def name(self):
-        return f"{self.surname}, {self.forenames}" if self.forenames else self.surname
+        return full_name(self.surname, self.forenames)
 
 
 @dataclass
@@ -160,12 +161,6 @@ class ParsedEvent(HasProblems):
 
     def sort_problems(self):
         self.problems.sort(key=lambda p: (p.line or 0, p.column or 0))
-
-
-def split_name(text):
-    """("Surname", "Forenames") from "Surname, Forenames"; no comma: all of it is the surname."""
-    surname, _, forenames = text.partition(",")
-    return " ".join(surname.split()), " ".join(forenames.split())
 
 
 def normalise_code(text):

@@ -11,6 +11,7 @@ import io
 import re
 
 from events import results
+from players.names import split_name
 
 from .base import (
     CODE_PATTERN,
@@ -24,7 +25,6 @@ from .base import (
     check_games,
     guess_kind,
     normalise_code,
-    split_name,
     whole_number,
 )
 from .dates import read_iso_or_dmy

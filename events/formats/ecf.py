@@ -8,6 +8,7 @@ import re
 
 from events import results
 from events.timecontrol import TimeControl
+from players.names import split_name
 from players.titles import normalise_title
 
 from .base import (
@@ -29,7 +30,6 @@ from .base import (
     check_games,
     guess_kind,
     normalise_code,
-    split_name,
     whole_number,
 )
 from .dates import read_dmy

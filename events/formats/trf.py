@@ -13,6 +13,7 @@ from decimal import Decimal, InvalidOperation
 
 from events import results
 from events.timecontrol import TimeControl
+from players.names import split_name
 from players.titles import normalise_title
 
 from . import dates
@@ -33,7 +34,6 @@ from .base import (
     date_span,
     guess_kind,
     normalise_code,
-    split_name,
     whole_number,
 )
 

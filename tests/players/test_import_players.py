@@ -205,3 +205,10 @@ def test_the_header_is_read_past_blank_lines_and_its_problems_named(content, mes
         import_players(content)
 
     assert refused.value.errors[0].startswith(message)
+
+
+def test_a_name_is_split_as_event_files_split_it_runs_of_spaces_made_one():
+    import_players(csv('123456A,"  Van  der Berg ,  Anna   Maria ",,,,,,'))
+
+    player = Player.objects.get(code="123456A")
+    assert (player.surname, player.forenames, player.name) == ("Van der Berg", "Anna Maria", "Van der Berg, Anna Maria")
