@@ -188,7 +188,7 @@ def check_file(data, filename, details, lists):
     check_event_details(check)
     if check.time_control and not check.parsed.time_control:
         # The form gave what the file could not: the file's warning about it no longer applies.
-        check.problems = [problem for problem in check.problems if not problem.message.startswith(UNREAD_TIME_CONTROL)]
+        check.problems = [problem for problem in check.problems if problem.code != UNREAD_TIME_CONTROL]
     hold_out_impossible_birth_dates(check)
     check.matches = match_players(check.parsed.players)
     check_same_person_twice(check)

@@ -66,6 +66,8 @@ class Problem:
     column: int | None
     message: str
     severity: str = ERROR
+    # What kind of problem it is, for code that acts on one kind (the text is for people).
+    code: str = ""
 
     def __str__(self):
         where = f"line {self.line}" if self.line else "file"
@@ -153,11 +155,11 @@ class ParsedEvent(HasProblems):
         self._indexed = len(self.players)
         return self._by_pin.get(pin)
 
-    def error(self, line, message, column=None):
-        self.problems.append(Problem(line, column, message, ERROR))
+    def error(self, line, message, column=None, code=""):
+        self.problems.append(Problem(line, column, message, ERROR, code))
 
-    def warn(self, line, message, column=None):
-        self.problems.append(Problem(line, column, message, WARNING))
+    def warn(self, line, message, column=None, code=""):
+        self.problems.append(Problem(line, column, message, WARNING, code))
 
     def sort_problems(self):
         self.problems.sort(key=lambda p: (p.line or 0, p.column or 0))

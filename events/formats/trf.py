@@ -76,7 +76,7 @@ _FIELDS = {
 _SEX = {"m": "M", "w": "F", "f": "F"}
 # How the warnings about a time control the file does not give begin (the check drops them when
 # the upload form gives one).
-UNREAD_TIME_CONTROL = ("cannot read the time control", "no time control (record 122)")
+UNREAD_TIME_CONTROL = "time-control-unread"  # the code of the warnings that the file's time control is not read
 
 # The white player's TRF code, given black's, as a result code.
 _PLAYED = {
@@ -204,9 +204,14 @@ def _read_time_control(event, header):
         event.time_control = replace(tc, online=event.online or tc.online)
     elif text or coded:
         line = header["222" if coded else "122"][0]
-        event.warn(line, f"{UNREAD_TIME_CONTROL[0]} {event.time_control_text!r}; give it with the upload", 5)
+        event.warn(
+            line,
+            f"cannot read the time control {event.time_control_text!r}; give it with the upload",
+            5,
+            code=UNREAD_TIME_CONTROL,
+        )
     else:
-        event.warn(None, f"{UNREAD_TIME_CONTROL[1]}; give it with the upload")
+        event.warn(None, "no time control (record 122); give it with the upload", code=UNREAD_TIME_CONTROL)
 
 
 def _read_round_dates(event, record):

@@ -240,6 +240,7 @@ def test_it_warns_when_the_time_control_cannot_be_read():
     event = parse(trf(trf_player(1, "Abbott, Alice"), header=("012 Test", "042 2026/10/03", "122 as usual")))
     assert (3, "cannot read the time control 'as usual'; give it with the upload") in messages(event, "warning")
     assert event.time_control is None and event.time_control_text == "as usual"
+    assert [p.code for p in event.warnings if p.line == 3] == ["time-control-unread"]
 
 
 def test_it_refuses_a_file_without_players():

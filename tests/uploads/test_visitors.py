@@ -7,6 +7,7 @@ from events import services
 from events.models import Event, EventChange
 from grading.models import RatingPeriod, RatingRun
 from players.models import Player
+from tests.events.helpers import trf, trf_player
 from tests.factories import PlayerFactory
 from tests.grading.conftest import succeeded
 from tests.uploads.test_workflow import stored_event
@@ -14,27 +15,14 @@ from tests.uploads.test_workflow import stored_event
 pytestmark = pytest.mark.django_db
 
 
-def trf_player(pin, name, federation, fide_id, points, rounds):
-    """A TRF 001 line: the columns of the FIDE format (federation in 54-56, FIDE ID in 58-68)."""
-    games = "".join(f"  {opponent:>4} {colour} {result}" for opponent, colour, result in rounds)
-    return f"001 {pin:>4} m    {name:<33} {'':>4} {federation:<3} {fide_id:>11} {'':10} {points:>4} {pin:>4}{games}"
-
-
 # Round 1: Abbott-Murphy 1-0, Carter-Dunn 0-1; round 2: Carter-Abbott 0-1, Dunn-Murphy draw.
-VISITING = (
-    "\n".join(
-        [
-            "012 Northquay Visitors Open",
-            "042 2026/10/03",
-            "052 2026/10/04",
-            trf_player(1, "Abbott, Alice", "ENG", "", "2.0", [(2, "w", "1"), (3, "b", "1")]),
-            trf_player(2, "Murphy, Sean", "IRL", "2500001", "0.5", [(1, "b", "0"), (4, "b", "=")]),
-            trf_player(3, "Carter, Chloe", "", "", "0.0", [(4, "w", "0"), (1, "w", "0")]),
-            trf_player(4, "Dunn, David", "SCO", "", "1.5", [(3, "b", "1"), (2, "w", "=")]),
-        ]
-    ).encode()
-    + b"\n"
-)
+VISITING = trf(
+    trf_player(1, "Abbott, Alice", (2, "w", "1"), (3, "b", "1"), fed="ENG", points="2.0"),
+    trf_player(2, "Murphy, Sean", (1, "b", "0"), (4, "b", "="), fed="IRL", fide_id="2500001", points="0.5"),
+    trf_player(3, "Carter, Chloe", (4, "w", "0"), (1, "w", "0"), points="0.0"),
+    trf_player(4, "Dunn, David", (3, "b", "1"), (2, "w", "="), fed="SCO", points="1.5"),
+    header=("012 Northquay Visitors Open", "042 2026/10/03", "052 2026/10/04"),
+).encode()
 
 
 def submitted(arbiter):

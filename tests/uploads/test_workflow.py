@@ -479,3 +479,20 @@ def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, 
     )
     event.refresh_from_db()
     assert event.code == "NQ241001"
+
+
+def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it_cannot_be_read(arbiter):
+    from tests.events.helpers import trf, trf_player
+
+    data = trf(
+        trf_player(1, "Abbott, Alice", (2, "w", "1")),
+        trf_player(2, "Baker, Brian", (1, "b", "0")),
+        header=("012 Test", "042 2026/10/03", "122 as usual"),
+    ).encode()
+
+    unread = check_upload(data, "t.trf", EventDetails(code="T1"), lists_for_uploads())
+    given = check_upload(data, "t.trf", EventDetails(code="T1", time_control="90+30"), lists_for_uploads())
+
+    assert any("cannot read the time control" in p.message for p in unread.warnings)
+    assert not any("cannot read the time control" in p.message for p in given.warnings)
+    assert given.rating_list.code == "otb-standard"
