@@ -11,9 +11,10 @@ import re
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 
+from grading.engine.periods import Month
+
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
-MONTH = re.compile(r"(?!0000)[0-9]{4}-(0[1-9]|1[0-2])")  # year 0 is no date
 
 
 class BadParameter(Exception):
@@ -63,14 +64,14 @@ def whole_number(request, name, default, low=1, high=None):
 
 def month_parameter(request, name="period"):
     value = request.GET.get(name, "")
-    if value and not MONTH.fullmatch(value):
-        raise BadParameter(f"{name} must be a month as YYYY-MM, not {value[:20]!r}.")
-    return value or None
+    return check_month(value, name) if value else None
 
 
-def check_month(value):
-    if not MONTH.fullmatch(value):
-        raise BadParameter(f"period must be a month as YYYY-MM, not {value[:20]!r}.")
+def check_month(value, name="period"):
+    try:
+        Month.parse(value)  # and not year 0, which is no date
+    except ValueError:
+        raise BadParameter(f"{name} must be a month as YYYY-MM, not {value[:20]!r}.") from None
     return value
 
 

@@ -3,9 +3,9 @@ from django.core.validators import RegexValidator
 from django.db import models
 
 from .engine import RULE_SETS
-from .engine.periods import Month
+from .engine.periods import MONTH_PATTERN, Month
 
-month_validator = RegexValidator(r"^[0-9]{4}-(0[1-9]|1[0-2])$", "Enter a month as YYYY-MM.")
+month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM.")
 
 RULE_SET_CHOICES = [(name, name) for name in RULE_SETS]
 

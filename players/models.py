@@ -10,8 +10,13 @@ from . import titles
 from .names import full_name
 
 
+def is_player_code(text: str) -> bool:
+    """Whether ``text`` has the shape of the federation's codes (PLAYER_CODE_PATTERN)."""
+    return bool(re.fullmatch(settings.PLAYER_CODE_PATTERN, text or ""))
+
+
 def validate_player_code(value):
-    if not re.fullmatch(settings.PLAYER_CODE_PATTERN, value or ""):
+    if not is_player_code(value):
         raise ValidationError(
             "%(value)s is not a federation code (expected six digits and a check letter, e.g. 123456A).",
             params={"value": value},

@@ -8,11 +8,10 @@ development) every word typed must appear in the surname or the forenames.
 
 import re
 
-from django.conf import settings
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
-from .models import Player
+from .models import Player, is_player_code
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -59,7 +58,7 @@ def clean(query) -> str:
 
 
 def looks_like_code(query: str) -> bool:
-    return bool(re.fullmatch(settings.PLAYER_CODE_PATTERN, query.upper()))
+    return is_player_code(query.upper())
 
 
 def uses_trigrams() -> bool:

@@ -4,14 +4,13 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from django.conf import settings
 from django.db import connection, transaction
 from django.db.models import Count, F, Min
 from django.utils import timezone
 
 from . import titles
 from .csvfiles import FileRefused, read_fields, read_records
-from .models import CLUB_CODE, Club, Player
+from .models import CLUB_CODE, Club, Player, is_player_code
 from .names import split_name
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
@@ -29,7 +28,7 @@ class ImportSummary:
 
 
 def player_code(value):
-    if not re.fullmatch(settings.PLAYER_CODE_PATTERN, value):
+    if not is_player_code(value):
         raise ValueError(f"code: {value!r} is not a federation code (six digits and a check letter)")
     return value
 

@@ -1,12 +1,14 @@
 from django.urls import path, register_converter
 
+from grading.engine.periods import MONTH_PATTERN
+
 from . import events, lists, players
 
 
 class MonthConverter:
     """A period, ``YYYY-MM``; anything else is not a URL of the site (404)."""
 
-    regex = "[0-9]{4}-(?:0[1-9]|1[0-2])"
+    regex = MONTH_PATTERN
 
     def to_python(self, value):
         return value

@@ -6,7 +6,9 @@ import datetime
 import re
 from dataclasses import dataclass
 
-_MONTH = re.compile(r"(\d{4})-(\d{2})")
+# A month as the site writes it everywhere: in addresses, files, the database and the API.
+MONTH_PATTERN = r"[0-9]{4}-(0[1-9]|1[0-2])"
+_MONTH = re.compile(MONTH_PATTERN)
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -27,7 +29,7 @@ class Month:
         if not match:
             raise ValueError(f"{text!r} is not a month in the form YYYY-MM")
         try:
-            return cls(int(match[1]), int(match[2]))
+            return cls(int(text.strip()[:4]), int(match[1]))
         except ValueError:
             raise ValueError(f"{text!r} is not a month in the form YYYY-MM") from None
 
