@@ -6,11 +6,11 @@ is a 400 ``{"error": message}``, an unknown object or a page past the end a 404,
 """
 
 import functools
-import re
 
 from django.core.paginator import Paginator
 from django.http import Http404, JsonResponse
 
+from events.formats.base import NotAWholeNumber, OutOfRange, read_whole_number
 from grading.engine.periods import Month
 
 DEFAULT_PAGE_SIZE = 100
@@ -54,12 +54,14 @@ def whole_number(request, name, default, low=1, high=None):
     value = request.GET.get(name, "")
     if value == "":
         return default
-    if not re.fullmatch(r"[0-9]{1,9}", value):
-        raise BadParameter(f"{name} must be a whole number, not {value[:20]!r}.")
-    number = int(value)
-    if number < low or (high is not None and number > high):
-        raise BadParameter(f"{name} must be from {low} to {high}." if high else f"{name} must be {low} or more.")
-    return number
+    try:
+        return read_whole_number(value, low, high)
+    except NotAWholeNumber:
+        raise BadParameter(f"{name} must be a whole number, not {value[:20]!r}.") from None
+    except OutOfRange:
+        raise BadParameter(
+            f"{name} must be from {low} to {high}." if high else f"{name} must be {low} or more."
+        ) from None
 
 
 def month_parameter(request, name="period"):

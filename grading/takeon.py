@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
+from events.formats.base import read_whole_number
 from grading.engine.periods import Month
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
@@ -31,14 +32,10 @@ class RatingsImported:
 
 def whole_number(column, low=0, high=None):
     def read(value):
-        # ASCII digits only: int() would also take "+1500", "1_500" and other scripts' digits.
-        if not re.fullmatch(r"[0-9]{1,30}", value):
-            raise ValueError(f"{column}: {value!r} is not a whole number")
-        number = int(value)
-        if number < low or (high is not None and number > high):
-            upper = f" to {high}" if high is not None else " or more"
-            raise ValueError(f"{column}: {number} is out of range ({low}{upper})")
-        return number
+        try:
+            return read_whole_number(value, low, high)
+        except ValueError as wrong:
+            raise ValueError(f"{column}: {wrong}") from None
 
     return read
 
