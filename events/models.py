@@ -193,6 +193,12 @@ class Upload(models.Model):
         return f"{self.original_name} ({self.get_format_display()}, {self.uploaded_at:%Y-%m-%d %H:%M})"
 
 
+class GameQuerySet(models.QuerySet):
+    def rated(self):
+        """The games that count for rating: marked rated, and played (a default or a bye is not)."""
+        return self.filter(rated=True, result__in=results.PLAYED, black_entry__isnull=False)
+
+
 class Game(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")
     round = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -215,6 +221,8 @@ class Game(models.Model):
     result = models.CharField(max_length=8, choices=results.CHOICES)
     rated = models.BooleanField(default=True)
     unrated_reason = models.CharField(max_length=100, blank=True)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["event", "date", "round", "board", "pk"]

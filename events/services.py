@@ -14,7 +14,6 @@ from django.utils import timezone
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
 
-from . import results
 from .checking import Check
 from .matching import current_record, of_another_federation
 from .models import Entry, Event, EventChange, Game, Upload
@@ -230,7 +229,7 @@ def approve_event(event, user, visitors=False):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event, visitors)
         record(event, Event.Status.APPROVED, user)
-        if event.games.filter(rated=True, result__in=results.PLAYED).exists():
+        if event.games.rated().exists():
             rated_games_changed.send(sender=Event, event=event, user=user)
     return event
 
@@ -379,7 +378,7 @@ def refuse_one_person_twice(entries, groups):
 
 def rated_games_of(entry):
     played = Q(white_entry=entry) | Q(black_entry=entry)
-    return Game.objects.filter(played, rated=True, result__in=results.PLAYED, black_entry__isnull=False)
+    return Game.objects.rated().filter(played)
 
 
 def rematch(entries):

@@ -10,7 +10,6 @@ import numpy as np
 from django.db.models import F
 
 import players.models
-from events import results
 from events.models import IN_RATING, Game
 from players.models import Player
 
@@ -26,16 +25,18 @@ from .publishing import States, latest_states
 
 def rated_games(rating_list: RatingList, month: Month):
     """The games a period of a list rates (RULES.md section 2), as a queryset."""
-    return Game.objects.filter(
-        event__rating_list=rating_list,
-        event__status__in=IN_RATING,
-        date__gte=month.first_day(),
-        date__lte=month.last_day(),
-        rated=True,
-        result__in=results.PLAYED,
-        white__isnull=False,
-        black__isnull=False,
-    ).exclude(white=F("black"))
+    return (
+        Game.objects.rated()
+        .filter(
+            event__rating_list=rating_list,
+            event__status__in=IN_RATING,
+            date__gte=month.first_day(),
+            date__lte=month.last_day(),
+            white__isnull=False,
+            black__isnull=False,
+        )
+        .exclude(white=F("black"))
+    )
 
 
 @dataclass

@@ -65,9 +65,11 @@ def changed_months(rating_list, month: Month) -> set[Month]:
     )
     months = set(published.values_list("month", flat=True))
     due = set(published.filter(revision_due=True).values_list("month", flat=True))
-    late = Game.objects.filter(
-        event__rating_list=rating_list, event__status=Event.Status.APPROVED, rated=True, date__lt=month.first_day()
-    ).dates("date", "month")
+    late = (
+        Game.objects.rated()
+        .filter(event__rating_list=rating_list, event__status=Event.Status.APPROVED, date__lt=month.first_day())
+        .dates("date", "month")
+    )
     changed = ({str(Month.of(day)) for day in late} & months) | due
     rated_events = RatingRun.events.through.objects.filter(
         ratingrun__period__in=published, ratingrun__revision=F("ratingrun__period__revision")

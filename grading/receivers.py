@@ -16,7 +16,7 @@ def revise_months_of_changed_games(sender, event, user, **kwargs):
     if event.status == Event.Status.RATED:
         # Still rated, its games changed under it (players registered since): its months do
         # not look changed to the next run, so they are marked.
-        months = {str(Month.of(day)) for day in event.games.filter(rated=True).dates("date", "month")}
+        months = {str(Month.of(day)) for day in event.games.rated().dates("date", "month")}
         RatingPeriod.objects.published().filter(rating_list=event.rating_list, month__in=months).update(
             revision_due=True
         )
