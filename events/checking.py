@@ -89,7 +89,7 @@ class Check(HasProblems):
         return game.date or self.end_date
 
     def unrated_reason(self, game) -> str:
-        """Why the game will not be rated (RULES.md section 2), or "" if it will be."""
+        """Why the game will not be rated (docs/rules.md section 2), or "" if it will be."""
         if reason := results.unrated_reason(game.result):
             return reason
         day = self.game_date(game)

@@ -3,7 +3,7 @@
 The codes are the ones arbiters already know from the CSV format (formats.md section 3):
 a played game is ``1-0``, ``0-1`` or ``1/2-1/2``; a default or forfeit carries an ``F``;
 a game in which a player made no move carries an ``N``; a bye has no black player.
-Only the three played results are ever rated (RULES.md section 2).
+Only the three played results are ever rated (docs/rules.md section 2).
 """
 
 from decimal import Decimal
@@ -68,7 +68,7 @@ def scores(result: str) -> tuple[Decimal, Decimal | None]:
 
 
 def unrated_reason(result: str) -> str:
-    """Why a result can never be rated, or "" for a played game (RULES.md section 2)."""
+    """Why a result can never be rated, or "" for a played game (docs/rules.md section 2)."""
     if result in PLAYED:
         return ""
     if result in DEFAULTS:

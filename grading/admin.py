@@ -44,7 +44,7 @@ class RatingPeriodForm(forms.ModelForm):
             raise forms.ValidationError(str(error)) from None
         return self.cleaned_data["month"]
 
-    # The engine's bounds (RULES.md section 6: old + change + A + old x B).
+    # The engine's bounds (docs/rules.md section 6: old + change + A + old x B).
     def clean_adjustment_a(self):
         return in_range(self.cleaned_data["adjustment_a"], 10000)
 

@@ -42,7 +42,7 @@ def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     order = np.argsort(sides, kind="stable")  # each player's games in input order
     opponent = g.opponent.ravel()[order]
     k_rated = g.has_increment.ravel()[order]
-    # What a P-rated player's opponent counted for in pass 1 (RULES.md section 5).
+    # What a P-rated player's opponent counted for in pass 1 (docs/rules.md section 5).
     pass1 = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
     lines = [
         f'[{game},"{"wb"[side]}",{halves},{rating},"{TYPE_NAMES[kind]}",'

@@ -167,7 +167,7 @@ def take_on_ratings(rng, people, strength, month):
 
 def believable_record(rng, rating, games) -> tuple[Decimal, int]:
     """Points and opponents' total of ``games`` that give ``rating`` as a performance: a score
-    round the middle, and opponents whose average the score puts at the rating (RULES.md section
+    round the middle, and opponents whose average the score puts at the rating (docs/rules.md section
     4: rating = T / G + dp(p)). Random points with unrelated opponents made a strong result
     lower a rating by a hundred points in the demo's first month."""
     share = min(max(rng.gauss(0.5, 0.15), 0.0), 1.0)

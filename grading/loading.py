@@ -1,6 +1,6 @@
 """From the database to the engine's columnar input, in a handful of bulk queries.
 
-RULES.md section 2 is applied here, in the queries: a period rates the played games (``rated``)
+docs/rules.md section 2 is applied here, in the queries: a period rates the played games (``rated``)
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
@@ -24,7 +24,7 @@ from .publishing import States, latest_states
 
 
 def rated_games(rating_list: RatingList, month: Month):
-    """The games a period of a list rates (RULES.md section 2), as a queryset."""
+    """The games a period of a list rates (docs/rules.md section 2), as a queryset."""
     return (
         Game.objects.rated()
         .filter(
@@ -51,7 +51,7 @@ class PeriodData:
 
 
 def lists_read_by(list_code: str) -> tuple[str, ...]:
-    """The other lists whose states a period of this list reads, for the dummy rules (RULES.md
+    """The other lists whose states a period of this list reads, for the dummy rules (docs/rules.md
     section 4: titles count only without a Full otb-standard rating; a newcomer to otb-standard
     may take their otb-rapid rating)."""
     return tuple(other for other in (STANDARD_LIST, RAPID_LIST) if other != list_code)

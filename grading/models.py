@@ -92,7 +92,7 @@ class RatingPeriod(models.Model):
 
     @property
     def first_day(self):
-        """The day ages are counted on for this period (RULES.md section 3)."""
+        """The day ages are counted on for this period (docs/rules.md section 3)."""
         return Month.parse(self.month).first_day()
 
 

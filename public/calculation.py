@@ -1,6 +1,6 @@
 """How a published rating was calculated, line by line, from what the run stored.
 
-The P rating (RULES.md section 4) is rebuilt from the stored state: the state keeps
+The P rating (docs/rules.md section 4) is rebuilt from the stored state: the state keeps
 ``games = G - 1``, ``opponents_total = T - dummy`` and ``points = S - 1/2``. The K rating
 (section 6) is the prior rating plus the sum of the stored per-game increments.
 Nothing here changes a rating: it shows the arithmetic behind the one published.

@@ -82,7 +82,7 @@ def test_the_demos_imported_records_are_performances_that_give_their_ratings():
     load_demo(players=120, seed=7, today=datetime.date(2026, 11, 21))
 
     # Each imported state's games, points and opponents' total give back its rating as a
-    # performance (RULES.md section 4: T / G + dp(p)), within the rounding of the average: a good
+    # performance (docs/rules.md section 4: T / G + dp(p)), within the rounding of the average: a good
     # score with them raises a rating, a poor one lowers it.
     for rating in PlayerRating.objects.filter(method="import"):
         share = round(100 * rating.points / rating.games)

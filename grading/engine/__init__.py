@@ -1,7 +1,7 @@
 """The rating engine: one period of one rating list, by the ECF three-pass method.
 
-Pure Python and numpy, no Django. The rules are RULES.md of the specification; docs/engine.md
-describes this API and the decisions taken where RULES.md is silent.
+Pure Python and numpy, no Django. The rules are docs/rules.md; docs/engine.md
+describes this API and the decisions taken where docs/rules.md is silent.
 
 Two ways in, one way out::
 

@@ -1,4 +1,4 @@
-"""Who a player is at the start of the period: age, category and dummy rating (RULES.md 3, 4)."""
+"""Who a player is at the start of the period: age, category and dummy rating (docs/rules.md 3, 4)."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ def _title_key(title) -> str | None:
 
 def dummy_ratings(inputs: ColumnarInputs, age: np.ndarray, positions: np.ndarray) -> np.ndarray:
     """The dummy opponent's rating of the players at ``positions`` (the others' entries are
-    meaningless), in the five steps of RULES.md section 4."""
+    meaningless), in the five steps of docs/rules.md section 4."""
     rules, period, list_code = inputs.rules, inputs.period, inputs.list_code
     dummy = np.where(is_junior(age, rules), rules.junior_dummy_per_year * age, rules.adult_dummy)
 

@@ -7,7 +7,7 @@ NO_STATE, PARTIAL, FULL = 0, 1, 2
 TYPE_NAMES = (None, "partial", "full")
 TYPE_CODES = {"partial": PARTIAL, "full": FULL}
 
-# Player categories, RULES.md section 3 (NOT_RATED: no rated game in the period).
+# Player categories, docs/rules.md section 3 (NOT_RATED: no rated game in the period).
 NOT_RATED, FULLY_RATED, PARTIALLY_RATED, NEW = 0, 1, 2, 3
 CATEGORY_NAMES = (None, "full", "partial", "new")
 

@@ -1,4 +1,4 @@
-"""The offline calculation file (docs: the specification's engine-io.md): JSON in, JSON out.
+"""The offline calculation file (docs/rate-file.md): JSON in, JSON out.
 
 Numbers are read as exact decimals and written from exact integers: no value passes through a
 binary float.

@@ -61,7 +61,7 @@ class PeriodInputs:
     list_code: str
     period: Month
     players: Sequence[Player]
-    games: Sequence[Game]  # rated games only (RULES.md section 2 is applied by the caller)
+    games: Sequence[Game]  # rated games only (docs/rules.md section 2 is applied by the caller)
     adjustment_a: Decimal = Decimal(0)
     adjustment_b: Decimal = Decimal(0)
 

@@ -1,4 +1,4 @@
-"""K rating of Fully Rated players (RULES.md section 6), in exact integers.
+"""K rating of Fully Rated players (docs/rules.md section 6), in exact integers.
 
 Each game's term is (D_offset + S_offset) * K / Q. Offsets are kept in tenths (t), and 1/Q as
 w / partial_q with w = partial_q / Q, so a player's sum of (D_offset + S_offset) / Q is

@@ -1,4 +1,4 @@
-"""One period of one list: categories, then the three passes of RULES.md section 5.
+"""One period of one list: categories, then the three passes of docs/rules.md section 5.
 
 Every game has two sides, white's and black's; every per-player sum over them is an exact
 int64 ``np.add.at``.

@@ -1,4 +1,4 @@
-"""P rating: performance against the opponents plus one dummy draw (RULES.md section 4)."""
+"""P rating: performance against the opponents plus one dummy draw (docs/rules.md section 4)."""
 
 from __future__ import annotations
 

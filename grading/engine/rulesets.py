@@ -1,4 +1,4 @@
-"""Rule sets: the parameters of one version of the rating method, as data (RULES.md section 1)."""
+"""Rule sets: the parameters of one version of the rating method, as data (docs/rules.md section 1)."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ class RuleSet:
     win_offset_tenths: int = 100  # S_offset +10 / -10, in tenths like the D offsets
 
     def earliest_active(self, period: Month) -> Month:
-        """The oldest ``last_played`` that is still active in ``period`` (RULES.md section 3)."""
+        """The oldest ``last_played`` that is still active in ``period`` (docs/rules.md section 3)."""
         return period - self.activity_window_months
 
     def __hash__(self) -> int:  # title_dummies is a read-only mapping, which does not hash

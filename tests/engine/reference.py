@@ -1,4 +1,4 @@
-"""A straightforward scalar reading of RULES.md, one player and one game at a time, in
+"""A straightforward scalar reading of docs/rules.md, one player and one game at a time, in
 Fractions, to cross-check the vectorised engine. Shares no code with it but Month."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""RULES.md section 3: categories, activity windows and ages."""
+"""docs/rules.md section 3: categories, activity windows and ages."""
 
 import pytest
 

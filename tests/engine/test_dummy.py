@@ -1,4 +1,4 @@
-"""RULES.md sections 1 and 4: the dummy opponent's rating, step by step.
+"""docs/rules.md sections 1 and 4: the dummy opponent's rating, step by step.
 
 Each case rates the player as a New or Partially Rated player drawing once with a full 1500:
 G = 2, S = 1, p = 0.50, dp = 0, so the P rating is (1500 + dummy) / 2, rounded half up.

@@ -1,4 +1,4 @@
-"""RULES.md section 6: the K rating of Fully Rated players."""
+"""docs/rules.md section 6: the K rating of Fully Rated players."""
 
 from fractions import Fraction
 

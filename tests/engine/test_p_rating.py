@@ -1,4 +1,4 @@
-"""RULES.md section 4: the P rating, with one dummy draw."""
+"""docs/rules.md section 4: the P rating, with one dummy draw."""
 
 from fractions import Fraction
 

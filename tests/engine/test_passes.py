@@ -1,4 +1,4 @@
-"""RULES.md section 5: the three passes and the opponent ratings each one uses."""
+"""docs/rules.md section 5: the three passes and the opponent ratings each one uses."""
 
 from fractions import Fraction
 

@@ -1,4 +1,4 @@
-"""RULES.md section 2: the engine is given rated games only, and refuses anything else."""
+"""docs/rules.md section 2: the engine is given rated games only, and refuses anything else."""
 
 import datetime
 

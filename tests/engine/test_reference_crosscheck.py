@@ -1,4 +1,4 @@
-"""The vectorised engine against the scalar reading of RULES.md in reference.py."""
+"""The vectorised engine against the scalar reading of docs/rules.md in reference.py."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""The lookup tables of file 000 and the rule sets of RULES.md section 1."""
+"""The lookup tables of file 000 and the rule sets of docs/rules.md section 1."""
 
 import dataclasses
 from fractions import Fraction

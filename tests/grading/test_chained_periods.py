@@ -1,5 +1,5 @@
 """Months rated one after another through the database agree with the engine run month by month
-from rate-file documents (engine-io.md), each month's file built from the last one's output."""
+from rate-file documents (docs/rate-file.md), each month's file built from the last one's output."""
 
 import datetime
 import json
