@@ -29,10 +29,18 @@ def rate(django_capture_on_commit_callbacks):
     return rate
 
 
+def without_django(request) -> bool:
+    """The engine's tests run with ``-p no:django`` too (docs/engine.md): no settings, no site."""
+    return not request.config.pluginmanager.hasplugin("django")
+
+
 @pytest.fixture(autouse=True)
-def tasks_in_process():
+def tasks_in_process(request):
     """Tests run Celery tasks in their own process, whatever REDIS_URL says, unless they start
     a real worker (running_worker, celery_worker_process), which switches this off."""
+    if without_django(request):
+        yield
+        return
     from config.celery import app
 
     previous = app.conf.task_always_eager
@@ -42,9 +50,12 @@ def tasks_in_process():
 
 
 @pytest.fixture(autouse=True)
-def fresh_cache():
+def fresh_cache(request):
     """Every test starts with an empty cache: with CACHE_URL it is a Redis database that outlives
     the test run, and what one test kept must not answer another."""
+    if without_django(request):
+        yield
+        return
     from django.core.cache import cache
 
     cache.clear()

@@ -46,3 +46,15 @@ def test_no_module_of_the_project_is_imported_inside_a_function_to_dodge_a_cycle
     found = {found for found in project_imports_inside_functions() if not found[0].endswith("/apps.py")}
 
     assert found <= NOT_YET_AT_THE_TOP, sorted(found - NOT_YET_AT_THE_TOP)
+
+
+def test_the_engine_tests_run_without_django():
+    done = subprocess.run(
+        [sys.executable, "-m", "pytest", "tests/engine", "-p", "no:django", "-p", "no:cacheprovider", "-q", "-x"],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+    )
+
+    assert done.returncode == 0, done.stdout[-3000:]
+    assert " passed" in done.stdout.splitlines()[-1] and "error" not in done.stdout.splitlines()[-1]
