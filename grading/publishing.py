@@ -11,7 +11,7 @@ from dataclasses import dataclass, fields
 from decimal import Decimal
 
 import numpy as np
-from django.db import transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from players.models import Player
@@ -21,7 +21,7 @@ from .engine import RULE_SETS, StateColumns
 from .engine.codes import TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
 from .history import forget_publications
-from .models import ListEntry, PlayerRating, RatingPeriod
+from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
 RATING_FIELDS = [
@@ -146,6 +146,26 @@ def as_columns(rows: list[dict]) -> dict:
     return {name: [row.get(name, defaults.get(name)) for row in rows] for name in RATING_FIELDS}
 
 
+LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
+
+
+class RunRefused(Exception):
+    """A run (or a take-on) that cannot start now; the message says why."""
+
+
+def lock_list(rating_list):
+    """Lock the list's row for this transaction, or refuse at once if another holds it. Every
+    writer of a publication (a run, the take-on) goes through here, inside its transaction."""
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("a list is locked inside the transaction that writes it")
+    try:
+        return RatingList.objects.select_for_update(nowait=True).get(pk=rating_list.pk)
+    except OperationalError as error:
+        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+            raise
+        raise RunRefused(f"a rating run of {rating_list.code} is in progress: try again when it has finished") from None
+
+
 def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, new: States | None = None) -> int:
     """Store ``rows`` (columns of RATING_FIELDS, equal lengths; see as_columns) as the period's
     next publication, and its list. Returns the revision published (0 for the original list).
@@ -153,6 +173,7 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
     ``prior`` is latest_states(period's list, period's month), read here if not given; ``new``
     is states_of_rows(rows), worked out here if not given.
     """
+    lock_list(period.rating_list)  # held already by a run: taken again at no cost
     now = timezone.now()
     month = Month.parse(period.month)
     revision = 0 if period.revision is None else period.revision + 1

@@ -13,7 +13,7 @@ import socket
 
 from celery import current_app, shared_task
 from celery.signals import worker_ready
-from django.db import OperationalError, connection, transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
@@ -23,30 +23,15 @@ from .engine.periods import Month
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
+from .publishing import RunRefused, lock_list
 from .rating import rate_one_period
 
 logger = logging.getLogger(__name__)
-
-LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
-
-
-class RunRefused(Exception):
-    """A run that cannot start now; the message says why."""
 
 
 def in_process() -> bool:
     """Whether tasks run in this process (no broker configured) rather than on a worker."""
     return bool(current_app.conf.task_always_eager)
-
-
-def lock_list(rating_list):
-    """Lock the list's row for this transaction, or refuse at once if a run holds it."""
-    try:
-        return RatingList.objects.select_for_update(nowait=True).get(pk=rating_list.pk)
-    except OperationalError as error:
-        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
-            raise
-        raise RunRefused(f"a rating run of {rating_list.code} is in progress: try again when it has finished") from None
 
 
 def refuse_unfinished(month: Month, today=None):

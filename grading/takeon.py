@@ -13,7 +13,7 @@ from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
 
 from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from .publishing import as_columns, publish
+from .publishing import RunRefused, as_columns, lock_list, publish
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
 BATCH = 2000
@@ -125,6 +125,10 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         first_line.setdefault(code, line)
 
     with transaction.atomic():
+        try:
+            lock_list(rating_list)
+        except RunRefused as busy:
+            raise FileRefused([str(busy)]) from None
         if refusal := take_on_refusal(rating_list, month, today):
             raise FileRefused([refusal])
         period, _ = RatingPeriod.objects.select_for_update().get_or_create(

@@ -1,6 +1,7 @@
 import datetime
 
 import factory
+from django.db import transaction
 
 from players.models import Club, Player
 
@@ -112,7 +113,8 @@ def publish_month(list_code, month, rows):
         {**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
         for row in rows
     ]
-    publish(period, run, as_columns(new))
+    with transaction.atomic():  # publishing locks the list, inside a transaction
+        publish(period, run, as_columns(new))
     period.refresh_from_db()
     return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}
 

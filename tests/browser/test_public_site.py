@@ -6,7 +6,7 @@ import io
 import urllib.request
 
 import pytest
-from selenium.common.exceptions import StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
@@ -41,7 +41,16 @@ def wait(browser, condition, seconds=10):
 
 
 def table_names(browser):
-    return [link.text for link in browser.find_elements(By.CSS_SELECTOR, "table.list-table tbody td:nth-child(2) a")]
+    try:
+        return [
+            link.text for link in browser.find_elements(By.CSS_SELECTOR, "table.list-table tbody td:nth-child(2) a")
+        ]
+    except WebDriverException as error:
+        # Chromium's way of saying "stale" when the page was replaced between finding a link and
+        # reading it (a click still loading the next page): for wait(), "not yet".
+        if "does not belong to the document" in str(error):
+            raise StaleElementReferenceException(str(error)) from error
+        raise
 
 
 def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, live_server, federation):  # noqa: F811
