@@ -8,14 +8,6 @@ from pathlib import Path
 from tests.conftest import ROOT
 
 PROJECT = {"accounts", "api", "arbiters", "public", "grading", "events", "players", "config"}
-# Imports inside functions that are not yet at the top of their module (docs/architecture.md,
-# "What is not yet in its place"): the list may only shrink.
-NOT_YET_AT_THE_TOP = {
-    ("players/services.py", "events.models"),
-    ("players/services.py", "grading.models"),
-    ("players/services.py", "grading.services"),
-    ("players/admin.py", "grading.models"),
-}
 
 
 def test_the_import_contracts_of_pyproject_toml_are_kept():
@@ -45,7 +37,7 @@ def test_no_module_of_the_project_is_imported_inside_a_function_to_dodge_a_cycle
     # An app's ready() imports what needs the app registry: that is Django's way, not a dodge.
     found = {found for found in project_imports_inside_functions() if not found[0].endswith("/apps.py")}
 
-    assert found <= NOT_YET_AT_THE_TOP, sorted(found - NOT_YET_AT_THE_TOP)
+    assert not found, sorted(found)
 
 
 def test_the_engine_tests_run_without_django():

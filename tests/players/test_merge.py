@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 
+from grading.merging import merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Player
-from players.services import merge_players, merge_revisions
 from tests.factories import PlayerFactory
 from tests.grading.conftest import approved_event, succeeded, take_on
 

@@ -9,10 +9,11 @@ from events.checking import EventDetails, check_upload
 from events.models import Event, Game, Upload
 from grading.engine.periods import Month
 from grading.history import lists_for_uploads
+from grading.merging import merge_players
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
-from players.services import check_letter, issue_codes, merge_players
+from players.services import check_letter, issue_codes
 from tests.conftest import DATA
 from tests.factories import PlayerFactory
 from tests.uploads.conftest import ECF_EXAMPLE
