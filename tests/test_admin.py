@@ -110,7 +110,7 @@ def test_what_happened_is_kept_even_from_a_superuser(staff_client):
 
     from events.models import EventChange, Game
     from players.models import Club
-    from tests.factories import EventFactory, publish_month
+    from tests.builders import EventFactory, publish_month
 
     event = EventFactory(code="KEPT")
     change = EventChange.objects.create(
@@ -149,7 +149,7 @@ def test_merged_into_is_set_only_by_the_merge(staff_client):
 
 def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_after(staff_client):
     from grading.models import RatingPeriod
-    from tests.factories import PlayerFactory, publish_month
+    from tests.builders import PlayerFactory, publish_month
 
     add = reverse("admin:grading_ratingperiod_add")
     standard = RatingList.objects.get(code="otb-standard")

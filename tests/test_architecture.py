@@ -5,7 +5,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT
+from tests.builders import ROOT
 
 PROJECT = {"accounts", "api", "arbiters", "public", "grading", "events", "players", "config"}
 

@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 
 from grading.models import RatingList
-from tests.conftest import ROOT
+from tests.builders import ROOT
 
 
 def test_no_model_change_lacks_a_migration():

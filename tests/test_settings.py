@@ -5,7 +5,7 @@ import os
 import subprocess
 import sys
 
-from tests.conftest import ROOT
+from tests.builders import ROOT
 
 PRODUCTION = {
     "SECRET_KEY": "a-production-secret-that-is-long-and-random-enough-0123456789abcdefgh",

@@ -2,7 +2,7 @@ import pytest
 from django.urls import reverse
 
 from grading import workers
-from tests.factories import PlayerFactory
+from tests.builders import PlayerFactory
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)

@@ -4,6 +4,8 @@ import tempfile
 
 import pytest
 
+from tests.builders import build_federation
+
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
 
@@ -50,3 +52,9 @@ def nothing_refused_by_the_content_security_policy(request):
     if "browser" in request.fixturenames:
         logs = request.getfixturevalue("browser").get_log("browser")
         assert [entry["message"] for entry in logs if "Content Security Policy" in entry["message"]] == []
+
+
+@pytest.fixture
+def federation(db):
+    """The public site's small federation (tests.builders.build_federation)."""
+    return build_federation()

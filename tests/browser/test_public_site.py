@@ -13,8 +13,6 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support import expected_conditions as shows
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
-from tests.public.conftest import federation  # noqa: F401  (the fixture)
-
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 CHART_DRAWN = """
@@ -53,7 +51,7 @@ def table_names(browser):
         raise
 
 
-def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, live_server, federation):  # noqa: F811
+def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, live_server, federation):
     browser.delete_all_cookies()
     browser.get(live_server.url + "/")
     box = browser.find_element(By.ID, "site-search-q")

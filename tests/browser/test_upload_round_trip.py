@@ -6,7 +6,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from accounts.roles import ARBITERS
 from events.models import Event
-from tests.conftest import DATA
+from tests.builders import DATA
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 

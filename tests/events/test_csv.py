@@ -4,8 +4,7 @@ import datetime
 
 from events import results
 from events.formats import CSV_COLUMNS, check_dates, parse_csv, parse_event_file
-
-from .helpers import ROOT, messages, parse
+from tests.builders import ROOT, messages, parse
 
 HEADER = "white,black,result,date,round\n"
 

@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 
 from events.formats import detect_format, parse_event_file
 from events.formats.decoding import decode
-
-from .helpers import ECF_EXAMPLE, TRF_DIR, trf, trf_player
+from tests.builders import ECF_EXAMPLE_FILE, TRF_DIR, trf, trf_player
 
 CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"
 
@@ -19,7 +18,7 @@ CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"
     "data, expected",
     [
         ((TRF_DIR / "bunratty-masters-2011.trf").read_bytes(), "TRF16"),
-        (ECF_EXAMPLE.read_bytes(), "ECF"),
+        (ECF_EXAMPLE_FILE.read_bytes(), "ECF"),
         (CSV, "CSV"),
     ],
 )
@@ -77,7 +76,7 @@ def test_it_never_raises_on_arbitrary_bytes(data):
     parse_event_file(data, "x")
 
 
-REAL = [(TRF_DIR / "javafo-example-open.trf").read_text(), ECF_EXAMPLE.read_text(), CSV.decode()]
+REAL = [(TRF_DIR / "javafo-example-open.trf").read_text(), ECF_EXAMPLE_FILE.read_text(), CSV.decode()]
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -94,7 +93,7 @@ def test_it_never_raises_on_a_real_file_with_a_stretch_replaced(text, at, length
 
 
 def test_a_dos_end_of_file_mark_at_the_end_is_dropped():
-    event = parse_event_file(ECF_EXAMPLE.read_bytes().rstrip(b"\n") + b"\x1a")
+    event = parse_event_file(ECF_EXAMPLE_FILE.read_bytes().rstrip(b"\n") + b"\x1a")
 
     assert event.format == "ECF" and event.ok
 

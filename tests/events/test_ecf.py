@@ -5,8 +5,7 @@ import datetime
 import pytest
 
 from events import results
-
-from .helpers import ECF_EXAMPLE, messages, parse, parse_file
+from tests.builders import ECF_EXAMPLE_FILE, messages, parse, parse_file
 
 DETAILS = """#EVENT DETAILS
 #EVENT CODE=NQ241002
@@ -33,7 +32,7 @@ def ecf(results_part, details=DETAILS, players=PLAYERS, finish="#FINISH\n"):
 
 
 def test_it_reads_the_spec_s_example_file():
-    event = parse_file(ECF_EXAMPLE)
+    event = parse_file(ECF_EXAMPLE_FILE)
     assert event.ok and not event.warnings, [str(p) for p in event.problems]
     assert (event.format, event.code, event.submission_index) == ("ECF", "NQ241001", 1)
     assert event.name == "Northquay Autumn Congress 2026 Open"

@@ -7,8 +7,7 @@ from decimal import Decimal
 import pytest
 
 from events.timecontrol import TimeControl
-
-from .helpers import ROOT
+from tests.builders import ROOT
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,7 @@ import datetime
 
 from events import results
 from events.formats import parse_event_file
-
-from .helpers import messages, parse, trf, trf_player
+from tests.builders import messages, parse, trf, trf_player
 
 
 def test_it_reads_a_small_clean_file_as_the_columns_say():

@@ -6,8 +6,7 @@ from decimal import Decimal
 import pytest
 
 from events import results
-
-from .helpers import TRF_DIR, parse_file
+from tests.builders import TRF_DIR, parse_file
 
 
 def load(name):

@@ -10,7 +10,7 @@ from grading.models import RatingList
 from grading.publishing import lock_list
 from grading.takeon import import_ratings
 from players.csvfiles import FileRefused
-from tests.factories import PlayerFactory
+from tests.builders import PlayerFactory
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)  # no test transaction around it

@@ -8,8 +8,7 @@ from events import services as workflow
 from events.models import Event
 from grading.models import RatingRun
 from grading.services import trigger_text
-from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, succeeded, take_on
+from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 LONG_CODE = "NORTHQUAY-AUTUMN-CONGRESS-2026-OPEN-A123"  # 40 characters, the most an event code has

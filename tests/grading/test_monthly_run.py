@@ -11,8 +11,7 @@ from grading.breakdown import rated_games
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
-from tests.factories import ClubFactory, PlayerFactory
-from tests.grading.conftest import approved_event, succeeded, take_on
+from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 OCT = datetime.date(2026, 10, 10)

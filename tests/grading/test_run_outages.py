@@ -10,8 +10,7 @@ from grading import tasks
 from grading.engine.periods import Month
 from grading.models import RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, run_rating, start_rating
-from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, take_on
+from tests.builders import PlayerFactory, approved_event, take_on
 from tests.redis_server import redis_server
 
 pytestmark = pytest.mark.django_db

@@ -14,7 +14,7 @@ from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
 from grading.workers import wait_for
-from tests.conftest import running_worker
+from tests.celery_worker import running_worker
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)

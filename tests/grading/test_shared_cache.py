@@ -9,8 +9,7 @@ import pytest
 from django.conf import settings
 
 from grading.history import latest_publications
-from tests.conftest import ROOT
-from tests.factories import PlayerFactory, publish_month
+from tests.builders import ROOT, PlayerFactory, publish_month
 
 pytestmark = [
     pytest.mark.django_db,

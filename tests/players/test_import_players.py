@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 from players.csvfiles import FileRefused
 from players.models import Club, Player
 from players.services import import_players
-from tests.factories import ClubFactory, PlayerFactory
+from tests.builders import ClubFactory, PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +175,7 @@ def test_the_command_imports_ten_thousand_players(tmp_path, capsys):
 
 
 def test_a_fide_id_already_on_another_players_record_is_refused():
-    from tests.factories import PlayerFactory
+    from tests.builders import PlayerFactory
 
     PlayerFactory(code="999999L", fide_id=4242)
 

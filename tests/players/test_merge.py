@@ -8,8 +8,7 @@ import pytest
 from grading.merging import merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Player
-from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, succeeded, take_on
+from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 OCT = datetime.date(2026, 10, 10)

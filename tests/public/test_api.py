@@ -1,6 +1,6 @@
 import pytest
 
-from tests.factories import EventFactory
+from tests.builders import EventFactory
 
 pytestmark = pytest.mark.django_db
 

@@ -2,7 +2,7 @@ import datetime
 
 import pytest
 
-from tests.factories import EntryFactory, EventFactory, PlayerFactory, play, rating_list
+from tests.builders import EntryFactory, EventFactory, PlayerFactory, play, rating_list
 
 pytestmark = pytest.mark.django_db
 

@@ -218,7 +218,7 @@ def test_top_redirects_to_the_first_list(client, db):
 def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(
     client, federation, django_assert_max_num_queries
 ):
-    from tests.factories import publish_month
+    from tests.builders import publish_month
 
     first = client.get(LIST + "?sex=F").content
     with django_assert_max_num_queries(3):
@@ -264,7 +264,7 @@ def test_the_lists_page_describes_each_band_in_words(client, federation):
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(client, federation):
-    from tests.factories import PlayerFactory, publish_month
+    from tests.builders import PlayerFactory, publish_month
 
     sneaky = PlayerFactory(code="400001A", surname='=HYPERLINK("http://evil.example")', forenames="Bob")
     publish_month("online", "2026-10", [{"player": sneaky, "rating": 1500}])

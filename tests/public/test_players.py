@@ -5,7 +5,7 @@ from django.db import connection
 
 from players import search
 from players.models import Player
-from tests.factories import PlayerFactory
+from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -258,7 +258,7 @@ def test_a_name_typed_from_its_start_is_found_by_an_index_range_before_any_trigr
 
 
 def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation):
-    from tests.factories import PlayerFactory, publish_month
+    from tests.builders import PlayerFactory, publish_month
 
     lapsed = PlayerFactory(code="200007G", surname="Oldham", forenames="Ray")
     publish_month("otb-rapid", "2021-01", [{"player": lapsed, "rating": 1777, "games": 40, "last_played": "2021-01"}])
@@ -273,7 +273,7 @@ def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation)
 def test_a_new_publication_shows_at_once_though_the_lists_are_cached(
     client, federation, django_capture_on_commit_callbacks
 ):
-    from tests.factories import publish_month
+    from tests.builders import publish_month
 
     assert "<strong>1695</strong>" in client.get("/players/200003C/").content.decode()  # 2026-10, revised
 

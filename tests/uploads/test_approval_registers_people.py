@@ -9,9 +9,7 @@ from events import services
 from events.models import Event
 from grading.models import RatingRun
 from players.models import Club, Player
-from tests.factories import PlayerFactory
-from tests.uploads.conftest import ECF_EXAMPLE, ecf_file
-from tests.uploads.test_workflow import stored_event
+from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event
 
 pytestmark = pytest.mark.django_db
 
@@ -84,7 +82,7 @@ def test_a_player_only_in_defaulted_games_is_not_registered(arbiter, officer):
 
 
 def test_an_event_with_no_rated_game_starts_no_revision(arbiter, officer, django_capture_on_commit_callbacks):
-    from tests.grading.conftest import take_on
+    from tests.builders import take_on
 
     for code, name in (("123456A", "Abbott"), ("234567B", "Baker"), ("345678C", "Carter")):
         PlayerFactory(code=code, surname=name)

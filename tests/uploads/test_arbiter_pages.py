@@ -1,19 +1,13 @@
 import datetime
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
 
 from events.models import Entry, Event, Game, Upload
-from tests.factories import PlayerFactory
-from tests.uploads.conftest import ECF_EXAMPLE, ecf_file
+from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, upload
 
 pytestmark = pytest.mark.django_db
-
-
-def upload(client, data, filename="results.txt", **fields):
-    return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})
 
 
 def test_an_arbiter_uploads_reads_the_report_and_submits(client, arbiter):
@@ -237,7 +231,7 @@ def test_an_approved_event_shows_the_federation_record_each_player_became(client
 
 
 def test_a_file_checked_once_is_kept_so_a_missing_detail_needs_no_second_search(client, arbiter):
-    from tests.events.helpers import trf_player
+    from tests.builders import trf_player
 
     data = (
         "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"

@@ -9,10 +9,7 @@ from django.core.exceptions import ValidationError
 from events.models import Entry, Event
 from grading.models import RatingRun
 from players.models import Player
-from tests.factories import PlayerFactory
-from tests.grading.conftest import approved_event, succeeded, take_on
-from tests.uploads.conftest import ecf_file
-from tests.uploads.test_hostile_files import upload
+from tests.builders import PlayerFactory, approved_event, ecf_file, succeeded, take_on, upload
 
 pytestmark = pytest.mark.django_db
 

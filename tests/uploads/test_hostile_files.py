@@ -4,23 +4,16 @@ wrong and where, nothing is stored (not even the file on disk), and nothing is a
 import datetime
 
 import pytest
-from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import reverse
 
 from events.models import Event, Upload
 from events.services import WorkflowError
-from tests.events.helpers import trf_player
-from tests.uploads.conftest import ECF_EXAMPLE, ecf_file
+from tests.builders import ECF_EXAMPLE, ecf_file, trf_player, upload
 
 pytestmark = pytest.mark.django_db
 
 CSV_HEADER = "white,black,result,date,round\n"
 CSV_FORM = {"code": "LEAGUE-26", "start_date": "2026-10-03", "end_date": "2026-10-04", "time_control": "90+30"}
 HUGE = "99999999999999999999999"
-
-
-def upload(client, data, filename="results.txt", **fields):
-    return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})
 
 
 def timed(fields):
@@ -193,7 +186,7 @@ def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client
     from grading.engine.periods import Month
     from grading.models import RatingList
     from grading.takeon import import_ratings
-    from tests.factories import PlayerFactory
+    from tests.builders import PlayerFactory
 
     PlayerFactory(code="123456A")
     import_ratings(
@@ -307,7 +300,7 @@ def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_th
 
 
 def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_gives_one(client, arbiter):
-    from tests.events.helpers import trf_player
+    from tests.builders import trf_player
 
     data = (
         "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"

@@ -7,10 +7,7 @@ from events import services
 from events.models import Event, EventChange
 from grading.models import RatingPeriod, RatingRun
 from players.models import Player
-from tests.events.helpers import trf, trf_player
-from tests.factories import PlayerFactory
-from tests.grading.conftest import succeeded
-from tests.uploads.test_workflow import stored_event
+from tests.builders import PlayerFactory, stored_event, succeeded, trf, trf_player
 
 pytestmark = pytest.mark.django_db
 

@@ -14,22 +14,15 @@ from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
 from players.services import check_letter, issue_codes
-from tests.conftest import DATA
-from tests.factories import PlayerFactory
-from tests.uploads.conftest import ECF_EXAMPLE
+from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, stored_event
 
 pytestmark = pytest.mark.django_db
-
-
-def stored_event(user, data=ECF_EXAMPLE, **details):
-    check = check_upload(data, "results.txt", EventDetails(**details), lists_for_uploads())
-    return services.store_upload(check, data, "results.txt", user)
 
 
 SEPTEMBER = Month(2026, 9)
 
 
-def take_on(rating_list, players, month=SEPTEMBER):
+def take_on_players(rating_list, players, month=SEPTEMBER):
     lines = "".join(f"{player.code},1500,full,20,30000,10,2026-08\n" for player in players)
     import_ratings(("code,rating,type,games,opponents_total,points,last_played\n" + lines).encode(), rating_list, month)
 
@@ -179,7 +172,7 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
     duplicate = Player.objects.get(code="234567B")
     kept = PlayerFactory(code="777777G", surname="Baker", forenames="Brian")
-    take_on(RatingList.objects.get(code="otb-rapid"), [duplicate])
+    take_on_players(RatingList.objects.get(code="otb-rapid"), [duplicate])
 
     assert merge_players(kept, [duplicate]) == 1
 
@@ -245,7 +238,7 @@ def test_import_event_refuses_a_broken_file_with_status_2_and_stores_nothing(tmp
 
 def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
     kept, duplicate = PlayerFactory(code="111111A"), PlayerFactory(code="222222B")
-    take_on(RatingList.objects.get(code="online"), [duplicate])
+    take_on_players(RatingList.objects.get(code="online"), [duplicate])
     client.force_login(officer)
     url = reverse("admin:players_player_changelist")
     selected = {"action": "merge_selected", "_selected_action": [kept.pk, duplicate.pk]}
@@ -483,7 +476,7 @@ def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, 
 
 
 def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it_cannot_be_read(arbiter):
-    from tests.events.helpers import trf, trf_player
+    from tests.builders import trf, trf_player
 
     data = trf(
         trf_player(1, "Abbott, Alice", (2, "w", "1")),

@@ -1,0 +1,97 @@
+"""A real Celery worker process for the tests that need one (conftest.py's fixtures use it)."""
+
+import contextlib
+import os
+import subprocess
+import sys
+import time
+import uuid
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def worker_needs():
+    """Skip (fail on CI) where a real worker cannot run: no broker, or an in-memory database."""
+    from django.conf import settings
+    from django.db import connection
+
+    if not settings.REDIS_URL:
+        message = "needs REDIS_URL: a real worker needs a real broker"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    database = connection.settings_dict
+    if database["ENGINE"].endswith("sqlite3") and not str(database["NAME"]).endswith(".sqlite3"):
+        pytest.skip("an in-memory SQLite test database cannot be shared with a worker process")
+
+
+@contextlib.contextmanager
+def running_worker():
+    """A real ``celery worker`` process on a queue of its own, reading the test database.
+
+    Tests that use it must commit their data (``transactional_db``) for the worker to see it.
+    """
+    from django.db import connection
+
+    from config.celery import app
+
+    worker_needs()
+    queue = f"tests-{uuid.uuid4().hex[:12]}"
+    env = dict(
+        os.environ,
+        DJANGO_SETTINGS_MODULE="tests.settings",
+        TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]),
+        TEST_CELERY_QUEUE=queue,
+    )
+    worker = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "--pool=solo",
+            "--without-heartbeat",
+            "--without-mingle",
+            "--without-gossip",
+            "-Q",
+            queue,
+            "--loglevel=INFO",
+            "-n",
+            f"{queue}@%h",
+        ],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    previous = app.conf.task_default_queue, app.conf.task_always_eager
+    app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    try:
+        wait_for_worker(app, f"{queue}@", worker)
+        yield worker
+    finally:
+        app.conf.task_default_queue, app.conf.task_always_eager = previous
+        if worker.poll() is None:
+            worker.terminate()
+            try:
+                worker.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                worker.kill()
+
+
+def wait_for_worker(app, name_prefix, worker, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if worker.poll() is not None:
+            pytest.fail("the celery worker exited early:\n" + worker.stdout.read())
+        replies = app.control.ping(timeout=1) or []
+        if any(name.startswith(name_prefix) for reply in replies for name in reply):
+            return
+    worker.kill()
+    pytest.fail("the celery worker did not start within a minute:\n" + worker.stdout.read())
