@@ -1,6 +1,10 @@
-"""Fixtures only: the tests' builders are tests/builders.py."""
+"""Fixtures only: the tests' builders are tests/builders.py. Nothing of Django is imported at the
+top: the engine's tests run without it (pytest tests/engine -p no:django)."""
 
 import datetime
+import os
+import shutil
+import tempfile
 
 import pytest
 
@@ -71,3 +75,95 @@ def celery_worker_process(celery_worker_session):
     app.conf.task_always_eager = False
     yield celery_worker_session
     app.conf.task_always_eager = True
+
+
+# The roles' users.
+
+
+def with_role(user, role):
+    from django.contrib.auth.models import Group
+
+    user.groups.add(Group.objects.get(name=role))
+    return user
+
+
+@pytest.fixture
+def arbiter(django_user_model):
+    from accounts.roles import ARBITERS
+
+    user = django_user_model.objects.create_user("arbiter", password="pw")
+    return with_role(user, ARBITERS)
+
+
+@pytest.fixture
+def other_arbiter(django_user_model):
+    from accounts.roles import ARBITERS
+
+    user = django_user_model.objects.create_user("other", password="pw")
+    return with_role(user, ARBITERS)
+
+
+@pytest.fixture
+def officer(django_user_model):
+    from accounts.roles import RATING_OFFICERS
+
+    user = django_user_model.objects.create_user("officer", password="pw", is_staff=True)
+    return with_role(user, RATING_OFFICERS)
+
+
+@pytest.fixture
+def federation(db):
+    """The public site's small federation with known numbers (tests.builders.build_federation)."""
+    from tests.builders import build_federation
+
+    return build_federation()
+
+
+# A real browser.
+
+CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+CHROMEDRIVER = shutil.which("chromedriver") or "/usr/bin/chromedriver"
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Headless Chromium from Debian's packages, driven by Selenium with the system driver."""
+    if not (os.path.exists(CHROMIUM) and os.path.exists(CHROMEDRIVER)):
+        message = "needs Debian's chromium and chromium-driver (apt-get install chromium chromium-driver)"
+        if os.environ.get("CI"):
+            pytest.fail(message)
+        pytest.skip(message)
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    profile = tempfile.mkdtemp(prefix="chromium-profile-")
+    for flag in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--window-size=1280,1000",
+        f"--user-data-dir={profile}",
+    ):
+        options.add_argument(flag)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.implicitly_wait(5)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_content_security_policy(request):
+    """After each browser test: the console shows no script, style or image the policy refused."""
+    yield
+    if "browser" in request.fixturenames:
+        logs = request.getfixturevalue("browser").get_log("browser")
+        assert [entry["message"] for entry in logs if "Content Security Policy" in entry["message"]] == []
