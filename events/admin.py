@@ -11,6 +11,7 @@ from django.utils.html import format_html
 from config.admin import DeleteOneByOne, Kept, username
 
 from . import results, services
+from .formats.dates import written
 from .models import Entry, Event, EventChange, Game, Upload
 
 
@@ -61,7 +62,7 @@ class EventForm(forms.ModelForm):
             outside = self.instance.games.exclude(date__range=(start, end)).order_by("date").first()
             if outside:
                 raise forms.ValidationError(
-                    f"A game is dated {outside.date:%d/%m/%Y} (round {outside.round or '-'}), outside these dates: "
+                    f"A game is dated {written(outside.date)} (round {outside.round or '-'}), outside these dates: "
                     "every game must fall within the event."
                 )
         return data
@@ -72,7 +73,7 @@ class GameForm(forms.ModelForm):
         day, event = self.cleaned_data["date"], self.instance.event
         if day and not event.start_date <= day <= event.end_date:
             raise forms.ValidationError(
-                f"{event.code} runs from {event.start_date:%d/%m/%Y} to {event.end_date:%d/%m/%Y}: "
+                f"{event.code} runs from {written(event.start_date)} to {written(event.end_date)}: "
                 "the game must be dated within it."
             )
         return day

@@ -22,6 +22,7 @@ from players.models import birth_date_problem
 from . import results
 from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
 from .formats.base import HasProblems
+from .formats.dates import written
 from .formats.trf import UNREAD_TIME_CONTROL
 from .matching import Match, match_players, of_another_federation
 from .models import EVENT_CODE, Entry
@@ -241,8 +242,8 @@ def check_event_details(check):
             Problem(
                 None,
                 None,
-                f"the event ends ({check.end_date:%d/%m/%Y}, {date_source(check, 'end')}) "
-                f"before it starts ({check.start_date:%d/%m/%Y}, "
+                f"the event ends ({written(check.end_date)}, {date_source(check, 'end')}) "
+                f"before it starts ({written(check.start_date)}, "
                 f"{date_source(check, 'start')})",
             )
         )
@@ -260,8 +261,8 @@ def check_event_details(check):
             Problem(
                 None,
                 None,
-                f"the event runs from {check.start_date:%d/%m/%Y} ({date_source(check, 'start')}) to "
-                f"{check.end_date:%d/%m/%Y} ({date_source(check, 'end')}): more than a year; upload each season or "
+                f"the event runs from {written(check.start_date)} ({date_source(check, 'start')}) to "
+                f"{written(check.end_date)} ({date_source(check, 'end')}): more than a year; upload each season or "
                 "year as an event of its own",
             )
         )
@@ -273,7 +274,7 @@ def check_event_details(check):
             Problem(
                 None,
                 None,
-                f"the file gives no round dates: every game is dated {check.end_date:%d/%m/%Y}, the event's last day",
+                f"the file gives no round dates: every game is dated {written(check.end_date)}, the event's last day",
                 WARNING,
             )
         )
@@ -314,11 +315,6 @@ EARLIEST_EVENT = datetime.date(1900, 1, 1)
 LONGEST_EVENT_DAYS = 366  # a league season runs under a year
 
 
-def written(day):
-    """dd/mm/yyyy, the year in four digits even before 1000 (strftime writes year 1 as "1")."""
-    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"
-
-
 def date_source(check, which):
     """Where the event's start or end date came from, for a message: "the file", "the Start
     date field", or "its games' dates"."""
@@ -338,7 +334,7 @@ def check_when(check):
             Problem(
                 None,
                 None,
-                f"the event ends on {check.end_date:%d/%m/%Y} "
+                f"the event ends on {written(check.end_date)} "
                 f"({date_source(check, 'end')}), after today: results are uploaded "
                 "once the games are played",
             )

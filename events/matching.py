@@ -12,6 +12,7 @@ from django.db.models.functions import Lower
 
 from players.models import Player
 
+from .formats.dates import written
 from .models import Entry
 
 
@@ -89,7 +90,7 @@ def differences(parsed, player):
         warnings.append(f"the name differs from the federation record {player.code} ({player.name})")
     if parsed.birth_date and player.birth_date and parsed.birth_date != player.birth_date:
         warnings.append(
-            f"the birth date {parsed.birth_date:%d/%m/%Y} differs from the federation record's "
-            f"({player.birth_date:%d/%m/%Y})"
+            f"the birth date {written(parsed.birth_date)} differs from the federation record's "
+            f"({written(player.birth_date)})"
         )
     return warnings

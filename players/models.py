@@ -6,6 +6,8 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from events.formats.dates import written
+
 from . import titles
 from .names import full_name
 
@@ -33,9 +35,9 @@ def birth_date_problem(day, first_day_playing, what_day="") -> str:
     if day is None:
         return ""
     if day < EARLIEST_BIRTH_DATE:
-        return f"the birth date {day:%d/%m/%Y} is before 1900"
+        return f"the birth date {written(day)} is before 1900"
     if day >= first_day_playing:
-        return f"the birth date {day:%d/%m/%Y} is not before {first_day_playing:%d/%m/%Y}{what_day}"
+        return f"the birth date {written(day)} is not before {written(first_day_playing)}{what_day}"
     return ""
 
 

@@ -8,6 +8,7 @@ from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils.formats import date_format
 from django.utils.html import format_html
 
 from config.lookups import by_code
@@ -79,7 +80,8 @@ class EventTable(tables.Table):
 
 
 def day(date, year=True):
-    return f"{date.day} {date:%b}" + (f" {date.year}" if year else "")
+    """As the site writes dates ("3 Oct 2026"), or without the year where the range gives it."""
+    return date_format(date) if year else date_format(date, "j M")
 
 
 def event_dates(event):

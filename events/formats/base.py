@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from events.timecontrol import TimeControl
 from players.names import full_name
 
+from .dates import written
+
 ERROR = "error"
 WARNING = "warning"
 
@@ -247,7 +249,7 @@ def check_dates(event, start=None, end=None):
                 Problem(
                     game.lines[0] if game.lines else None,
                     None,
-                    f"game {_game_label(game, event)} is dated {game.date:%d/%m/%Y}, outside the event "
+                    f"game {_game_label(game, event)} is dated {written(game.date)}, outside the event "
                     f"({date_span(start, end)})",
                 )
             )
@@ -256,8 +258,8 @@ def check_dates(event, start=None, end=None):
 
 def date_span(start, end):
     if start and end:
-        return f"{start:%d/%m/%Y} to {end:%d/%m/%Y}"
-    return f"from {start:%d/%m/%Y}" if start else f"until {end:%d/%m/%Y}"
+        return f"{written(start)} to {written(end)}"
+    return f"from {written(start)}" if start else f"until {written(end)}"
 
 
 def guess_kind(event):

@@ -1,4 +1,4 @@
-"""Reading the dates arbiters' software writes."""
+"""Reading the dates arbiters' software writes, and writing dates in messages."""
 
 import re
 from datetime import date
@@ -105,3 +105,9 @@ def read_iso_or_dmy(text: str) -> date | None:
     """yyyy-mm-dd, or dd/mm/yyyy (never mm/dd/yyyy)."""
     m = re.fullmatch(r"(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})", text.strip())
     return _make(*map(int, m.groups())) if m else read_dmy(text)
+
+
+def written(day: date) -> str:
+    """A date as messages write it: dd/mm/yyyy, the year in four digits even before 1000
+    (strftime writes year 1 as "1")."""
+    return f"{day.day:02d}/{day.month:02d}/{day.year:04d}"

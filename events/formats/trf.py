@@ -232,7 +232,7 @@ def _read_round_dates(event, record):
         if not inside:
             event.error(
                 n,
-                f"round {round_} is dated {found[round_]:%d/%m/%Y}, outside the event "
+                f"round {round_} is dated {dates.written(found[round_])}, outside the event "
                 f"({date_span(event.start_date, event.end_date)})",
                 column,
             )

@@ -206,7 +206,7 @@ def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federati
     assert section("women").index("Dunn, Grace") < section("women").index("Fletcher, Alice")
     assert "Dunn, Grace" in section("seniors") and "Fletcher, David" not in section("seniors")
     assert "Biggest improvers since 2025-10" in page
-    assert "Ages are on 1 October 2026:" in page
+    assert "Ages are on 1 Oct 2026:" in page
     assert "+250" in section("improvers") and "(from 1150P)" in section("improvers")  # a partial rating then
     assert "Fletcher, David" not in section("improvers")  # 1850 to 1848
 

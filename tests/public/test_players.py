@@ -146,7 +146,7 @@ def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
     page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
 
     assert "their earlier 4 games count too" in page
-    assert "<dt>Age</dt><dd>11 on 1 September 2026</dd>" in page
+    assert "<dt>Age</dt><dd>11 on 1 Sep 2026</dd>" in page
     for text in (
         "G = 4 earlier + 2 this month + 1 dummy = <strong>7</strong>",
         "T = 4800 earlier + 3550 this month + 1100 dummy = <strong>9450</strong>",
