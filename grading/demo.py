@@ -16,6 +16,7 @@ from django.utils import timezone
 from events import results
 from events.models import Entry, Event, EventChange, Game
 from grading.engine.periods import Month
+from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
 from players.models import Club, Player, years_before
 
@@ -172,7 +173,7 @@ def believable_record(rng, rating, games) -> tuple[Decimal, int]:
     lower a rating by a hundred points in the demo's first month."""
     share = min(max(rng.gauss(0.5, 0.15), 0.0), 1.0)
     halves = round(share * games * 2)
-    dp = DP_BY_PERCENT[round(100 * halves / (2 * games))]
+    dp = DP_BY_PERCENT[score_percent(halves, games)]
     return Decimal(halves) / 2, games * max(100, rating - dp)
 
 

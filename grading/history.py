@@ -149,8 +149,6 @@ def state_before(rating: PlayerRating):
 
 def entries_of(publications, player_ids):
     """The ListEntry rows of ``player_ids`` on the given PublishedLists, in one query."""
-    from django.db.models import Q
-
     if not publications:
         return ListEntry.objects.none()
     on_lists = Q()

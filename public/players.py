@@ -11,6 +11,7 @@ from django.urls import reverse
 
 from config.lookups import by_code
 from grading.breakdown import rated_games
+from grading.calculation import calculation_of
 from grading.engine import RULE_SETS
 from grading.engine.periods import Month
 from grading.history import entries_of, latest_publications, player_history, state_before
@@ -19,7 +20,7 @@ from players import search
 from players.models import Club, Player
 
 from . import rendering
-from .calculation import explain
+from .calculation import game_rows, k_shown, passes_shown
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
@@ -186,12 +187,16 @@ def calculation_page(request, code, list_code, month):
     )
     if rating is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
-    games = rated_games([rating])[rating.pk]
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk])
     context = {
         "player": player,
         "rating": rating,
         "prior": state_before(rating),
-        "explanation": explain(rating, games, rating.period.rule_set),
+        "rules": RULE_SETS[rating.period.rule_set],
+        "calculation": calculation,
+        "rows": game_rows(calculation),
+        "passes": passes_shown(calculation, rating),
+        "k": k_shown(calculation),
     }
     return render(request, "public/calculation.html", context)
 

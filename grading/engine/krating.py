@@ -9,6 +9,7 @@ W / (10 * partial_q) with W = sum(t * w) an integer, and with K = k_num / k_den:
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from decimal import Decimal
 from fractions import Fraction
 
@@ -21,22 +22,48 @@ from .tables import D_OFFSET_TENTHS_BY_ABS_D, d_offset_tenths_array
 _INT64_SAFE = 2**62
 
 
-def game_terms(
+@dataclass(frozen=True)
+class GameOffsets:
+    """Each game's terms from the rated player's side: D, its offset, the score's offset, Q."""
+
+    d: np.ndarray  # the opponent's rating used minus the player's prior rating
+    d_offset_tenths: np.ndarray
+    s_offset_tenths: np.ndarray  # +100 a win, 0 a draw, -100 a loss
+    q: np.ndarray
+
+
+def game_offsets(
     player_rating: np.ndarray,
     opponent_rating: np.ndarray,
     player_halves: np.ndarray,
     opponent_type: np.ndarray,
     rules: RuleSet,
-) -> np.ndarray:
+) -> GameOffsets:
+    d = opponent_rating - player_rating
+    return GameOffsets(
+        d=d,
+        d_offset_tenths=d_offset_tenths_array(d),
+        s_offset_tenths=(player_halves.astype(np.int64) - 1) * rules.win_offset_tenths,
+        q=np.where(opponent_type == PARTIAL, rules.partial_opponent_q, rules.base_q),
+    )
+
+
+def game_terms(offsets: GameOffsets, rules: RuleSet) -> np.ndarray:
     """t * w of each game: (D_offset + S_offset) in tenths, weighted by partial_q / Q."""
-    d_offset = d_offset_tenths_array(opponent_rating - player_rating)
-    s_offset = (player_halves.astype(np.int64) - 1) * rules.win_offset_tenths
-    q = np.where(opponent_type == PARTIAL, rules.partial_opponent_q, rules.base_q)
-    return (d_offset + s_offset) * (rules.partial_opponent_q // q)
+    return (offsets.d_offset_tenths + offsets.s_offset_tenths) * (rules.partial_opponent_q // offsets.q)
 
 
 def unit(rules: RuleSet) -> int:
     return 10 * rules.partial_opponent_q
+
+
+def uncapped_k(weighted_sum: np.ndarray, junior: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The junior K for a junior whose games' sum is positive (their rating rises), else the base K."""
+    return np.where(junior & (weighted_sum > 0), rules.junior_k, rules.base_k).astype(np.int64)
+
+
+def is_capped(k: np.ndarray, game_count: np.ndarray, rules: RuleSet) -> np.ndarray:
+    return k * game_count > rules.k_cap
 
 
 def k_factors(
@@ -44,8 +71,8 @@ def k_factors(
 ) -> tuple[np.ndarray, np.ndarray]:
     """K as (k_num, k_den): 40 for a junior whose games' sum is positive, else 20; then
     700 / N, unrounded, where K * N > 700."""
-    k = np.where(junior & (weighted_sum > 0), rules.junior_k, rules.base_k).astype(np.int64)
-    capped = k * game_count > rules.k_cap
+    k = uncapped_k(weighted_sum, junior, rules)
+    capped = is_capped(k, game_count, rules)
     return np.where(capped, rules.k_cap, k), np.where(capped, game_count, 1).astype(np.int64)
 
 

@@ -12,7 +12,7 @@ from .categories import ages, categories, dummy_ratings, is_junior
 from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
 from .convert import to_columnar, validate_columnar
 from .inputs import ColumnarInputs, PeriodInputs
-from .krating import game_terms, increments, k_factors, k_rating, micro_units
+from .krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
 from .prating import p_rating
 from .result import GameColumns, PeriodResult, PlayerColumns
 
@@ -83,9 +83,10 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     used3 = np.where(p_rated, pass2, prior_rating)
     used3_type = np.where(p_rated, pass2_type, FULL).astype(np.int8)
 
-    terms = game_terms(
+    offsets = game_offsets(
         prior_rating[sides.player], used3[sides.opponent], sides.halves, used3_type[sides.opponent], rules
     )
+    terms = game_terms(offsets, rules)
     weighted_sum = sides.total(terms)
     k_num, k_den = k_factors(weighted_sum, game_count, junior, rules)
     k_num, k_den = np.where(fully_rated, k_num, 0), np.where(fully_rated, k_den, 1)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .codes import FULL, PARTIAL
@@ -9,10 +11,23 @@ from .rulesets import RuleSet
 from .tables import DP_ARRAY
 
 
-def p_rating(
+@dataclass(frozen=True)
+class Performance:
+    """Each step of the P rating, per player (arrays) or for one player (length-1 arrays)."""
+
+    games: np.ndarray  # G, the dummy draw included
+    total: np.ndarray  # T, the dummy's rating included
+    points_halves: np.ndarray  # 2S, the dummy draw's half point included
+    percent: np.ndarray  # p = S / G in hundredths, rounded half up
+    dp: np.ndarray  # the performance table's dp for p
+    rating: np.ndarray  # T / G + dp, rounded half up, at least the floor
+    kind: np.ndarray  # type code: Full on enough games
+
+
+def performance(
     games: np.ndarray, opponents_total: np.ndarray, points_halves: np.ndarray, dummy: np.ndarray, rules: RuleSet
-) -> tuple[np.ndarray, np.ndarray]:
-    """(rating, type code) from the accumulators without the dummy draw, in exact integers.
+) -> Performance:
+    """The P rating from the accumulators without the dummy draw, in exact integers.
 
     With G = games + 1, T = opponents_total + dummy and S = points + 1/2 (2S = points_halves + 1):
     p in hundredths = floor(100 S / G + 1/2) = (100 * 2S + G) // (2G) and
@@ -20,8 +35,23 @@ def p_rating(
     """
     g = games + 1
     t = opponents_total + dummy
-    percent = (100 * (points_halves + 1) + g) // (2 * g)
+    s_halves = points_halves + 1
+    percent = score_percent(s_halves, g)
     dp = DP_ARRAY[percent]
     rating = np.maximum((2 * t + 2 * dp * g + g) // (2 * g), rules.rating_floor)
     kind = np.where(games >= rules.full_rating_games, FULL, PARTIAL).astype(np.int8)
-    return rating, kind
+    return Performance(g, t, s_halves, percent, dp, rating, kind)
+
+
+def score_percent(points_halves, games):
+    """The score as a percentage, rounded half up: floor(100 S / G + 1/2) = (100 * 2S + G) // (2G).
+    Works on integers and on arrays alike."""
+    return (100 * points_halves + games) // (2 * games)
+
+
+def p_rating(
+    games: np.ndarray, opponents_total: np.ndarray, points_halves: np.ndarray, dummy: np.ndarray, rules: RuleSet
+) -> tuple[np.ndarray, np.ndarray]:
+    """(rating, type code): see ``performance``."""
+    done = performance(games, opponents_total, points_halves, dummy, rules)
+    return done.rating, done.kind

@@ -6,6 +6,8 @@ from django.db.models import Count
 
 from events.models import Event, Game
 from grading.demo import load_demo
+from grading.engine.prating import score_percent
+from grading.engine.tables import DP_BY_PERCENT
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Club, Player, years_before
 
@@ -77,14 +79,12 @@ def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys):
 
 
 def test_the_demos_imported_records_are_performances_that_give_their_ratings():
-    from grading.engine.tables import DP_BY_PERCENT
-
     load_demo(players=120, seed=7, today=datetime.date(2026, 11, 21))
 
     # Each imported state's games, points and opponents' total give back its rating as a
     # performance (docs/rules.md section 4: T / G + dp(p)), within the rounding of the average: a good
     # score with them raises a rating, a poor one lowers it.
     for rating in PlayerRating.objects.filter(method="import"):
-        share = round(100 * rating.points / rating.games)
+        share = score_percent(int(2 * rating.points), rating.games)
         performance = rating.opponents_total / rating.games + DP_BY_PERCENT[share]
         assert abs(performance - rating.rating) <= 1 or rating.opponents_total == rating.games * 100, rating

@@ -1,3 +1,4 @@
+import datetime
 import json
 
 import pytest
@@ -5,7 +6,7 @@ from django.db import connection
 
 from players import search
 from players.models import Player
-from tests.builders import PlayerFactory
+from tests.builders import PlayerFactory, approved_event, publish_month, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 
@@ -126,6 +127,7 @@ def test_how_a_k_rating_was_calculated_game_by_game(client, federation, django_a
     rows = page.split('id="calculation-games"')[1].split("</table>")[0].split("<tr>")[2:]
     assert [cell in rows[0] for cell in (">-150<", ">-4.0<", ">10<", ">20<", ">6<")] == [True] * 5
     assert [cell in rows[1] for cell in (">-450<", ">-8.4<", ">0<", ">-8.4<")] == [True] * 4
+    assert "K is <strong>20</strong>." in page
     assert "sum of the 2 increments = <strong>-2.40</strong>" in page
     assert "1850 − 2.40 = 1847.60, rounded: <strong>1848</strong>" in page
 
@@ -156,6 +158,27 @@ def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
         "T / G + dp = 1350.00 + 50 = 1400.00, rounded: <strong>1400</strong>",
     ):
         assert page.count(text) == 2, text  # pass 1 and pass 2 used the same opponent ratings here
+    assert "(published:" not in page
+
+
+def test_the_page_of_a_rating_run_prints_its_capped_k_and_the_rating_the_run_published(client, db, rate):
+    # Forty wins over forty players rated 1500: K x N = 20 x 40 = 800 > 700, so K = 700 / 40 = 17.5;
+    # each win (0 + 10) x 17.5 / 20 = 8.75; change 40 x 8.75 = 350; 1500 + 350 = 1850.
+    opponents = [PlayerFactory(code=f"3{n:05d}C") for n in range(40)]
+    PlayerFactory(code="111111A", birth_date=datetime.date(1980, 5, 1))
+    lines = [f"{p.code},1500,full,50,75000,25,2026-09" for p in opponents]
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", *lines)
+    wins = [("111111A", p.code, "1-0") for p in opponents]
+    approved_event("FORTY", "otb-standard", datetime.date(2026, 10, 10), wins)
+    succeeded(rate("otb-standard", "2026-10"))
+
+    page = client.get("/players/111111A/otb-standard/2026-10/").content.decode()
+
+    assert "New rating: <strong>1850</strong>" in page
+    assert "K is 700 / 40 games = <strong>17.5</strong>: 20 × 40 would be more than 700." in page
+    rows = page.split('id="calculation-games"')[1].split("</table>")[0].split("<tr>")[2:]
+    assert len(rows) == 40 and all(">8.75<" in row for row in rows)
+    assert "1500 + 350.00 = 1850.00, rounded: <strong>1850</strong>" in page
     assert "(published:" not in page
 
 
@@ -258,8 +281,6 @@ def test_a_name_typed_from_its_start_is_found_by_an_index_range_before_any_trigr
 
 
 def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation):
-    from tests.builders import PlayerFactory, publish_month
-
     lapsed = PlayerFactory(code="200007G", surname="Oldham", forenames="Ray")
     publish_month("otb-rapid", "2021-01", [{"player": lapsed, "rating": 1777, "games": 40, "last_played": "2021-01"}])
     publish_month("otb-rapid", "2026-10", [])
@@ -273,7 +294,6 @@ def test_a_lapsed_player_is_shown_as_not_on_the_current_list(client, federation)
 def test_a_new_publication_shows_at_once_though_the_lists_are_cached(
     client, federation, django_capture_on_commit_callbacks
 ):
-    from tests.builders import publish_month
 
     assert "<strong>1695</strong>" in client.get("/players/200003C/").content.decode()  # 2026-10, revised
 
