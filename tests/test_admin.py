@@ -1,16 +1,20 @@
 import datetime
 
 import pytest
+from django.apps import apps
 from django.contrib import admin
+from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
-from events.models import Event, Upload
+from events.models import Event, EventChange, Game, Upload
 from grading.demo import load_demo
-from grading.models import RatingList
+from grading.engine.periods import Month
+from grading.models import RatingList, RatingPeriod
 from grading.services import start_rating
 from grading.workers import wait_for
-from players.models import Player, years_before
+from players.models import Club, Player, years_before
+from tests.builders import EventFactory, PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +33,6 @@ def our_models():
 
 
 def test_every_model_of_ours_is_in_the_admin():
-    from django.apps import apps
 
     ours = {model for model in apps.get_models() if model._meta.app_label in OUR_APPS}
 
@@ -106,11 +109,6 @@ def test_the_games_and_events_of_ratings_cannot_be_deleted_or_edited_in_the_admi
 
 
 def test_what_happened_is_kept_even_from_a_superuser(staff_client):
-    from django.contrib.auth import get_user_model
-
-    from events.models import EventChange, Game
-    from players.models import Club
-    from tests.builders import EventFactory, publish_month
 
     event = EventFactory(code="KEPT")
     change = EventChange.objects.create(
@@ -148,8 +146,6 @@ def test_merged_into_is_set_only_by_the_merge(staff_client):
 
 
 def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_after(staff_client):
-    from grading.models import RatingPeriod
-    from tests.builders import PlayerFactory, publish_month
 
     add = reverse("admin:grading_ratingperiod_add")
     standard = RatingList.objects.get(code="otb-standard")
@@ -175,7 +171,6 @@ def test_the_admin_home_leads_to_the_federations_tools(staff_client):
 
     assert 'href="/admin/status/">System status</a>' in home
     assert 'href="/admin/events/event/?status__exact=submitted">Events waiting for approval</a>' in home
-    from grading.engine.periods import Month
 
     assert f'name="month" value="{Month.of(timezone.localdate()) - 1}"' in start  # the month just ended
     assert ">Start a rating run</a>" in runs

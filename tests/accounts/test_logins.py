@@ -1,9 +1,10 @@
 """Logging in: password guessing is paused, and there is no reset by email to abuse."""
 
 import pytest
-from django.contrib.auth.models import Permission
+from django.contrib.auth.models import Group, Permission
 from django.urls import reverse
 
+from accounts.roles import ARBITERS, RATING_OFFICERS
 from grading.models import RatingRun
 
 pytestmark = pytest.mark.django_db
@@ -68,9 +69,6 @@ def test_a_staff_member_without_the_permission_cannot_start_a_rating_run(client,
 
 
 def test_each_role_lands_on_its_own_start_page(client, django_user_model):
-    from django.contrib.auth.models import Group
-
-    from accounts.roles import ARBITERS, RATING_OFFICERS
 
     officer = django_user_model.objects.create_user("officer", password="right-horse-battery", is_staff=True)
     officer.groups.add(Group.objects.get(name=RATING_OFFICERS))

@@ -5,9 +5,17 @@ import datetime
 
 import pytest
 
+from events import services
+from events.checking import EventDetails, check_upload
+from events.formats import parse_event_file
+from events.formats.dates import read_pair
 from events.models import Event, Upload
 from events.services import WorkflowError
-from tests.builders import ECF_EXAMPLE, ecf_file, trf_player, upload
+from grading.engine.periods import Month
+from grading.history import lists_for_uploads
+from grading.models import RatingList
+from grading.takeon import import_ratings
+from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -183,10 +191,6 @@ def test_an_event_that_ends_after_today_is_refused(client, arbiter):
 
 
 def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
-    from grading.engine.periods import Month
-    from grading.models import RatingList
-    from grading.takeon import import_ratings
-    from tests.builders import PlayerFactory
 
     PlayerFactory(code="123456A")
     import_ratings(
@@ -240,9 +244,6 @@ def test_the_same_file_under_another_event_code_is_refused(client, arbiter, othe
 
 
 def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monkeypatch):
-    from events import services
-    from events.checking import EventDetails, check_upload
-    from grading.history import lists_for_uploads
 
     check = check_upload(ECF_EXAMPLE, "results.txt", EventDetails(), lists_for_uploads())
 
@@ -300,7 +301,6 @@ def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_th
 
 
 def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_gives_one(client, arbiter):
-    from tests.builders import trf_player
 
     data = (
         "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"
@@ -368,13 +368,11 @@ def test_impossible_event_dates_and_names_are_refused_saying_where_they_came_fro
 
 
 def test_trf_dates_written_with_spaces_are_read():
-    from events.formats.dates import read_pair
 
     assert read_pair("28. 07. 2005", "30. 07. 2005") == (datetime.date(2005, 7, 28), datetime.date(2005, 7, 30))
 
 
 def test_a_trf_rating_or_fide_id_out_of_range_is_dropped_with_a_warning_naming_the_line():
-    from events.formats import parse_event_file
 
     event = parse_event_file(
         trf(

@@ -6,10 +6,12 @@ import pytest
 from django.db import connection
 
 from events import services
+from events.checking import EventDetails, check_upload
 from events.models import Event
+from grading.history import lists_for_uploads
 from grading.models import RatingRun
 from players.models import Club, Player
-from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event
+from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event, take_on
 
 pytestmark = pytest.mark.django_db
 
@@ -82,7 +84,6 @@ def test_a_player_only_in_defaulted_games_is_not_registered(arbiter, officer):
 
 
 def test_an_event_with_no_rated_game_starts_no_revision(arbiter, officer, django_capture_on_commit_callbacks):
-    from tests.builders import take_on
 
     for code, name in (("123456A", "Abbott"), ("234567B", "Baker"), ("345678C", "Carter")):
         PlayerFactory(code=code, surname=name)
@@ -168,8 +169,6 @@ def test_the_bulk_approval_refuses_an_event_whose_new_player_may_be_on_record_an
 def test_two_uploads_of_one_new_event_code_at_once_store_one_and_tell_the_other(arbiter):
     if connection.vendor != "postgresql":
         pytest.skip("concurrent transactions are PostgreSQL's to show")
-    from events.checking import EventDetails, check_upload
-    from grading.history import lists_for_uploads
 
     files = [ECF_EXAMPLE, ECF_EXAMPLE.replace(b"#EVENT NAME=", b"#EVENT NAME=Corrected ")]
     checks = [check_upload(data, "results.txt", EventDetails(), lists_for_uploads()) for data in files]

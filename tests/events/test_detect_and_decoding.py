@@ -7,7 +7,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from events.checking import Check, EventDetails
 from events.formats import detect_format, parse_event_file
+from events.formats.base import ParsedEvent, ParsedGame, ParsedPlayer
 from events.formats.decoding import decode
 from tests.builders import ECF_EXAMPLE_FILE, TRF_DIR, trf, trf_player
 
@@ -120,8 +122,6 @@ def test_a_file_that_only_looks_like_utf_16_is_refused_not_an_error():
 def test_an_events_dates_from_its_games_are_worked_out_once_not_once_a_game():
     # Checking a file whose dates come from its games asked for them once a game, and each time
     # went through every game: 16,000 games took 10 s. bench/upload.py measures the whole check.
-    from events.checking import Check, EventDetails
-    from events.formats.base import ParsedEvent, ParsedGame
 
     parsed = ParsedEvent(format="CSV", games=[ParsedGame(1, 2, "1-0", date=datetime.date(2026, 10, 3))])
     check = Check(parsed, EventDetails())
@@ -131,7 +131,6 @@ def test_an_events_dates_from_its_games_are_worked_out_once_not_once_a_game():
 
 
 def test_a_player_is_found_by_pin_as_players_are_added():
-    from events.formats.base import ParsedEvent, ParsedPlayer
 
     event = ParsedEvent(format="CSV", players=[ParsedPlayer(1, "Abbott")])
     assert event.player(1).surname == "Abbott" and event.player(2) is None

@@ -1,12 +1,14 @@
 import pytest
+from django.contrib.auth.models import Permission
 from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.db.models import Q
 from django.urls import reverse
 
 from events import services
-from events.checking import EventDetails, check_upload
+from events.checking import EventDetails, check_upload, classify
 from events.models import Event, Game, Upload
+from events.timecontrol import TimeControl
 from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.merging import merge_players
@@ -14,7 +16,7 @@ from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
 from players.services import check_letter, issue_codes
-from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, stored_event
+from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, stored_event, trf, trf_player
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +103,6 @@ def test_an_arbiter_has_no_way_into_the_admin(client, arbiter):
 def test_staff_without_the_approval_permission_see_no_approve_action(client, django_user_model, arbiter):
     stored_event(arbiter)
     viewer = django_user_model.objects.create_user("viewer", password="pw", is_staff=True)
-    from django.contrib.auth.models import Permission
 
     viewer.user_permissions.add(Permission.objects.get(codename="view_event"))
     client.force_login(viewer)
@@ -134,8 +135,6 @@ def test_an_event_cannot_be_approved_twice_or_submitted_once_approved(arbiter, o
     ],
 )
 def test_the_time_control_puts_the_event_on_its_list(time_control, online, expected):
-    from events.checking import classify
-    from events.timecontrol import TimeControl
 
     chosen = classify(TimeControl.from_text(time_control), online, lists_for_uploads())
 
@@ -143,8 +142,6 @@ def test_the_time_control_puts_the_event_on_its_list(time_control, online, expec
 
 
 def test_a_list_band_changed_by_staff_changes_where_events_go():
-    from events.checking import classify
-    from events.timecontrol import TimeControl
 
     RatingList.objects.filter(code="otb-rapid").update(min_minutes=5)
 
@@ -257,7 +254,6 @@ def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
 
 
 def test_staff_without_the_merge_permission_cannot_merge(client, django_user_model):
-    from django.contrib.auth.models import Permission
 
     clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_player"))
@@ -476,7 +472,6 @@ def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, 
 
 
 def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it_cannot_be_read(arbiter):
-    from tests.builders import trf, trf_player
 
     data = trf(
         trf_player(1, "Abbott, Alice", (2, "w", "1")),

@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
-from tests.builders import PlayerFactory
+from tests.builders import PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
@@ -188,7 +188,6 @@ def test_it_refuses_a_month_not_yet_over(tmp_path, players):
 
 
 def test_it_refuses_a_take_on_before_a_month_this_system_rated(tmp_path, players):
-    from tests.builders import publish_month
 
     call_command(
         "import_ratings",

@@ -7,10 +7,11 @@ from django.core.management.base import CommandError
 
 from events import services as workflow
 from events.models import Event
+from grading import services
 from grading.breakdown import rated_games
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.services import RunRefused, start_rating
+from grading.services import RunRefused, recover_interrupted_runs, start_rating
 from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
@@ -181,16 +182,12 @@ def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation
 
 
 def test_a_month_not_yet_over_is_refused(federation):
-    from grading.engine.periods import Month
-    from grading.models import RatingList
 
     with pytest.raises(RunRefused, match="2026-11 has not ended yet"):
         start_rating(RatingList.objects.get(code="online"), Month(2026, 11), "test", today=datetime.date(2026, 11, 21))
 
 
 def test_a_second_start_while_one_is_queued_is_refused(federation):
-    from grading.engine.periods import Month
-    from grading.models import RatingList
 
     online = RatingList.objects.get(code="online")
     start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))  # on_commit never runs here
@@ -349,7 +346,6 @@ def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
 
 
 def test_results_approved_while_a_run_works_start_the_next_run_at_once(federation, rate, monkeypatch):
-    from grading import services
 
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
@@ -372,7 +368,6 @@ def test_results_approved_while_a_run_works_start_the_next_run_at_once(federatio
 
 
 def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation, django_capture_on_commit_callbacks):
-    from grading.services import recover_interrupted_runs
 
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     run = start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # never delivered

@@ -13,6 +13,7 @@ from grading.demo import load_demo
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
+from grading.tasks import rate_month_just_ended
 from grading.workers import wait_for
 from tests.celery_worker import running_worker
 
@@ -121,7 +122,6 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restar
 
 
 def test_the_schedule_rates_every_list_for_the_month_just_ended(settings):
-    from grading.tasks import rate_month_just_ended
 
     entry = settings.CELERY_BEAT_SCHEDULE["rate-the-month-just-ended"]
     assert entry["task"] == "grading.tasks.rate_month_just_ended"

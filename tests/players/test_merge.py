@@ -5,8 +5,10 @@ import datetime
 
 import pytest
 
+from grading.engine.periods import Month
 from grading.merging import merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
+from grading.periods import changed_months
 from players.models import Player
 from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 
@@ -78,8 +80,6 @@ def test_a_month_marked_for_revision_is_rated_again_by_a_run_already_queued(alic
 
     october.refresh_from_db()
     assert october.revision_due
-    from grading.engine.periods import Month
-    from grading.periods import changed_months
 
     assert Month(2026, 10) in changed_months(october.rating_list, Month(2026, 11))
 

@@ -2,10 +2,13 @@ import csv
 import io
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from grading.history import list_csv, published_list
 from grading.models import RatingList
+from tests.builders import PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
@@ -218,7 +221,6 @@ def test_top_redirects_to_the_first_list(client, db):
 def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(
     client, federation, django_assert_max_num_queries
 ):
-    from tests.builders import publish_month
 
     first = client.get(LIST + "?sex=F").content
     with django_assert_max_num_queries(3):
@@ -264,7 +266,6 @@ def test_the_lists_page_describes_each_band_in_words(client, federation):
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(client, federation):
-    from tests.builders import PlayerFactory, publish_month
 
     sneaky = PlayerFactory(code="400001A", surname='=HYPERLINK("http://evil.example")', forenames="Bob")
     publish_month("online", "2026-10", [{"player": sneaky, "rating": 1500}])
@@ -275,8 +276,6 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(clien
 
 
 def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     def queries(query):
         client.get(LIST, query)  # the first visit is read from the database, and perhaps kept
