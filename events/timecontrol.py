@@ -230,14 +230,17 @@ def _parse_222_side(s):
 
 # ---- ECF results file ------------------------------------------------------------------------
 
-_ECF_FIELDS = (
+# The ECF results file's time-control fields; the increment alone is not a time control.
+ECF_TIME_CONTROL_FIELDS = (
     "MINUTES FOR GAME",
     "MOVES FIRST SESSION",
     "MINUTES FIRST SESSION",
     "MINUTES REST OF GAME",
     "MOVES SECOND SESSION",
     "MINUTES SECOND SESSION",
+    "SECONDS PER MOVE",
 )
+_ECF_FIELDS = ECF_TIME_CONTROL_FIELDS[:-1]
 _ECF_SESSION = ("MOVES FIRST SESSION", "MINUTES FIRST SESSION", "MINUTES REST OF GAME")
 
 

@@ -66,6 +66,12 @@ def in_range(value, bound):
     return value
 
 
+PERIOD_FIELDS = [
+    *("rating_list", "month", "rule_set", "status", "published_at", "revision"),
+    *("adjustment_a", "adjustment_b"),
+]
+
+
 @admin.register(RatingPeriod)
 class RatingPeriodAdmin(DeleteOneByOne):
     """A period is made by its first rating run, or here beforehand to give it a drift
@@ -78,31 +84,13 @@ class RatingPeriodAdmin(DeleteOneByOne):
         if obj is None:
             return []
         if obj.revision is None:
-            return ["rating_list", "month", "rule_set", "status", "published_at", "revision"]
-        return [
-            "rating_list",
-            "month",
-            "rule_set",
-            "status",
-            "published_at",
-            "revision",
-            "adjustment_a",
-            "adjustment_b",
-        ]
+            return PERIOD_FIELDS[:-2]  # the adjustment can still be set before publication
+        return PERIOD_FIELDS
 
     def get_fields(self, request, obj=None):
         if obj is None:
             return ["rating_list", "month", "adjustment_a", "adjustment_b"]
-        return [
-            "rating_list",
-            "month",
-            "rule_set",
-            "status",
-            "published_at",
-            "revision",
-            "adjustment_a",
-            "adjustment_b",
-        ]
+        return PERIOD_FIELDS
 
     def has_add_permission(self, request):
         return request.user.has_perm("grading.run_rating")

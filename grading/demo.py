@@ -20,8 +20,8 @@ from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
 from players.models import Club, Player, years_before
 
-from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from .publishing import as_columns, publish
+from .models import RatingList, RatingPeriod
+from .takeon import publish_taken_on
 
 CLUBS = [
     ("NQC", "Northquay", "Northshire"),
@@ -147,21 +147,9 @@ def take_on_ratings(rng, people, strength, month):
                     "opponents_total": opponents_total,
                     "points": points,
                     "last_played": str(last_played),
-                    "category": PlayerRating.Category.IMPORTED,
-                    "method": PlayerRating.Method.IMPORTED,
                 }
             )
-        now = timezone.now()
-        run = RatingRun.objects.create(
-            period=period,
-            trigger=RatingRun.IMPORT,
-            started_at=now,
-            finished_at=now,
-            outcome=RatingRun.Outcome.SUCCEEDED,
-            players_rated=len(rows),
-            message=f"{len(rows)} ratings taken on for the demo",
-        )
-        publish(period, run, as_columns(rows))
+        publish_taken_on(period, rows, f"{len(rows)} ratings taken on for the demo")
         count += len(rows)
     return count
 

@@ -108,6 +108,25 @@ def take_on_refusal(rating_list, month: Month, today=None) -> str | None:
     return None
 
 
+def publish_taken_on(period: RatingPeriod, rows: list[dict], message: str, started_by=None) -> RatingRun:
+    """Publish states kept by an earlier system (``player_id`` and the state's fields) as the
+    period's take-on: a run that calculated nothing, and its list."""
+    now = timezone.now()
+    run = RatingRun.objects.create(
+        period=period,
+        started_by=started_by,
+        trigger=RatingRun.IMPORT,
+        started_at=now,
+        finished_at=now,
+        outcome=RatingRun.Outcome.SUCCEEDED,
+        players_rated=len(rows),
+        message=message,
+    )
+    imported = {"category": PlayerRating.Category.IMPORTED, "method": PlayerRating.Method.IMPORTED}
+    publish(period, run, as_columns([{**row, **imported} for row in rows]))
+    return run
+
+
 def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None, today=None) -> RatingsImported:
     """Store the players' states as published for ``month`` on a list, all or nothing."""
     records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, month))
@@ -140,26 +159,7 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
             raise FileRefused(errors)
         replaced = set(period.ratings.filter(superseded_at=None).values_list("player_id", flat=True))
         existing = len(replaced.intersection(player_ids[code] for code in codes))
-        now = timezone.now()
-        run = RatingRun.objects.create(
-            period=period,
-            started_by=started_by,
-            trigger=RatingRun.IMPORT,
-            started_at=now,
-            finished_at=now,
-            outcome=RatingRun.Outcome.SUCCEEDED,
-            players_rated=len(records),
-            message=f"{len(records)} ratings imported ({existing} replaced)",
-        )
         # A re-import replaces the period's rows: those it leaves out keep their earlier state.
-        rows = [
-            {
-                "player_id": player_ids[record.pop("code")],
-                "category": PlayerRating.Category.IMPORTED,
-                "method": PlayerRating.Method.IMPORTED,
-                **record,
-            }
-            for _, record in records
-        ]
-        publish(period, run, as_columns(rows))
+        rows = [{"player_id": player_ids[record.pop("code")], **record} for _, record in records]
+        publish_taken_on(period, rows, f"{len(records)} ratings imported ({existing} replaced)", started_by)
     return RatingsImported(period=period, created=len(records) - existing, updated=existing)

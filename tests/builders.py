@@ -49,7 +49,6 @@ class PlayerFactory(factory.django.DjangoModelFactory):
 
 
 def rating_list(code="otb-standard"):
-
     return RatingList.objects.get(code=code)
 
 

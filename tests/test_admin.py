@@ -33,7 +33,6 @@ def our_models():
 
 
 def test_every_model_of_ours_is_in_the_admin():
-
     ours = {model for model in apps.get_models() if model._meta.app_label in OUR_APPS}
 
     assert ours == set(our_models())
@@ -109,7 +108,6 @@ def test_the_games_and_events_of_ratings_cannot_be_deleted_or_edited_in_the_admi
 
 
 def test_what_happened_is_kept_even_from_a_superuser(staff_client):
-
     event = EventFactory(code="KEPT")
     change = EventChange.objects.create(
         event=event, status="checked", by=get_user_model().objects.get(), at=timezone.now()
@@ -146,7 +144,6 @@ def test_merged_into_is_set_only_by_the_merge(staff_client):
 
 
 def test_a_drift_adjustment_is_set_before_the_period_is_published_and_fixed_after(staff_client):
-
     add = reverse("admin:grading_ratingperiod_add")
     standard = RatingList.objects.get(code="otb-standard")
     too_much = staff_client.post(

@@ -7,7 +7,7 @@ name do not count, line breaks between fields do not count, and a value runs to 
 import re
 
 from events import results
-from events.timecontrol import TimeControl
+from events.timecontrol import ECF_TIME_CONTROL_FIELDS, TimeControl
 from players.names import split_name
 from players.titles import normalise_title
 
@@ -46,17 +46,8 @@ _MANDATORY = (
     "TREASURER",
     "TREASURER ADDRESS",
 )
-_TIME_CONTROL = (
-    "MINUTES FOR GAME",
-    "MOVES FIRST SESSION",
-    "MINUTES FIRST SESSION",
-    "MINUTES REST OF GAME",
-    "MOVES SECOND SESSION",
-    "MINUTES SECOND SESSION",
-    "SECONDS PER MOVE",
-)
 _IGNORED = ("ADJUDICATED", "INFORM FIDE", "INFORM CHESSMOVES", "INFORM UNION", "INFORM GRAND PRIX")
-_EVENT_FIELDS = set(_MANDATORY + _TIME_CONTROL + _IGNORED)
+_EVENT_FIELDS = set(_MANDATORY + ECF_TIME_CONTROL_FIELDS + _IGNORED)
 _PLAYER_FIELDS = {
     "PIN",
     "ECF CODE",
@@ -186,7 +177,7 @@ def _read_details(event, details):
     event.end_date = _date(event, details, "FINAL RESULT DATE")
     if event.start_date and event.end_date and event.end_date < event.start_date:
         event.error(details["FINAL RESULT DATE"][0], "#FINAL RESULT DATE is before #EVENT DATE")
-    given = {name: value for name, (_, value) in details.items() if name in _TIME_CONTROL}
+    given = {name: value for name, (_, value) in details.items() if name in ECF_TIME_CONTROL_FIELDS}
     first_line = min((details[name][0] for name in given), default=None)
     try:
         event.time_control = TimeControl.from_ecf(given)

@@ -69,7 +69,6 @@ def test_a_staff_member_without_the_permission_cannot_start_a_rating_run(client,
 
 
 def test_each_role_lands_on_its_own_start_page(client, django_user_model):
-
     officer = django_user_model.objects.create_user("officer", password="right-horse-battery", is_staff=True)
     officer.groups.add(Group.objects.get(name=RATING_OFFICERS))
     arbiter = django_user_model.objects.create_user("arb", password="right-horse-battery")

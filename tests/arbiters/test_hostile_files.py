@@ -191,7 +191,6 @@ def test_an_event_that_ends_after_today_is_refused(client, arbiter):
 
 
 def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
-
     PlayerFactory(code="123456A")
     import_ratings(
         b"code,rating,type,games,opponents_total,points,last_played\n123456A,1500,full,20,30000,10,2026-10\n",
@@ -244,7 +243,6 @@ def test_the_same_file_under_another_event_code_is_refused(client, arbiter, othe
 
 
 def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monkeypatch):
-
     check = check_upload(ECF_EXAMPLE, "results.txt", EventDetails(), lists_for_uploads())
 
     def fail(*args):
@@ -301,7 +299,6 @@ def test_a_submission_index_given_with_the_upload_is_used_with_a_warning_when_th
 
 
 def test_the_files_warning_of_an_unreadable_time_control_goes_once_the_form_gives_one(client, arbiter):
-
     data = (
         "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 as usual\n"
         + trf_player(1, "Abbott, Alice", (2, "w", "1"))
@@ -368,12 +365,10 @@ def test_impossible_event_dates_and_names_are_refused_saying_where_they_came_fro
 
 
 def test_trf_dates_written_with_spaces_are_read():
-
     assert read_pair("28. 07. 2005", "30. 07. 2005") == (datetime.date(2005, 7, 28), datetime.date(2005, 7, 30))
 
 
 def test_a_trf_rating_or_fide_id_out_of_range_is_dropped_with_a_warning_naming_the_line():
-
     event = parse_event_file(
         trf(
             trf_player(1, "Abbott, Alice", rating="9999", fide_id="12345678901"),

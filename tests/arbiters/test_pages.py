@@ -199,7 +199,6 @@ def test_a_control_character_in_a_name_is_refused_with_its_line(client, arbiter)
 
 
 def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbiter, officer):
-
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
     event = Event.objects.get()
@@ -217,7 +216,6 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
 
 
 def test_an_approved_event_shows_the_federation_record_each_player_became(client, arbiter, officer):
-
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
     event = services.approve_event(services.submit_event(Event.objects.get(), arbiter), officer)
@@ -230,7 +228,6 @@ def test_an_approved_event_shows_the_federation_record_each_player_became(client
 
 
 def test_a_file_checked_once_is_kept_so_a_missing_detail_needs_no_second_search(client, arbiter):
-
     data = (
         "012 Northquay Open\n042 2026/10/03\n052 2026/10/04\n122 90+30\n"
         + trf_player(1, "Abbott, Alice", (2, "w", "1"))
@@ -299,7 +296,6 @@ def test_an_arbiter_withdraws_an_event_before_approval_and_its_file_and_history_
 
 
 def test_an_approved_event_or_another_arbiters_cannot_be_withdrawn(client, arbiter, other_arbiter, officer):
-
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
     event = Event.objects.get()

@@ -84,7 +84,6 @@ def test_a_player_only_in_defaulted_games_is_not_registered(arbiter, officer):
 
 
 def test_an_event_with_no_rated_game_starts_no_revision(arbiter, officer, django_capture_on_commit_callbacks):
-
     for code, name in (("123456A", "Abbott"), ("234567B", "Baker"), ("345678C", "Carter")):
         PlayerFactory(code=code, surname=name)
     take_on("otb-standard", "2026-10", "123456A,1500,full,50,75000,25,2026-10")

@@ -131,7 +131,6 @@ def test_an_events_dates_from_its_games_are_worked_out_once_not_once_a_game():
 
 
 def test_a_player_is_found_by_pin_as_players_are_added():
-
     event = ParsedEvent(format="CSV", players=[ParsedPlayer(1, "Abbott")])
     assert event.player(1).surname == "Abbott" and event.player(2) is None
     event.players += [ParsedPlayer(2, "Baker"), ParsedPlayer(2, "Second")]

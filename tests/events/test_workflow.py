@@ -135,14 +135,12 @@ def test_an_event_cannot_be_approved_twice_or_submitted_once_approved(arbiter, o
     ],
 )
 def test_the_time_control_puts_the_event_on_its_list(time_control, online, expected):
-
     chosen = classify(TimeControl.from_text(time_control), online, lists_for_uploads())
 
     assert (chosen.code if chosen else None) == expected
 
 
 def test_a_list_band_changed_by_staff_changes_where_events_go():
-
     RatingList.objects.filter(code="otb-rapid").update(min_minutes=5)
 
     assert classify(TimeControl.from_text("5+3"), False, lists_for_uploads()).code == "otb-rapid"
@@ -254,7 +252,6 @@ def test_a_rating_officer_merges_duplicates_in_the_admin(client, officer):
 
 
 def test_staff_without_the_merge_permission_cannot_merge(client, django_user_model):
-
     clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
     clerk.user_permissions.add(Permission.objects.get(codename="view_player"))
     a, b = PlayerFactory(), PlayerFactory()
@@ -472,7 +469,6 @@ def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, 
 
 
 def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it_cannot_be_read(arbiter):
-
     data = trf(
         trf_player(1, "Abbott, Alice", (2, "w", "1")),
         trf_player(2, "Baker, Brian", (1, "b", "0")),

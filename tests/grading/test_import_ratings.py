@@ -188,7 +188,6 @@ def test_it_refuses_a_month_not_yet_over(tmp_path, players):
 
 
 def test_it_refuses_a_take_on_before_a_month_this_system_rated(tmp_path, players):
-
     call_command(
         "import_ratings",
         write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"),

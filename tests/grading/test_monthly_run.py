@@ -182,13 +182,11 @@ def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation
 
 
 def test_a_month_not_yet_over_is_refused(federation):
-
     with pytest.raises(RunRefused, match="2026-11 has not ended yet"):
         start_rating(RatingList.objects.get(code="online"), Month(2026, 11), "test", today=datetime.date(2026, 11, 21))
 
 
 def test_a_second_start_while_one_is_queued_is_refused(federation):
-
     online = RatingList.objects.get(code="online")
     start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))  # on_commit never runs here
 
@@ -346,7 +344,6 @@ def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
 
 
 def test_results_approved_while_a_run_works_start_the_next_run_at_once(federation, rate, monkeypatch):
-
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
     rate_one_period = services.rate_one_period
@@ -368,7 +365,6 @@ def test_results_approved_while_a_run_works_start_the_next_run_at_once(federatio
 
 
 def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation, django_capture_on_commit_callbacks):
-
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     run = start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # never delivered
     RatingRun.objects.filter(pk=run.pk).update(outcome="running", progress="writing")  # and its worker killed

@@ -122,7 +122,6 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restar
 
 
 def test_the_schedule_rates_every_list_for_the_month_just_ended(settings):
-
     entry = settings.CELERY_BEAT_SCHEDULE["rate-the-month-just-ended"]
     assert entry["task"] == "grading.tasks.rate_month_just_ended"
     assert (entry["schedule"].day_of_month, entry["schedule"].hour, entry["schedule"].minute) == ({1}, {2}, {0})

@@ -175,7 +175,6 @@ def test_the_command_imports_ten_thousand_players(tmp_path, capsys):
 
 
 def test_a_fide_id_already_on_another_players_record_is_refused():
-
     PlayerFactory(code="999999L", fide_id=4242)
 
     with pytest.raises(FileRefused) as refused:

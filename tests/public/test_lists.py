@@ -266,7 +266,6 @@ def test_the_lists_page_describes_each_band_in_words(client, federation):
 
 
 def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(client, federation):
-
     sneaky = PlayerFactory(code="400001A", surname='=HYPERLINK("http://evil.example")', forenames="Bob")
     publish_month("online", "2026-10", [{"player": sneaky, "rating": 1500}])
 
@@ -276,7 +275,6 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(clien
 
 
 def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
-
     def queries(query):
         client.get(LIST, query)  # the first visit is read from the database, and perhaps kept
         with CaptureQueriesContext(connection) as second:
