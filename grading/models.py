@@ -7,7 +7,9 @@ from .engine.periods import MONTH_PATTERN, Month
 
 month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM.")
 
-RULE_SET_CHOICES = [(name, name) for name in RULE_SETS]
+# The rule sets a list can be rated by in the monthly run; the Elo ones are rated by the engine
+# and rate-file, and join these with the states they store (peak, pending months).
+RULE_SET_CHOICES = [(name, name) for name, rules in RULE_SETS.items() if not rules.is_elo]
 
 
 class RatingList(models.Model):

@@ -88,7 +88,7 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
     # K as a decimal of six places, rounded half up (the exact fraction is k_num / k_den).
     k_micro = (k_num * 2_000_000 + k_den) // (2 * k_den)
     month = str(result.period)
-    categories = [CATEGORIES.index(name) if name else 0 for name in CATEGORY_NAMES]  # engine code -> index
+    categories = [CATEGORIES.index(name) if name in CATEGORIES else 0 for name in CATEGORY_NAMES]  # engine -> index
     rows = {
         "player_id": np.asarray(result.player_ids)[rated].tolist(),
         "rating": p.rating[rated].tolist(),

@@ -1,4 +1,5 @@
-"""The rating engine: one period of one rating list, by the ECF three-pass method.
+"""The rating engine: one period of one rating list, by the ECF three-pass method or the Elo
+method as FIDE runs it (the rule set names its method).
 
 Pure Python and numpy, no Django. The rules are docs/rules.md; docs/engine.md
 describes this API and the decisions taken where docs/rules.md is silent.
@@ -34,11 +35,23 @@ from .codes import (
     TYPE_NAMES,
 )
 from .convert import to_columnar, validate_columnar
-from .inputs import ColumnarInputs, EngineInputError, Game, PeriodInputs, Player, RatingState, StateColumns
+from .elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
+from .inputs import (
+    AT_PERIOD_START,
+    ColumnarInputs,
+    EngineInputError,
+    Game,
+    PendingColumns,
+    PendingMonth,
+    PeriodInputs,
+    Player,
+    RatingState,
+    StateColumns,
+)
 from .passes import rate_period
 from .periods import Month
 from .result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
-from .rulesets import ECF_2020, ECF_2024, RAPID_LIST, RULE_SETS, STANDARD_LIST, RuleSet
+from .rulesets import ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID, RAPID_LIST, RULE_SETS, STANDARD_LIST, RuleSet
 
 __all__ = [
     "CATEGORY_NAMES",
@@ -57,6 +70,15 @@ __all__ = [
     "TYPE_NAMES",
     "to_columnar",
     "validate_columnar",
+    "AT_PERIOD_START",
+    "EloGameLine",
+    "EloPeriodResult",
+    "EloPlayerResult",
+    "FirstRatingSteps",
+    "PendingColumns",
+    "PendingMonth",
+    "FIDE_2017",
+    "FIDE_2017_RAPID",
     "ColumnarInputs",
     "EngineInputError",
     "Game",

@@ -3,13 +3,33 @@
 from __future__ import annotations
 
 import datetime
+from dataclasses import replace
 from decimal import Decimal
 from fractions import Fraction
 
 import numpy as np
 
-from .codes import FULL, NO_STATE, PARTIAL, RESULT_WHITE_HALVES, TYPE_CODES
-from .inputs import ColumnarInputs, EngineInputError, PeriodInputs, RatingState, StateColumns
+from .codes import (
+    ELO_TYPE_CODES,
+    FULL,
+    NO_STATE,
+    PARTIAL,
+    PENDING,
+    RESULT_WHITE_HALVES,
+    TYPE_CODES,
+    UNRATED_USED,
+    USED_AT_START,
+)
+from .inputs import (
+    AT_PERIOD_START,
+    ColumnarInputs,
+    EngineInputError,
+    PendingColumns,
+    PendingMonth,
+    PeriodInputs,
+    RatingState,
+    StateColumns,
+)
 from .periods import Month
 from .rulesets import RULE_SETS, RuleSet
 
@@ -17,6 +37,7 @@ from .rulesets import RULE_SETS, RuleSet
 LARGEST_COUNT = 10**12
 LARGEST_ADJUSTMENT_A = 10**4
 LARGEST_ADJUSTMENT_B = 1
+ANY_TYPE_CODES = {**TYPE_CODES, **ELO_TYPE_CODES}  # states on lists a run only reads
 
 
 def _resolve_rules(rules) -> RuleSet:
@@ -58,12 +79,16 @@ def _halves(points, field: str) -> int:
     return int(halves)
 
 
-def _check_state(state: RatingState, period: Month, path: str) -> tuple:
+def _check_state(state: RatingState, period: Month, path: str, types: dict) -> tuple:
+    """The state as a row of StateColumns numbers (and peak); ``types`` are the type names it may have."""
     if not isinstance(state, RatingState):
         raise EngineInputError(path, f"{state!r} is not a RatingState")
-    if state.type not in TYPE_CODES:
-        raise EngineInputError(f"{path}.type", f"{state.type!r} is not 'full' or 'partial'")
-    rating = _whole(state.rating, f"{path}.rating")
+    if state.type not in types:
+        raise EngineInputError(f"{path}.type", f"{state.type!r} is not {' or '.join(map(repr, types))}")
+    pending = types[state.type] == PENDING
+    if pending and state.rating is not None:
+        raise EngineInputError(f"{path}.rating", f"{state.rating!r}: a pending state has no rating")
+    rating = 0 if pending else _whole(state.rating, f"{path}.rating")
     games = _whole(state.games, f"{path}.games")
     opponents_total = _whole(state.opponents_total, f"{path}.opponents_total")
     halves = _halves(state.points, f"{path}.points")
@@ -77,7 +102,53 @@ def _check_state(state: RatingState, period: Month, path: str) -> tuple:
         raise EngineInputError(f"{path}.last_played", f"{last!r} is not a Month")
     if last is not None and last > period:
         raise EngineInputError(f"{path}.last_played", f"{last} is later than period {period}")
-    return (TYPE_CODES[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index)
+    peak = 0
+    if state.peak is not None:
+        if pending:
+            raise EngineInputError(f"{path}.peak", "a pending state has no peak")
+        peak = _whole(state.peak, f"{path}.peak")
+        if not rating <= peak < LARGEST_COUNT:
+            raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
+    if state.pending and not pending:
+        raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
+    return (types[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index, peak)
+
+
+def _check_elo_state(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:
+    """A state on the list an Elo rule set rates: rated at the floor or above, or pending."""
+    row = _check_state(state, period, path, ELO_TYPE_CODES)
+    if row[0] == FULL and row[1] < rules.rating_floor:
+        raise EngineInputError(f"{path}.rating", f"{row[1]} is below the rating floor {rules.rating_floor}")
+    if row[0] != PENDING:
+        return row, []
+    for name, value in (("games", row[2]), ("opponents_total", row[3]), ("points", row[4])):
+        if value:
+            raise EngineInputError(f"{path}.{name}", "a pending state keeps its games in its pending months: 0 here")
+    if not isinstance(state.pending, (tuple, list)):
+        raise EngineInputError(f"{path}.pending", f"{state.pending!r} is not a list of PendingMonth")
+    months, seen = [], {}
+    for j, entry in enumerate(state.pending):
+        where = f"{path}.pending[{j}]"
+        if not isinstance(entry, PendingMonth):
+            raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
+        if not isinstance(entry.month, Month):
+            raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
+        if entry.month >= period:
+            raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
+        if entry.month in seen:
+            raise EngineInputError(f"{where}.month", f"{entry.month} is also {path}.pending[{seen[entry.month]}]")
+        seen[entry.month] = j
+        games = _whole(entry.games, f"{where}.games")
+        total = _whole(entry.opponents_total, f"{where}.opponents_total")
+        halves = _halves(entry.points, f"{where}.points")
+        if not 1 <= games < LARGEST_COUNT:
+            raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
+        if not 0 <= total < LARGEST_COUNT:
+            raise EngineInputError(f"{where}.opponents_total", f"{total} is out of range (0 to {LARGEST_COUNT - 1})")
+        if not 0 <= halves <= 2 * games:
+            raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
+        months.append((entry.month.index, games, total, halves))
+    return row, months
 
 
 def _check_birth_date(born, period: Month, path: str) -> None:
@@ -100,6 +171,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
     position: dict = {}
     birth_dates, titles = [], []
     state_rows: dict[str, tuple[list, list]] = {}
+    pending_rows: list[tuple] = []
     for i, player in enumerate(players):
         path = f"players[{i}]"
         if player.id in position:
@@ -111,13 +183,24 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         birth_dates.append(player.birth_date)
         titles.append(player.title)
         for list_code, state in player.ratings.items():
-            row = _check_state(state, period, f"{path}.ratings.{list_code}")
+            where = f"{path}.ratings.{list_code}"
+            if rules.is_elo and list_code == inputs.list_code:
+                row, months = _check_elo_state(state, period, where, rules)
+                pending_rows.extend((i, *month) for month in months)
+            else:
+                row = _check_state(state, period, where, ANY_TYPE_CODES if rules.is_elo else TYPE_CODES)
             who, rows = state_rows.setdefault(list_code, ([], []))
             who.append(i)
             rows.append(row)
 
     states = {code: _state_columns(n, who, rows) for code, (who, rows) in state_rows.items()}
+    if rules.is_elo and inputs.list_code in states:
+        table = np.array(pending_rows, dtype=np.int64).reshape(len(pending_rows), 5)
+        states[inputs.list_code] = replace(states[inputs.list_code], pending=PendingColumns(*table.T))
     white, black, halves = _game_columns(inputs.games, position, period)
+    elo = _elo_game_columns(inputs.games, rules) if rules.is_elo else {}
+    if rules.is_elo and (inputs.adjustment_a or inputs.adjustment_b):
+        raise EngineInputError("adjustment", f"the Elo method ({rules.name}) has no adjustment")
     return ColumnarInputs(
         rules=rules,
         list_code=inputs.list_code,
@@ -131,25 +214,45 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         white_halves=halves,
         adjustment_a=_adjustment(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment.a"),
         adjustment_b=_adjustment(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment.b"),
+        game_date=np.array([game.date for game in inputs.games], dtype="datetime64[D]"),
+        **elo,
     )
 
 
 def _state_columns(n: int, who: list[int], rows: list[tuple]) -> StateColumns:
-    columns = StateColumns.empty(n)
+    columns = replace(StateColumns.empty(n), peak=np.zeros(n, dtype=np.int64))
     index = np.array(who, dtype=np.int64)
-    values = np.array(rows, dtype=np.int64).reshape(len(rows), 6)
-    for j, column in enumerate(
-        (
-            columns.type,
-            columns.rating,
-            columns.games,
-            columns.opponents_total,
-            columns.points_halves,
-            columns.last_played,
-        )
-    ):
-        column[index] = values[:, j]
+    values = np.array(rows, dtype=np.int64).reshape(len(rows), 7)
+    for j, name in enumerate(("type", *StateColumns.NUMBERS, "peak")):
+        getattr(columns, name)[index] = values[:, j]
     return columns
+
+
+def _elo_game_columns(games, rules: RuleSet) -> dict:
+    """Each game's event rank (code-point order, -1 for none) and the ratings used."""
+    names = sorted({game.event for game in games if game.event is not None and isinstance(game.event, str)})
+    rank = {name: r for r, name in enumerate(names)}
+    events, used = [], ([], [])
+    for g, game in enumerate(games):
+        if game.event is not None and not isinstance(game.event, str):
+            raise EngineInputError(f"games[{g}].event", f"{game.event!r} is not a string")
+        events.append(rank.get(game.event, -1))
+        for colour, column in zip(("white", "black"), used):
+            value = getattr(game, f"{colour}_rating_used")
+            if value is AT_PERIOD_START:
+                column.append(USED_AT_START)
+            elif value is None:
+                column.append(UNRATED_USED)
+            else:
+                value = _whole(value, f"games[{g}].{colour}_rating_used")
+                if not 0 <= value < LARGEST_COUNT:
+                    raise EngineInputError(f"games[{g}].{colour}_rating_used", f"{value} is out of range")
+                column.append(value)
+    return {
+        "event": np.array(events, dtype=np.int64),
+        "white_rating_used": np.array(used[0], dtype=np.int64),
+        "black_rating_used": np.array(used[1], dtype=np.int64),
+    }
 
 
 def _game_columns(games, position: dict, period: Month):
@@ -222,16 +325,18 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
     if inputs.game_date is not None:
         month = inputs.game_date.astype("datetime64[M]")
         refuse("game_date", month != np.datetime64(str(period), "M"), f"outside period {period}")
+    elo_list = inputs.rules.is_elo
+    allowed_types = [NO_STATE, FULL, PENDING] if elo_list else [NO_STATE, PARTIAL, FULL]
+    if elo_list:
+        _validate_elo_columns(inputs, refuse)
     for code, states in inputs.states.items():
         if len(states) != n:
             raise EngineInputError(f"states.{code}", f"has {len(states)} entries for {n} players")
         path = f"states.{code}"
+        if elo_list and code == inputs.list_code:
+            _validate_elo_states(states, inputs, refuse, path)
         present = states.type != NO_STATE
-        refuse(
-            f"{path}.type",
-            (states.type != NO_STATE) & (states.type != PARTIAL) & (states.type != FULL),
-            "is not a state type code",
-        )
+        refuse(f"{path}.type", ~np.isin(states.type, allowed_types), "is not a state type code")
         for name in ("rating", "games", "opponents_total"):
             column = getattr(states, name)
             refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
@@ -241,3 +346,46 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
             "is not between 0 and games",
         )
         refuse(f"{path}.last_played", present & (states.last_played > period.index), f"later than period {period}")
+
+
+def _validate_elo_columns(inputs: ColumnarInputs, refuse) -> None:
+    m = inputs.game_count
+    if inputs.adjustment_a or inputs.adjustment_b:
+        raise EngineInputError("adjustment_a", f"the Elo method ({inputs.rules.name}) has no adjustment")
+    if inputs.game_date is None:
+        raise EngineInputError("game_date", "the Elo method needs the games' dates (the first-event rule)")
+    for name in ("event", "white_rating_used", "black_rating_used"):
+        column = getattr(inputs, name)
+        if column is not None and len(column) != m:
+            raise EngineInputError(name, f"has {len(column)} entries for {m} games")
+    if inputs.event is not None:
+        refuse("event", inputs.event < -1, "is not an event rank (-1 for none)")
+    for name in ("white_rating_used", "black_rating_used"):
+        column = getattr(inputs, name)
+        if column is not None:
+            refuse(name, (column < USED_AT_START) | (column >= LARGEST_COUNT), "is not a rating, -1 or -2")
+
+
+def _validate_elo_states(states: StateColumns, inputs: ColumnarInputs, refuse, path: str) -> None:
+    n, period, floor = inputs.player_count, inputs.period, inputs.rules.rating_floor
+    full, pending = states.type == FULL, states.type == PENDING
+    refuse(f"{path}.rating", full & (states.rating < floor), f"below the rating floor {floor}")
+    if states.peak is not None:
+        refuse(f"{path}.peak", full & (states.peak != 0) & (states.peak < states.rating), "below the rating")
+    for name in ("rating", "games", "opponents_total", "points_halves"):
+        refuse(f"{path}.{name}", pending & (getattr(states, name) != 0), "not 0 in a pending state")
+    if states.pending is None:
+        return
+    rows = states.pending
+    where = f"{path}.pending"
+    refuse(f"{where}.player", (rows.player < 0) | (rows.player >= n), "is not a player position")
+    refuse(f"{where}.player", ~pending[np.clip(rows.player, 0, max(n - 1, 0))], "has no pending state")
+    refuse(f"{where}.month", rows.month >= period.index, f"not before period {period}")
+    refuse(f"{where}.games", (rows.games < 1) | (rows.games >= LARGEST_COUNT), "out of range")
+    refuse(
+        f"{where}.opponents_total", (rows.opponents_total < 0) | (rows.opponents_total >= LARGEST_COUNT), "out of range"
+    )
+    refuse(f"{where}.points_halves", (rows.points_halves < 0) | (rows.points_halves > 2 * rows.games), "out of range")
+    order = np.lexsort((rows.month, rows.player))
+    same = (np.diff(rows.player[order]) == 0) & (np.diff(rows.month[order]) == 0)
+    refuse(f"{where}.month", np.concatenate(([False], same))[np.argsort(order)], "a month given twice for a player")

@@ -28,15 +28,27 @@ class EngineInputError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
+class PendingMonth:
+    """One month's games towards a first Elo rating (docs/rules.md section 12)."""
+
+    month: Month
+    games: int
+    opponents_total: int
+    points: Decimal | Fraction | int  # a multiple of 0.5
+
+
+@dataclass(frozen=True, slots=True)
 class RatingState:
     """A player's state on one list: the prior one given to a run, or the new one it computes."""
 
-    rating: int
-    type: str  # "full" or "partial"
+    rating: int | None  # None only for a pending state
+    type: str  # "full" or "partial"; on an Elo list "full" or "pending"
     games: int
     opponents_total: int
     points: Decimal | Fraction | int  # a multiple of 0.5
     last_played: Month | None  # None: never played
+    peak: int | None = None  # Elo: the highest rating published on the list (None: the rating)
+    pending: tuple[PendingMonth, ...] = ()  # Elo: the months counting towards a first rating
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,12 +59,25 @@ class Player:
     ratings: Mapping[str, RatingState] = field(default_factory=dict)  # list code -> prior state
 
 
+class _AtPeriodStart:
+    def __repr__(self) -> str:
+        return "AT_PERIOD_START"
+
+
+AT_PERIOD_START = _AtPeriodStart()  # a rating used not given: the one at the start of the period
+
+
 @dataclass(frozen=True, slots=True)
 class Game:
     white: Hashable  # player ids
     black: Hashable
     result: str  # "1-0", "0-1" or "1/2-1/2"
     date: datetime.date
+    event: str | None = None  # Elo: the first-event rule groups a newcomer's games by event
+    # Elo, for an event that began in an earlier period: each player's rating at its start
+    # (None: unrated then), which their opponent uses in this game.
+    white_rating_used: int | None | _AtPeriodStart = AT_PERIOD_START
+    black_rating_used: int | None | _AtPeriodStart = AT_PERIOD_START
 
 
 @dataclass(frozen=True)
@@ -70,15 +95,45 @@ class PeriodInputs:
 
 
 @dataclass(frozen=True)
+class PendingColumns:
+    """Pending months of Elo states, a row per player and month (docs/rules.md section 12)."""
+
+    player: np.ndarray  # int64 player position
+    month: np.ndarray  # int64 Month.index
+    games: np.ndarray  # int64
+    opponents_total: np.ndarray  # int64
+    points_halves: np.ndarray  # int64
+
+    FIELDS = ("player", "month", "games", "opponents_total", "points_halves")
+
+    @classmethod
+    def empty(cls) -> PendingColumns:
+        return cls(*(np.zeros(0, dtype=np.int64) for _ in cls.FIELDS))
+
+    def as_int64(self) -> PendingColumns:
+        return PendingColumns(*(np.asarray(getattr(self, name), dtype=np.int64) for name in self.FIELDS))
+
+    def select(self, rows: np.ndarray) -> PendingColumns:
+        return PendingColumns(*(getattr(self, name)[rows] for name in self.FIELDS))
+
+    def __len__(self) -> int:
+        return len(self.player)
+
+
+@dataclass(frozen=True)
 class StateColumns:
     """Every player's prior state on one list; ``type`` is NO_STATE where there is none."""
 
-    type: np.ndarray  # int8 codes.NO_STATE / PARTIAL / FULL
-    rating: np.ndarray  # int64
+    type: np.ndarray  # int8 codes.NO_STATE / PARTIAL / FULL / PENDING
+    rating: np.ndarray  # int64 (0 for a pending state)
     games: np.ndarray  # int64
     opponents_total: np.ndarray  # int64
     points_halves: np.ndarray  # int64, points x 2
     last_played: np.ndarray  # int64 Month.index, -1 for never played
+    peak: np.ndarray | None = None  # int64 Elo peak, 0 where not given (then the rating)
+    pending: PendingColumns | None = None  # Elo pending months
+
+    NUMBERS = ("rating", "games", "opponents_total", "points_halves", "last_played")
 
     @classmethod
     def empty(cls, n: int) -> StateColumns:
@@ -86,13 +141,14 @@ class StateColumns:
         return cls(np.zeros(n, dtype=np.int8), *zeros, np.full(n, -1, dtype=np.int64))
 
     def as_int64(self) -> StateColumns:
-        """The same columns with every number as int64, so that no sum can overflow."""
+        """The same columns with every number as int64, so that no sum can overflow; an absent
+        peak is zeros and absent pending months an empty table."""
+        n = len(self.type)
         return StateColumns(
             np.asarray(self.type, dtype=np.int8),
-            *(
-                np.asarray(getattr(self, name), dtype=np.int64)
-                for name in ("rating", "games", "opponents_total", "points_halves", "last_played")
-            ),
+            *(np.asarray(getattr(self, name), dtype=np.int64) for name in self.NUMBERS),
+            peak=np.zeros(n, dtype=np.int64) if self.peak is None else np.asarray(self.peak, dtype=np.int64),
+            pending=PendingColumns.empty() if self.pending is None else self.pending.as_int64(),
         )
 
     def __len__(self) -> int:
@@ -120,6 +176,12 @@ class ColumnarInputs:
     adjustment_a: Decimal = Decimal(0)
     adjustment_b: Decimal = Decimal(0)
     game_date: np.ndarray | None = None  # datetime64[D]; checked against the period if given
+    # Elo: each game's event as a rank in the events' code-point order, -1 for none (the
+    # first-event rule needs game_date too); the ratings used (codes.USED_AT_START where not
+    # given, codes.UNRATED_USED where the player was unrated when the event began).
+    event: np.ndarray | None = None
+    white_rating_used: np.ndarray | None = None
+    black_rating_used: np.ndarray | None = None
 
     @property
     def player_count(self) -> int:
@@ -131,4 +193,4 @@ class ColumnarInputs:
 
     def states_on(self, list_code: str) -> StateColumns:
         states = self.states.get(list_code)
-        return StateColumns.empty(self.player_count) if states is None else states.as_int64()
+        return (StateColumns.empty(self.player_count) if states is None else states).as_int64()

@@ -11,49 +11,27 @@ import numpy as np
 from .categories import ages, categories, dummy_ratings, is_junior
 from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
 from .convert import to_columnar, validate_columnar
+from .elo_period import rate_elo_period
+from .elo_result import EloPeriodResult
 from .inputs import ColumnarInputs, PeriodInputs
 from .krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
 from .prating import p_rating
 from .result import GameColumns, PeriodResult, PlayerColumns
+from .sides import Sides
 
 
-def rate_period(inputs: PeriodInputs | ColumnarInputs) -> PeriodResult:
-    """Rate one period of one list; raises EngineInputError on bad input."""
+def rate_period(inputs: PeriodInputs | ColumnarInputs) -> PeriodResult | EloPeriodResult:
+    """Rate one period of one list by its rule set's method; raises EngineInputError on bad input."""
     if isinstance(inputs, PeriodInputs):
-        return _rate(to_columnar(inputs))
-    validate_columnar(inputs)
-    return _rate(inputs)
-
-
-class _Sides:
-    """The two sides of every game: white's at position g, black's at g + m."""
-
-    def __init__(self, inputs: ColumnarInputs):
-        white = np.asarray(inputs.white, dtype=np.int64)
-        black = np.asarray(inputs.black, dtype=np.int64)
-        white_halves = np.asarray(inputs.white_halves, dtype=np.int64)
-        self.player_count = inputs.player_count
-        self.player = np.concatenate((white, black))
-        self.opponent = np.concatenate((black, white))
-        self.halves = np.concatenate((white_halves, 2 - white_halves))
-        self.count = np.bincount(self.player, minlength=self.player_count)
-        self.rated = self.count > 0
-        self.rated_positions = np.flatnonzero(self.rated)
-
-    def total(self, side_values: np.ndarray) -> np.ndarray:
-        """Per player position: the exact sum of the values of their sides."""
-        totals = np.zeros(self.player_count, dtype=np.int64)
-        np.add.at(totals, self.player, side_values)
-        return totals
-
-    def opponent_total(self, rating_by_player: np.ndarray) -> np.ndarray:
-        """Per player position: the sum of their opponents' ratings from a per-player table."""
-        return self.total(rating_by_player[self.opponent])
+        inputs = to_columnar(inputs)
+    else:
+        validate_columnar(inputs)
+    return rate_elo_period(inputs) if inputs.rules.is_elo else _rate(inputs)
 
 
 def _rate(inputs: ColumnarInputs) -> PeriodResult:
     rules, period = inputs.rules, inputs.period
-    sides = _Sides(inputs)
+    sides = Sides(inputs)
     rated = sides.rated
     own = inputs.states_on(inputs.list_code)
     prior_rating = np.where(own.type > 0, own.rating, 0)
@@ -132,7 +110,7 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     )
 
 
-def _game_columns(sides: _Sides, players: PlayerColumns, used2, used3, used3_type, terms, rules) -> GameColumns:
+def _game_columns(sides: Sides, players: PlayerColumns, used2, used3, used3_type, terms, rules) -> GameColumns:
     k_side = players.method[sides.player] == METHOD_K
     opponent = sides.opponent
     used2_type = np.where(players.method == METHOD_P, players.pass1_type, FULL)

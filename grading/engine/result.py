@@ -96,15 +96,9 @@ class PlayerResult:
     games: tuple[GameLine, ...] = field(repr=False)
 
 
-@dataclass(frozen=True)
-class PeriodResult:
-    rules: RuleSet
-    list_code: str
-    period: Month
-    player_ids: Sequence[Hashable]
-    players: PlayerColumns
-    games: GameColumns
-    prior_states: StateColumns = field(repr=False)  # on this list, as given
+class PlayersAndSides:
+    """Finding a player's position and games in a period's result (of either method), from its
+    ``player_ids``, ``players.rated``, ``players.game_count`` and ``games.player``."""
 
     def rated_positions(self) -> np.ndarray:
         return np.flatnonzero(self.players.rated)
@@ -130,8 +124,19 @@ class PeriodResult:
         order, start = self._sides_by_player
         return [divmod(flat, 2) for flat in order[start[position] : start[position + 1]].tolist()]
 
-    def player_by_id(self, player_id: Hashable) -> PlayerResult:
+    def player_by_id(self, player_id: Hashable):
         return self.player(self.position_of(player_id))
+
+
+@dataclass(frozen=True)
+class PeriodResult(PlayersAndSides):
+    rules: RuleSet
+    list_code: str
+    period: Month
+    player_ids: Sequence[Hashable]
+    players: PlayerColumns
+    games: GameColumns
+    prior_states: StateColumns = field(repr=False)  # on this list, as given
 
     def player(self, position: int) -> PlayerResult:
         """Everything behind one player's rating (KeyError if they had no rated game)."""

@@ -1,9 +1,10 @@
-"""Rule sets: the parameters of one version of the rating method, as data (docs/rules.md section 1)."""
+"""Rule sets: the parameters of one version of a rating method, as data (docs/rules.md sections 1
+and 9). A rule set names its method: ``ecf`` (the three passes) or ``elo`` (FIDE's)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import MappingProxyType
 
 from .periods import Month
@@ -25,16 +26,21 @@ FIDE_TITLE_DUMMIES: Mapping[str, int] = MappingProxyType(
 )
 
 
+ECF_METHOD = "ecf"
+ELO_METHOD = "elo"
+
+
 @dataclass(frozen=True)
 class RuleSet:
     name: str
-    activity_window_months: int
+    activity_window_months: int = 0  # ECF: a Full rating lapses after this many idle months
     # Q of a K-rating game against an opponent whose rating used is Partial (20 = no Q rule).
-    partial_opponent_q: int
+    partial_opponent_q: int = 20
     # Titles whose dummy rating replaces the default for a player without a Full standard rating.
-    title_dummies: Mapping[str, int]
-    lapsed_full_dummy: bool  # a higher lapsed Full rating on the list is used as the dummy
-    rapid_for_standard_dummy: bool  # a higher active Full rapid rating, for standard newcomers
+    title_dummies: Mapping[str, int] = field(default_factory=lambda: MappingProxyType({}))
+    lapsed_full_dummy: bool = False  # a higher lapsed Full rating on the list is used as the dummy
+    rapid_for_standard_dummy: bool = False  # a higher active Full rapid rating, for standard newcomers
+    method: str = ECF_METHOD
     adult_dummy: int = 1800
     junior_dummy_per_year: int = 100
     junior_below_age: int = 18
@@ -46,10 +52,28 @@ class RuleSet:
     rating_floor: int = 100
     full_rating_games: int = 10  # a P rating on this many games or more is Full
     win_offset_tenths: int = 100  # S_offset +10 / -10, in tenths like the D offsets
+    # The Elo method (docs/rules.md sections 9 to 12); base_k, junior_k, k_cap, rating_floor
+    # and junior_below_age above serve it too.
+    elo_largest_difference: int = 400  # a larger rating difference counts as this much
+    elo_new_player_games: int | None = None  # K is junior_k while the state has fewer games
+    elo_junior_below_rating: int | None = None  # ... and for a junior rated below this
+    elo_top_peak: int | None = None  # K is elo_top_k once the peak has reached this
+    elo_top_k: int = 10
+    first_rating_games: int = 5  # games a first rating needs (and half a point)
+    first_rating_window_months: int = 26  # pending months count this long, the period included
+    first_rating_step: int = 20  # added for each half point scored over 50%
 
     def earliest_active(self, period: Month) -> Month:
         """The oldest ``last_played`` that is still active in ``period`` (docs/rules.md section 3)."""
         return period - self.activity_window_months
+
+    def oldest_pending(self, period: Month) -> Month:
+        """The oldest pending month that still counts towards a first rating in ``period``."""
+        return period - (self.first_rating_window_months - 1)
+
+    @property
+    def is_elo(self) -> bool:
+        return self.method == ELO_METHOD
 
     def __hash__(self) -> int:  # title_dummies is a read-only mapping, which does not hash
         return hash(self.name)
@@ -78,4 +102,18 @@ ECF_2024 = RuleSet(
     rapid_for_standard_dummy=True,
 )
 
-RULE_SETS: Mapping[str, RuleSet] = MappingProxyType({r.name: r for r in (ECF_2020, ECF_2024)})
+# FIDE's Rating Regulations as in force from July 2017 (docs/rules.md part 2).
+FIDE_2017 = RuleSet(
+    name="fide-2017",
+    method=ELO_METHOD,
+    rating_floor=1000,
+    elo_new_player_games=30,
+    elo_junior_below_rating=2300,
+    elo_top_peak=2400,
+)
+
+FIDE_2017_RAPID = RuleSet(name="fide-2017-rapid", method=ELO_METHOD, rating_floor=1000)  # K 20 for all
+
+RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
+    {r.name: r for r in (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID)}
+)

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from grading.engine import ECF_2020, ECF_2024, RULE_SETS
+from grading.engine import ECF_2020, ECF_2024, FIDE_2017, RULE_SETS
 from grading.engine.tables import DP_BY_PERCENT, d_offset_tenths
 
 from .spec_tables import d_offset, elo_performance_table
@@ -32,9 +32,11 @@ def test_the_elo_performance_table_is_the_one_of_the_source():
         assert table[Fraction(percent, 100)] == dp
 
 
-def test_the_two_ecf_rule_sets_are_registered_by_name():
-    assert set(RULE_SETS) == {"ecf-2020", "ecf-2024"}
+def test_the_ecf_and_fide_rule_sets_are_registered_by_name_with_their_method():
+    assert set(RULE_SETS) == {"ecf-2020", "ecf-2024", "fide-2017", "fide-2017-rapid"}
     assert RULE_SETS["ecf-2020"] is ECF_2020 and RULE_SETS["ecf-2024"] is ECF_2024
+    assert [rules.method for rules in RULE_SETS.values()] == ["ecf", "ecf", "elo", "elo"]
+    assert (FIDE_2017.rating_floor, FIDE_2017.k_cap, FIDE_2017.first_rating_window_months) == (1000, 700, 26)
 
 
 def test_rule_sets_are_frozen_data():

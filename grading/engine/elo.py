@@ -1,0 +1,112 @@
+"""The rules of the Elo method (docs/rules.md sections 11 to 13), in exact integers.
+
+An expected score PD is kept in 200ths: PD = 0.50 + sign(diff) * D_offset / 20 with the D offset
+in tenths is (100 + sign(diff) * tenths) / 200, and every offset is even, so PD has two decimals.
+A score W is 200ths too (a win 200, a draw 100), and K * sum(W - PD) is a change in 200ths.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
+from .prating import score_percent
+from .rulesets import RuleSet
+from .tables import DP_ARRAY, d_offset_tenths_array
+
+PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
+
+
+def expected_units(difference: np.ndarray) -> np.ndarray:
+    """PD in 200ths for the player's rating minus the opponent's. The table ends at 392, so the
+    400-point rule (a larger difference counts as 400) never changes PD; pages show where it bit."""
+    return 100 + d_offset_tenths_array(difference)
+
+
+def score_units(halves: np.ndarray) -> np.ndarray:
+    return 100 * halves
+
+
+@dataclass(frozen=True)
+class KFactor:
+    k: np.ndarray  # the K used: after the cap
+    uncapped: np.ndarray  # the K the player's rule gives
+    rule: np.ndarray  # codes.K_RULE_NAMES
+
+
+def k_factor(
+    state_games: np.ndarray,
+    junior: np.ndarray,
+    rating: np.ndarray,
+    peak: np.ndarray,
+    counted: np.ndarray,
+    rules: RuleSet,
+) -> KFactor:
+    """Section 11: the first rule that applies, then floor(cap / n) where K * n exceeds the cap."""
+    conditions, factors, names = [], [], []
+    if rules.elo_new_player_games is not None:
+        conditions.append(state_games < rules.elo_new_player_games)
+        factors.append(rules.junior_k)
+        names.append(K_NEW_PLAYER)
+    if rules.elo_junior_below_rating is not None:
+        conditions.append(junior & (rating < rules.elo_junior_below_rating))
+        factors.append(rules.junior_k)
+        names.append(K_JUNIOR)
+    if rules.elo_top_peak is not None:
+        conditions.append(peak >= rules.elo_top_peak)
+        factors.append(rules.elo_top_k)
+        names.append(K_TOP)
+    base_rule = K_BASE if conditions else K_FLAT
+    uncapped = np.select(conditions, factors, rules.base_k) if conditions else np.full(len(rating), rules.base_k)
+    rule = np.select(conditions, names, base_rule) if conditions else np.full(len(rating), base_rule)
+    capped = uncapped * counted > rules.k_cap
+    k = np.where(capped, rules.k_cap // np.maximum(counted, 1), uncapped)
+    return KFactor(k.astype(np.int64), uncapped.astype(np.int64), rule.astype(np.int8))
+
+
+def rounded_change(change_units: np.ndarray) -> np.ndarray:
+    """A change in 200ths rounded half up to whole points: floor(x + 1/2), -2.5 gives -2."""
+    return (change_units + PD_UNITS // 2) // PD_UNITS
+
+
+@dataclass(frozen=True)
+class FirstRating:
+    """Section 12, step 3, per player: Ra = T / G, then 50%, +20 a half point over, or dp."""
+
+    branch: np.ndarray  # codes.FIRST_BRANCH_NAMES
+    percent: np.ndarray  # p in hundredths (the "below" branch's dp reads it)
+    bonus: np.ndarray  # what is added to Ra: 0, 20 x (2S - G) or dp(p)
+    rating: np.ndarray  # round_half_up(Ra + bonus)
+
+
+def first_rating(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules: RuleSet) -> FirstRating:
+    """For G games (G > 0) against opponents rated T in all, scoring S = halves / 2:
+    round_half_up(T / G + bonus) = (2T + 2 bonus G + G) // (2G)."""
+    g = np.maximum(games, 1)
+    over = halves - g  # 2S - G: half points over 50%
+    percent = score_percent(halves, g)
+    dp = DP_ARRAY[np.clip(percent, 0, 100)]
+    branch = np.select([over == 0, over > 0], [FIRST_EVEN, FIRST_ABOVE], FIRST_BELOW).astype(np.int8)
+    bonus = np.select([over == 0, over > 0], [0, rules.first_rating_step * over], dp)
+    rating = (2 * total + 2 * bonus * g + g) // (2 * g)
+    return FirstRating(branch, percent, bonus, rating)
+
+
+def fide_performance(opponent_ratings: list[int], halves: list[int]) -> int | None:
+    """Section 13: Ra + dp(p) over games against rated opponents, rounded half up."""
+    games, total = len(opponent_ratings), sum(opponent_ratings)
+    if not games:
+        return None
+    dp = int(DP_ARRAY[score_percent(sum(halves), games)])
+    return (2 * total + 2 * dp * games + games) // (2 * games)
+
+
+def performance_of_400(opponent_ratings: list[int], halves: list[int]) -> int | None:
+    """Section 13: (opponents' ratings + 400 x (wins - losses)) / games, rounded half up."""
+    games = len(opponent_ratings)
+    if not games:
+        return None
+    wins_minus_losses = sum(1 if h == 2 else -1 if h == 0 else 0 for h in halves)
+    return (2 * (sum(opponent_ratings) + 400 * wins_minus_losses) + games) // (2 * games)

@@ -1,0 +1,270 @@
+"""The result of one period by the Elo method: columns to store, and one player's explanation."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from .codes import (
+    CATEGORY_NAMES,
+    FIRST_BRANCH_NAMES,
+    FULL,
+    K_RULE_NAMES,
+    METHOD_NAMES,
+    NO_STATE,
+    PENDING,
+    TYPE_NAMES,
+    UNRATED_USED,
+)
+from .elo import PD_UNITS
+from .inputs import PendingColumns, PendingMonth, RatingState, StateColumns
+from .periods import Month
+from .result import PlayersAndSides
+from .rulesets import RuleSet
+
+
+@dataclass(frozen=True)
+class EloPlayerColumns:
+    """One entry per input player position; entries of players with no game are 0."""
+
+    rated: np.ndarray  # bool: at least one game in the period (the name PeriodResult uses)
+    category: np.ndarray  # int8 codes: RATED, UNRATED
+    method: np.ndarray  # int8 codes: METHOD_ELO, METHOD_FIRST
+    age: np.ndarray  # int64, -1 unknown
+    junior: np.ndarray  # bool
+    prior_rating: np.ndarray  # int64 Ro (0: unrated)
+    prior_type: np.ndarray  # int8
+    prior_peak: np.ndarray  # int64 (0: unrated)
+    game_count: np.ndarray  # int64 games in the period, counted or not
+    period_points_halves: np.ndarray  # int64
+    counted: np.ndarray  # int64 n for a rated player; kept counted games for an unrated one
+    k: np.ndarray  # int64 the K used (0: no counted game)
+    k_uncapped: np.ndarray  # int64 the K the player's rule gives
+    k_rule: np.ndarray  # int8 codes.K_RULE_NAMES
+    expected_units: np.ndarray  # int64 sum of PD over counted games, in 200ths
+    change_units: np.ndarray  # int64 K * sum(W - PD), in 200ths
+    first_games: np.ndarray  # int64 G, T and 2S over the pending months, this one included
+    first_total: np.ndarray
+    first_halves: np.ndarray
+    first_branch: np.ndarray  # int8 codes.FIRST_BRANCH_NAMES, 0 where G < 5 or S < 0.5
+    first_percent: np.ndarray  # int64 p in hundredths
+    first_bonus: np.ndarray  # int64 what is added to Ra
+    first_rating: np.ndarray  # int64 round_half_up(Ra + bonus), before the floor is checked
+    rating: np.ndarray  # int64 the rating after the period (0: none)
+    type: np.ndarray  # int8 FULL, PENDING or NO_STATE
+    changed: np.ndarray  # bool: the state changed (else it is the prior one)
+    state_games: np.ndarray  # int64
+    state_opponents_total: np.ndarray  # int64
+    state_points_halves: np.ndarray  # int64
+    state_peak: np.ndarray  # int64 (0: unrated)
+    state_last_played: np.ndarray  # int64 Month.index, -1 never
+
+
+@dataclass(frozen=True)
+class EloGameColumns:
+    """Shape (games, 2): column 0 white's side, 1 black's. The increment K * (W - PD) is
+    increment_units / 200, where ``has_increment`` (a rated player's counted game)."""
+
+    player: np.ndarray
+    opponent: np.ndarray
+    halves: np.ndarray
+    opponent_rating: np.ndarray  # the rating used for the opponent, UNRATED_USED for none
+    counted: np.ndarray  # bool
+    disregarded: np.ndarray  # bool: left out by the first-event rule
+    difference: np.ndarray  # Ro - opponent's rating used (rated players' counted games)
+    expected_units: np.ndarray  # PD in 200ths
+    has_increment: np.ndarray
+    increment_units: np.ndarray
+
+    @property
+    def increment_micro(self) -> np.ndarray:
+        return self.increment_units * (10**6 // PD_UNITS)  # exact: 200 divides a million
+
+
+@dataclass(frozen=True)
+class EloGameLine:
+    game: int
+    colour: str
+    opponent: Hashable
+    score: Fraction
+    opponent_rating: int | None  # None: the opponent was unrated for this game
+    counted: bool
+    disregarded: bool  # by the first-event rule
+    difference: int | None  # Ro minus the opponent's rating, before the 400-point rule
+    difference_used: int | None  # after it: at most 400 either way
+    expected: Fraction | None  # PD
+    increment: Fraction | None  # K * (W - PD)
+
+
+@dataclass(frozen=True)
+class FirstRatingSteps:
+    games: int  # G over the pending months, this one included
+    opponents_total: int  # T
+    points: Fraction  # S
+    average: Fraction  # Ra = T / G
+    branch: str | None  # "even", "above", "below"; None: fewer than 5 games or no half point
+    percent: int | None  # p in hundredths, for "below"
+    bonus: int | None  # 0, 20 x (2S - G) or dp(p)
+    rating: int | None  # round_half_up(Ra + bonus)
+    reached: bool  # a rating of at least the floor: the player is rated from this period
+
+
+@dataclass(frozen=True)
+class EloPlayerResult:
+    id: Hashable
+    position: int
+    category: str  # "rated" or "unrated"
+    method: str  # "elo" or "first"
+    age: int | None
+    junior: bool
+    prior: RatingState | None
+    k: int | None  # after the cap; None without a counted game
+    k_uncapped: int | None
+    k_rule: str | None  # codes.K_RULE_NAMES
+    expected: Fraction | None  # sum of PD over counted games
+    score: Fraction  # points of the counted (and, unrated, kept) games
+    change: Fraction | None  # K * sum(W - PD), before rounding
+    first: FirstRatingSteps | None
+    rating: int | None
+    type: str | None
+    state: RatingState | None  # the state to store after the period
+    changed: bool
+    games: tuple[EloGameLine, ...] = field(repr=False)
+
+
+@dataclass(frozen=True)
+class EloPeriodResult(PlayersAndSides):
+    rules: RuleSet
+    list_code: str
+    period: Month
+    player_ids: Sequence[Hashable]
+    players: EloPlayerColumns
+    games: EloGameColumns
+    prior_states: StateColumns = field(repr=False)
+    pending: PendingColumns = field(repr=False)  # the new states' pending months, by player and month
+
+    def pending_of(self, position: int, table: PendingColumns | None = None) -> tuple[PendingMonth, ...]:
+        rows = self.pending if table is None else table
+        mine = np.flatnonzero(rows.player == position)
+        return tuple(
+            PendingMonth(
+                Month.from_index(int(rows.month[i])),
+                int(rows.games[i]),
+                int(rows.opponents_total[i]),
+                Fraction(int(rows.points_halves[i]), 2),
+            )
+            for i in mine
+        )
+
+    def state_of(self, position: int) -> RatingState | None:
+        """The state after the period; None for a player with no rating and nothing pending."""
+        p = self.players
+        kind = int(p.type[position])
+        if kind == NO_STATE:
+            return None
+        last = int(p.state_last_played[position])
+        return RatingState(
+            rating=int(p.rating[position]) if kind == FULL else None,
+            type=TYPE_NAMES[kind],
+            games=int(p.state_games[position]),
+            opponents_total=int(p.state_opponents_total[position]),
+            points=Fraction(int(p.state_points_halves[position]), 2),
+            last_played=None if last < 0 else Month.from_index(last),
+            peak=int(p.state_peak[position]) if kind == FULL else None,
+            pending=self.pending_of(position) if kind == PENDING else (),
+        )
+
+    def prior_state_of(self, position: int) -> RatingState | None:
+        prior = self.prior_states
+        kind = int(prior.type[position])
+        if kind == NO_STATE:
+            return None
+        last = int(prior.last_played[position])
+        rated = kind == FULL
+        return RatingState(
+            rating=int(prior.rating[position]) if rated else None,
+            type=TYPE_NAMES[kind],
+            games=int(prior.games[position]),
+            opponents_total=int(prior.opponents_total[position]),
+            points=Fraction(int(prior.points_halves[position]), 2),
+            last_played=None if last < 0 else Month.from_index(last),
+            peak=int(self.players.prior_peak[position]) if rated else None,
+            pending=self.pending_of(position, prior.pending) if kind == PENDING else (),
+        )
+
+    def player(self, position: int) -> EloPlayerResult:
+        """Everything behind one player's rating (KeyError if they had no game)."""
+        p = self.players
+        if not p.rated[position]:
+            raise KeyError(f"player {self.player_ids[position]!r} has no game this period")
+        k = int(p.k[position])
+        has_k = k > 0 or int(p.k_rule[position]) > 0
+        kind = int(p.type[position])
+        return EloPlayerResult(
+            id=self.player_ids[position],
+            position=position,
+            category=CATEGORY_NAMES[p.category[position]],
+            method=METHOD_NAMES[p.method[position]],
+            age=None if p.age[position] < 0 else int(p.age[position]),
+            junior=bool(p.junior[position]),
+            prior=self.prior_state_of(position),
+            k=k if has_k else None,
+            k_uncapped=int(p.k_uncapped[position]) if has_k else None,
+            k_rule=K_RULE_NAMES[p.k_rule[position]],
+            expected=Fraction(int(p.expected_units[position]), PD_UNITS) if has_k else None,
+            score=Fraction(sum(int(line.score * 2) for line in self._lines(position) if line.counted), 2),
+            change=Fraction(int(p.change_units[position]), PD_UNITS) if has_k else None,
+            first=self._first(position),
+            rating=int(p.rating[position]) if kind == FULL else None,
+            type=TYPE_NAMES[kind],
+            state=self.state_of(position),
+            changed=bool(p.changed[position]),
+            games=self._lines(position),
+        )
+
+    def _first(self, position: int) -> FirstRatingSteps | None:
+        p = self.players
+        games = int(p.first_games[position])
+        if not games:
+            return None
+        branch = FIRST_BRANCH_NAMES[p.first_branch[position]]
+        rating = int(p.first_rating[position]) if branch else None
+        return FirstRatingSteps(
+            games=games,
+            opponents_total=int(p.first_total[position]),
+            points=Fraction(int(p.first_halves[position]), 2),
+            average=Fraction(int(p.first_total[position]), games),
+            branch=branch,
+            percent=int(p.first_percent[position]) if branch else None,
+            bonus=int(p.first_bonus[position]) if branch else None,
+            rating=rating,
+            reached=rating is not None and rating >= self.rules.rating_floor,
+        )
+
+    def _lines(self, position: int) -> tuple[EloGameLine, ...]:
+        g = self.games
+        largest = self.rules.elo_largest_difference
+        lines = []
+        for game, side in self.sides_of(position):
+            used = int(g.opponent_rating[game, side])
+            has = bool(g.has_increment[game, side])
+            difference = int(g.difference[game, side])
+            lines.append(
+                EloGameLine(
+                    game=game,
+                    colour=("white", "black")[side],
+                    opponent=self.player_ids[int(g.opponent[game, side])],
+                    score=Fraction(int(g.halves[game, side]), 2),
+                    opponent_rating=None if used == UNRATED_USED else used,
+                    counted=bool(g.counted[game, side]),
+                    disregarded=bool(g.disregarded[game, side]),
+                    difference=difference if has else None,
+                    difference_used=max(-largest, min(largest, difference)) if has else None,
+                    expected=Fraction(int(g.expected_units[game, side]), PD_UNITS) if has else None,
+                    increment=Fraction(int(g.increment_units[game, side]), PD_UNITS) if has else None,
+                )
+            )
+        return tuple(lines)
