@@ -12,9 +12,15 @@ import re
 from decimal import Decimal
 
 from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
-from .inputs import EngineInputError, Game, PeriodInputs, Player, RatingState
+from .elo_result import EloPeriodResult
+from .fileio_elo import elo_player_block
+from .inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState
+from .numbers import micro as _micro
+from .numbers import points as _points
+from .numbers import score as _score
 from .periods import Month
 from .result import PeriodResult
+from .rulesets import RULE_SETS
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"\d{4}-\d{2}")
@@ -34,13 +40,16 @@ def parse_rate_file(text: str) -> PeriodInputs:
     if not isinstance(document, dict):
         raise EngineInputError("input", "is not a JSON object")
     period = _month(_field(document, "period", str), "period")
+    rules = _field(document, "rules", str)
     adjustment = document.get("adjustment")
+    if rules in RULE_SETS and RULE_SETS[rules].is_elo and "adjustment" in document:
+        raise EngineInputError("adjustment", f"the Elo method ({rules}) has no adjustment")
     if adjustment is None:
         adjustment = {}
     elif not isinstance(adjustment, dict):
         raise EngineInputError("adjustment", "is not an object")
     return PeriodInputs(
-        rules=_field(document, "rules", str),
+        rules=rules,
         list_code=_nonempty(_field(document, "list", str), "list"),
         period=period,
         players=[_player(entry, f"players[{i}]") for i, entry in enumerate(_field(document, "players", list))],
@@ -142,48 +151,64 @@ def _state(entry, path: str) -> RatingState:
     last = values["last_played"]
     if last is not None:
         last = _month(last, f"{path}.last_played")
+    peak = entry.get("peak")
+    months = entry.get("pending")
+    if months is None:
+        months = []
+    elif not isinstance(months, list):
+        raise EngineInputError(f"{path}.pending", f"{_show(months)} is not an array")
     return RatingState(
-        rating=_whole(values["rating"], f"{path}.rating"),
+        rating=None if values["rating"] is None else _whole(values["rating"], f"{path}.rating"),
         type=values["type"],
         games=_whole(values["games"], f"{path}.games"),
         opponents_total=_whole(values["opponents_total"], f"{path}.opponents_total"),
         points=_number(values["points"], f"{path}.points"),
         last_played=last,
+        peak=None if peak is None else _whole(peak, f"{path}.peak"),
+        pending=tuple(_pending_month(month, f"{path}.pending[{j}]") for j, month in enumerate(months)),
     )
+
+
+def _pending_month(entry, path: str) -> PendingMonth:
+    entry = _object(entry, path)
+    return PendingMonth(
+        month=_month(_field(entry, "month", str, path), f"{path}.month"),
+        games=_whole(_field_number(entry, "games", path), f"{path}.games"),
+        opponents_total=_whole(_field_number(entry, "opponents_total", path), f"{path}.opponents_total"),
+        points=_number(_field_number(entry, "points", path), f"{path}.points"),
+    )
+
+
+def _field_number(entry: dict, name: str, path: str):
+    if name not in entry:
+        raise EngineInputError(f"{path}.{name}", "missing")
+    return entry[name]
 
 
 def _game(entry, path: str) -> Game:
     entry = _object(entry, path)
+    used = {}
+    for name in ("white_rating_used", "black_rating_used"):
+        if name in entry:  # present: the event began in an earlier period (null: unrated then)
+            used[name] = None if entry[name] is None else _whole(entry[name], f"{path}.{name}")
     return Game(
         white=_field(entry, "white", str, path),
         black=_field(entry, "black", str, path),
         result=_field(entry, "result", str, path),
         date=_date(_field(entry, "date", str, path), f"{path}.date"),
+        event=_field(entry, "event", str, path, optional=True),
+        **used,
     )
 
 
 # --- output ----------------------------------------------------------------------------------
 
 
-def _points(halves: int) -> str:
-    return f"{halves // 2}.{5 * (halves % 2)}"
-
-
-def _score(halves: int) -> str:
-    return ("0", "0.5", "1")[halves]
-
-
-def _micro(value: int) -> str:
-    """Millionths as a decimal number, trailing zeros dropped (at least one decimal)."""
-    sign = "-" if value < 0 else ""
-    whole, fraction = divmod(abs(value), 10**6)
-    return f"{sign}{whole}.{f'{fraction:06d}'.rstrip('0') or '0'}"
-
-
-def format_result(result: PeriodResult) -> str:
+def format_result(result: PeriodResult | EloPeriodResult) -> str:
     """The output document; players sorted by id (code points), games in input order."""
     ids = result.player_ids
-    blocks = [_player_block(result, i) for i in sorted(result.rated_positions().tolist(), key=ids.__getitem__)]
+    block = elo_player_block if isinstance(result, EloPeriodResult) else _player_block
+    blocks = [block(result, i) for i in sorted(result.rated_positions().tolist(), key=ids.__getitem__)]
     players = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
     return (
         f'{{\n  "rules": {json.dumps(result.rules.name)},\n'

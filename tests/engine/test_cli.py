@@ -9,6 +9,13 @@ The golden outputs were checked by hand; the arithmetic for the less obvious num
   P: A = (4500 + 1800 + 1600 + 1500 + 1800) / 7 - 102 = 1498; B = 10975 / 7 - 102 = 1465.86 -> 1466.
   F: loss to N, D = 0: -10 * 20 / 40 = -5; win over P, D = -134: (-3.6 + 10) * 20 / 40 = 3.2 -> 1598.
   J (14 on 2026-10-01, K 40): (2.8 + 10) * 40 / 40 = 12.8, (-1.0 + 10) * 40 / 40 = 9.0 -> 1522.
+- elo_pending_and_ratings_used (fide-2017): P (peak 2700, K 10) draws T (2665): diff -30, PD 0.46,
+  10 x 0.04 = 0.4 -> 2635; T (peak 2665, K 10): -0.4 -> 2665. N, pending 2026-05 (3 games, 5400,
+  1.5), beats T counted at 2600 (the event began in September) and loses to P: G 5, T 10635,
+  S 2.5 = 50% -> Ra 2127. U's only event scored nothing: disregarded, state null.
+- elo_rapid_first_rating_and_flat_k (fide-2017-rapid): NEW's first event (one loss) is
+  disregarded, the second 5/8 against 1800s: 1800 + 20 x (10 - 8) = 1840. K 20 for everyone:
+  the junior J +10, Q (peak 2450) -10.
 - rapid_list_titles_and_lapsed: dummies b (GM) 2500 - 100, B (10) 1000 - 100, é lapsed Full 2150,
   10 (FM with a Full standard rating) 1800 - 100. Player 9: 8.4 + 1.6 - 3.0 - 5.6 = 1.4 -> 1751.
 - cap_rapid_newcomer_and_adjustment: A = -0.7, B = 0.0003.
@@ -197,6 +204,106 @@ BAD_INPUTS = [
     ("missing result", with_change(lambda d: d["games"][0].pop("result")), "games[0].result"),
     ("game not an object", with_change(lambda d: d["games"].append(["A", "B"])), "games[1]"),
 ]
+
+
+def elo_document(change):
+    """The base document under fide-2017, B pending with one month, after ``change``."""
+
+    def elo(document):
+        document.update(rules="fide-2017")
+        document.pop("adjustment")
+        document["players"][1]["ratings"] = {"otb-standard": pending_state()}
+        change(document)
+
+    return with_change(elo)
+
+
+def pending_state(**changes):
+    months = [{"month": "2026-05", "games": 3, "opponents_total": 5400, "points": 1.5}]
+    return {
+        "rating": None,
+        "type": "pending",
+        "games": 0,
+        "opponents_total": 0,
+        "points": 0,
+        "last_played": "2026-05",
+        "pending": months,
+        **changes,
+    }
+
+
+def pending_of(document):
+    return document["players"][1]["ratings"]["otb-standard"]
+
+
+B_STATE = "players[1].ratings.otb-standard"
+ELO_BAD_INPUTS = [
+    ("adjustment with an elo rule set", elo_document(lambda d: d.update(adjustment={"a": 0})), "adjustment"),
+    ("pending state with a rating", elo_document(lambda d: pending_of(d).update(rating=1500)), f"{B_STATE}.rating"),
+    ("pending state with games", elo_document(lambda d: pending_of(d).update(games=3)), f"{B_STATE}.games"),
+    (
+        "full state with pending months",
+        elo_document(lambda d: state(d).update(pending=pending_state()["pending"])),
+        "players[0].ratings.otb-standard.pending",
+    ),
+    (
+        "full state below 1000",
+        elo_document(lambda d: state(d).update(rating=999)),
+        "players[0].ratings.otb-standard.rating",
+    ),
+    (
+        "peak below the rating",
+        elo_document(lambda d: state(d).update(peak=1800)),
+        "players[0].ratings.otb-standard.peak",
+    ),
+    (
+        "partial state on an elo list",
+        elo_document(lambda d: state(d).update(type="partial")),
+        "players[0].ratings.otb-standard.type",
+    ),
+    (
+        "pending month given twice",
+        elo_document(lambda d: pending_of(d)["pending"].append(dict(pending_of(d)["pending"][0]))),
+        f"{B_STATE}.pending[1].month",
+    ),
+    (
+        "pending month not before the period",
+        elo_document(lambda d: pending_of(d)["pending"][0].update(month="2026-10")),
+        f"{B_STATE}.pending[0].month",
+    ),
+    (
+        "pending month without games",
+        elo_document(lambda d: pending_of(d)["pending"][0].update(games=0)),
+        f"{B_STATE}.pending[0].games",
+    ),
+    (
+        "negative pending total",
+        elo_document(lambda d: pending_of(d)["pending"][0].update(opponents_total=-1)),
+        f"{B_STATE}.pending[0].opponents_total",
+    ),
+    (
+        "pending points above games",
+        elo_document(lambda d: pending_of(d)["pending"][0].update(points=3.5)),
+        f"{B_STATE}.pending[0].points",
+    ),
+    (
+        "rating used not whole",
+        elo_document(lambda d: d["games"][0].update(white_rating_used=1850.5)),
+        "games[0].white_rating_used",
+    ),
+    (
+        "rating used a string",
+        elo_document(lambda d: d["games"][0].update(black_rating_used="1850")),
+        "games[0].black_rating_used",
+    ),
+    (
+        "negative rating used",
+        elo_document(lambda d: d["games"][0].update(black_rating_used=-1)),
+        "games[0].black_rating_used",
+    ),
+    ("event not a string", elo_document(lambda d: d["games"][0].update(event=7)), "games[0].event"),
+]
+BAD_INPUTS += ELO_BAD_INPUTS
 
 
 @pytest.mark.parametrize("text, field", [case[1:] for case in BAD_INPUTS], ids=[case[0] for case in BAD_INPUTS])
