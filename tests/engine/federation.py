@@ -6,7 +6,7 @@ import datetime
 import random
 from decimal import Decimal
 
-from grading.engine import Game, PeriodInputs, Player, RatingState
+from grading.engine import Game, PendingMonth, PeriodInputs, Player, RatingState
 
 from .helpers import PERIOD
 
@@ -72,3 +72,49 @@ def random_month(
         a,
         b,
     )
+
+
+def random_elo_state(rng: random.Random) -> RatingState | None:
+    roll = rng.random()
+    if roll < 0.6:
+        rating = rng.randint(1000, 2750)
+        games = rng.choice([rng.randint(1, 29), rng.randint(30, 600)])
+        peak = rng.choice([None, rating, rating + rng.randint(0, 300)])
+        points = Decimal(rng.randint(0, 2 * games)) / 2
+        return RatingState(rating, "full", games, rating * games, points, PERIOD - rng.randint(1, 30), peak=peak)
+    if roll < 0.8:
+        months = sorted(rng.sample(range(1, 40), rng.randint(1, 3)))  # some older than the 26-month window
+        pending = []
+        for back in months:
+            games = rng.randint(1, 4)
+            total = sum(rng.randint(1000, 2400) for _ in range(games))
+            pending.append(PendingMonth(PERIOD - back, games, total, Decimal(rng.randint(0, 2 * games)) / 2))
+        return RatingState(None, "pending", 0, 0, 0, PERIOD - months[0], pending=tuple(pending))
+    return None
+
+
+def random_elo_month(seed: int, players: int = 300, games: int = 1200, rules: str = "fide-2017") -> PeriodInputs:
+    """A month of an Elo list: rated, pending and new players, games in a few events, some begun
+    in the month before (their ratings used given), a few players who play a lot."""
+    rng = random.Random(seed)
+    roster = []
+    for i in range(players):
+        born = PERIOD.first_day() - datetime.timedelta(days=rng.randint(3000, 365 * 70)) if rng.random() < 0.8 else None
+        state = random_elo_state(rng)
+        roster.append(Player(f"E{i:04d}", born, None, {"otb-standard": state} if state else {}))
+    weights = [rng.choice([1, 1, 1, 2, 5, 40]) for _ in roster]
+    events = [None] + [f"EV{e}" for e in range(12)]
+    begun_earlier = {"EV0", "EV1"}
+    month_games = []
+    for _ in range(games):
+        white, black = rng.choices(range(players), weights=weights, k=2)
+        if white == black:
+            continue
+        event = rng.choice(events)
+        used = {}
+        if event in begun_earlier:
+            for colour in ("white", "black"):
+                used[f"{colour}_rating_used"] = rng.choice([None, rng.randint(1000, 2700)])
+        day = datetime.date(PERIOD.year, PERIOD.month, rng.randint(1, 28))
+        month_games.append(Game(roster[white].id, roster[black].id, rng.choice(RESULTS), day, event, **used))
+    return PeriodInputs(rules, "otb-standard", PERIOD, roster, month_games)
