@@ -31,6 +31,8 @@ from .codes import (
     NOT_RATED,
     PARTIAL,
     PARTIALLY_RATED,
+    PENDING,
+    RATED,
     RESULT_WHITE_HALVES,
     TYPE_NAMES,
 )
@@ -66,6 +68,8 @@ __all__ = [
     "NOT_RATED",
     "PARTIAL",
     "PARTIALLY_RATED",
+    "PENDING",
+    "RATED",
     "RESULT_WHITE_HALVES",
     "TYPE_NAMES",
     "to_columnar",

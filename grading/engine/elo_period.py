@@ -48,7 +48,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     difference = np.where(rated_side, prior_rating[sides.player] - opponent_used, 0)
     expected = np.where(rated_side, expected_units(difference), 0)
     surplus = np.where(rated_side, score_units(halves) - expected, 0)  # W - PD, in 200ths
-    n = sides.total(rated_side.astype(np.int64))
+    n = np.where(rated_before, sides.total(rated_side.astype(np.int64)), 0)
     k = k_factor(own.games, junior, prior_rating, peak, n, rules)
     k_used = np.where(rated_before & (n > 0), k.k, 0)
     change_units = k_used * sides.total(surplus)
@@ -61,9 +61,15 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     live_games = _per_player(live.player, live.games, inputs.player_count)
     candidate = unrated_before[sides.player] & counted
     kept = candidate & ~_disregarded(inputs, sides, candidate & (live_games[sides.player] == 0))
-    kept_count = sides.total(kept.astype(np.int64))
-    kept_total = sides.total(np.where(kept, opponent_used, 0))
-    kept_halves = sides.total(np.where(kept, halves, 0))
+    # A rated player's counted games and an unrated one's kept games are sums of the same sides.
+    taken = rated_side | kept
+    taken_count = sides.total(taken.astype(np.int64))
+    taken_total = sides.total(np.where(taken, opponent_used, 0))
+    taken_halves = sides.total(np.where(taken, halves, 0))
+    kept_count, kept_total, kept_halves = (
+        np.where(rated_before, 0, x) for x in (taken_count, taken_total, taken_halves)
+    )
+    counted_total, counted_halves = (np.where(rated_before, x, 0) for x in (taken_total, taken_halves))
     grows = unrated_before & (kept_count > 0)
     first_games = np.where(grows, live_games + kept_count, 0)
     first_total = np.where(grows, _per_player(live.player, live.opponents_total, inputs.player_count) + kept_total, 0)
@@ -77,8 +83,6 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     rated_changes = rated_before & (n > 0)
     changed = rated_changes | grows
     rating = np.select([rated_changes, rated_before, gets_rating], [rated_rating, prior_rating, first.rating], 0)
-    counted_total = sides.total(np.where(rated_side, opponent_used, 0))
-    counted_halves = sides.total(np.where(rated_side, halves, 0))
     played = sides.rated
     players = EloPlayerColumns(
         rated=played,
@@ -90,12 +94,10 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
         prior_type=own.type.astype(np.int8),
         prior_peak=peak,
         game_count=sides.count,
-        period_points_halves=sides.total(halves),
         counted=np.where(rated_before, n, kept_count),
         k=k_used,
         k_uncapped=np.where(k_used > 0, k.uncapped, 0),
         k_rule=np.where(rated_changes, k.rule, 0).astype(np.int8),
-        expected_units=sides.total(expected),
         change_units=change_units,
         first_games=first_games,
         first_total=first_total,

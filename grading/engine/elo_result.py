@@ -39,12 +39,10 @@ class EloPlayerColumns:
     prior_type: np.ndarray  # int8
     prior_peak: np.ndarray  # int64 (0: unrated)
     game_count: np.ndarray  # int64 games in the period, counted or not
-    period_points_halves: np.ndarray  # int64
     counted: np.ndarray  # int64 n for a rated player; kept counted games for an unrated one
     k: np.ndarray  # int64 the K used (0: no counted game)
     k_uncapped: np.ndarray  # int64 the K the player's rule gives
     k_rule: np.ndarray  # int8 codes.K_RULE_NAMES
-    expected_units: np.ndarray  # int64 sum of PD over counted games, in 200ths
     change_units: np.ndarray  # int64 K * sum(W - PD), in 200ths
     first_games: np.ndarray  # int64 G, T and 2S over the pending months, this one included
     first_total: np.ndarray
@@ -203,6 +201,7 @@ class EloPeriodResult(PlayersAndSides):
         k = int(p.k[position])
         has_k = k > 0 or int(p.k_rule[position]) > 0
         kind = int(p.type[position])
+        lines = self._lines(position)
         return EloPlayerResult(
             id=self.player_ids[position],
             position=position,
@@ -214,15 +213,17 @@ class EloPeriodResult(PlayersAndSides):
             k=k if has_k else None,
             k_uncapped=int(p.k_uncapped[position]) if has_k else None,
             k_rule=K_RULE_NAMES[p.k_rule[position]],
-            expected=Fraction(int(p.expected_units[position]), PD_UNITS) if has_k else None,
-            score=Fraction(sum(int(line.score * 2) for line in self._lines(position) if line.counted), 2),
+            expected=sum((line.expected for line in lines if line.expected is not None), Fraction(0))
+            if has_k
+            else None,
+            score=sum((line.score for line in lines if line.counted), Fraction(0)),
             change=Fraction(int(p.change_units[position]), PD_UNITS) if has_k else None,
             first=self._first(position),
             rating=int(p.rating[position]) if kind == FULL else None,
             type=TYPE_NAMES[kind],
             state=self.state_of(position),
             changed=bool(p.changed[position]),
-            games=self._lines(position),
+            games=lines,
         )
 
     def _first(self, position: int) -> FirstRatingSteps | None:
