@@ -214,7 +214,6 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         white_halves=halves,
         adjustment_a=_adjustment(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment.a"),
         adjustment_b=_adjustment(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment.b"),
-        game_date=np.array([game.date for game in inputs.games], dtype="datetime64[D]"),
         **elo,
     )
 
@@ -249,6 +248,7 @@ def _elo_game_columns(games, rules: RuleSet) -> dict:
                     raise EngineInputError(f"games[{g}].{colour}_rating_used", f"{value} is out of range")
                 column.append(value)
     return {
+        "game_date": np.array([game.date for game in games], dtype="datetime64[D]"),
         "event": np.array(events, dtype=np.int64),
         "white_rating_used": np.array(used[0], dtype=np.int64),
         "black_rating_used": np.array(used[1], dtype=np.int64),
