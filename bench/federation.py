@@ -65,6 +65,7 @@ RATING_COLUMNS = [
     "pass2",
     "k_factor",
     "breakdown",
+    "pending",
 ]
 BULK_TABLES = (
     "players_player",
@@ -330,6 +331,7 @@ def take_on(conn, federation, code, share, month: Month) -> ListStates:
                 None,
                 None,
                 "[]",
+                "[]",
             )
             for i in range(size)
         ),
@@ -579,6 +581,7 @@ def play_month(conn, federation, states, month, plays, rounds):
                 None,
                 20,
                 breakdowns[i],
+                "[]",
             )
             for i in range(len(playing))
         ),

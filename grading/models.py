@@ -114,17 +114,22 @@ class PlayerRating(models.Model):
     class Type(models.TextChoices):
         FULL = "full", "Full"
         PARTIAL = "partial", "Partial"
+        PENDING = "pending", "pending (Elo: games towards a first rating)"
 
     class Category(models.TextChoices):
         FULL = "full", "fully rated"
         PARTIAL = "partial", "partially rated"
         NEW = "new", "new"
         IMPORTED = "imported", "imported"
+        RATED = "rated", "rated (Elo)"
+        UNRATED = "unrated", "unrated (Elo)"
 
     class Method(models.TextChoices):
         P = "P", "P rating (performance)"
         K = "K", "K rating (Elo update)"
         IMPORTED = "import", "imported"
+        ELO = "elo", "Elo rating change"
+        FIRST = "first", "Elo first rating"
 
     # The history index below starts with the player: it serves the player's key too.
     player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False)
@@ -140,7 +145,7 @@ class PlayerRating(models.Model):
     )
     published_at = models.DateTimeField()
     superseded_at = models.DateTimeField(null=True, blank=True)
-    rating = models.PositiveSmallIntegerField()
+    rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty only for a pending state.")
     type = models.CharField(max_length=7, choices=Type.choices)
     games = models.PositiveIntegerField(default=0)
     opponents_total = models.BigIntegerField(default=0)
@@ -154,6 +159,10 @@ class PlayerRating(models.Model):
     pass1 = models.PositiveSmallIntegerField(null=True, blank=True)
     pass2 = models.PositiveSmallIntegerField(null=True, blank=True)
     k_factor = models.DecimalField(max_digits=12, decimal_places=6, null=True, blank=True)
+    # The Elo method's state (docs/rules.md part 2): the highest rating published on the list,
+    # and a pending state's months: [{"month", "games", "opponents_total", "points"}, ...].
+    peak = models.PositiveSmallIntegerField(null=True, blank=True)
+    pending = models.JSONField(default=list, blank=True)
     age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
     breakdown = models.JSONField(
         default=list,
@@ -173,6 +182,8 @@ class PlayerRating(models.Model):
         indexes = [models.Index(fields=["player", "rating_list", "month"], name="rating_history")]
 
     def __str__(self):
+        if self.rating is None:
+            return f"{self.player} {self.period}: {self.type}"
         return f"{self.player} {self.period}: {self.rating}{'P' if self.type == 'partial' else ''}"
 
 

@@ -7,7 +7,8 @@ in P by the period's rule set. States travel as numpy columns (``States``): a na
 hundreds of thousands of them.
 """
 
-from dataclasses import dataclass, fields
+import json
+from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
 import numpy as np
@@ -17,8 +18,8 @@ from django.utils import timezone
 from players.models import Player
 
 from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
-from .engine import RULE_SETS, StateColumns
-from .engine.codes import TYPE_CODES, TYPE_NAMES
+from .engine import RULE_SETS, PendingColumns, StateColumns
+from .engine.codes import ELO_TYPE_CODES, PENDING, TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
 from .history import forget_publications
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
@@ -39,6 +40,8 @@ RATING_FIELDS = [
     "pass1",
     "pass2",
     "k_factor",
+    "peak",
+    "pending",
     "age",
     "breakdown",
 ]
@@ -46,60 +49,83 @@ RATING_FIELDS = [
 
 @dataclass
 class States:
-    """Players' states on one list, one entry per player, sorted by player id."""
+    """Players' states on one list, one entry per player, sorted by player id. Under the Elo
+    method a state has a peak, and a pending state its months (``pending``, keyed by player id)."""
 
     player_id: np.ndarray
-    rating: np.ndarray
-    type: np.ndarray  # engine codes: PARTIAL, FULL
+    rating: np.ndarray  # 0 for a pending state
+    type: np.ndarray  # engine codes: PARTIAL, FULL, PENDING
     games: np.ndarray
     opponents_total: np.ndarray
     points_halves: np.ndarray
     last_played: np.ndarray  # Month.index, -1 never played
     category: np.ndarray  # index into CATEGORIES
+    peak: np.ndarray  # 0: none (an ECF state, or a pending one)
+    pending: PendingColumns  # ``player`` holds player ids, not positions
 
-    DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8]
+    DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8, np.int64]
+    COLUMNS = [f.name for f in fields(StateColumns) if f.name not in ("pending", "peak")]
 
     def __len__(self):
         return len(self.player_id)
 
+    def _per_player(self):
+        return [getattr(self, f.name) for f in fields(self) if f.name != "pending"]
+
     def take(self, positions) -> "States":
-        return States(*(getattr(self, f.name)[positions] for f in fields(self)))
+        columns = [values[positions] for values in self._per_player()]
+        return States(*columns, self.pending.select(np.isin(self.pending.player, columns[0])))
 
     def merged(self, newer: "States") -> "States":
         """These states with ``newer`` ones replacing those of the same players."""
         kept = self.take(~np.isin(self.player_id, newer.player_id))
-        both = States(*(np.concatenate([getattr(kept, f.name), getattr(newer, f.name)]) for f in fields(self)))
-        return both.take(np.argsort(both.player_id, kind="stable"))
+        both = [np.concatenate([old, new]) for old, new in zip(kept._per_player(), newer._per_player())]
+        pending = PendingColumns(
+            *(
+                np.concatenate([getattr(kept.pending, name), getattr(newer.pending, name)])
+                for name in PendingColumns.FIELDS
+            )
+        )
+        return States(*both, pending).take(np.argsort(both[0], kind="stable"))
 
     def columns_for(self, player_ids: np.ndarray) -> StateColumns:
         """The engine's StateColumns for ``player_ids`` (sorted): NO_STATE where there is none."""
-        columns = StateColumns.empty(len(player_ids))
+        columns = replace(StateColumns.empty(len(player_ids)), peak=np.zeros(len(player_ids), dtype=np.int64))
         found, positions = find_sorted(self.player_id, player_ids)
         at, source = np.flatnonzero(found), positions[found]
-        for name in ("type", "rating", "games", "opponents_total", "points_halves", "last_played"):
+        for name in ("type", *StateColumns.NUMBERS, "peak"):
             getattr(columns, name)[at] = getattr(self, name)[source]
-        return columns
+        rows = self.pending.select(np.isin(self.pending.player, player_ids))
+        return replace(columns, pending=replace(rows, player=np.searchsorted(player_ids, rows.player)))
 
     def digest_into(self, hasher):
-        for f in fields(self):
-            hasher.update(np.ascontiguousarray(getattr(self, f.name)).tobytes())
+        for values in self._per_player()[:-1]:
+            hasher.update(np.ascontiguousarray(values).tobytes())
+        # Only the Elo method keeps these: ECF states hash as they always have.
+        if self.peak.any() or len(self.pending):
+            hasher.update(np.ascontiguousarray(self.peak).tobytes())
+            for name in PendingColumns.FIELDS:
+                hasher.update(np.ascontiguousarray(getattr(self.pending, name)).tobytes())
 
 
 def empty_states() -> States:
-    return States(*(np.zeros(0, dtype=dtype) for dtype in States.DTYPES))
+    return States(*(np.zeros(0, dtype=dtype) for dtype in States.DTYPES), PendingColumns.empty())
+
+
+STATE_TYPES = {**TYPE_CODES, **ELO_TYPE_CODES}
 
 
 def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -> States:
     """Every player's current state on ``rating_list`` from the periods before ``before``
     (only those of the players ``among``, if given)."""
-    types = " ".join(f"WHEN '{name}' THEN {code}" for name, code in TYPE_CODES.items())
+    types = " ".join(f"WHEN '{name}' THEN {code}" for name, code in STATE_TYPES.items())
     categories = " ".join(f"WHEN '{name}' THEN {code}" for code, name in enumerate(CATEGORIES))
     columns = (
-        f"player_id, rating, CASE type {types} END AS type, games, opponents_total, "
+        f"player_id, COALESCE(rating, 0), CASE type {types} END AS type, games, opponents_total, "
         "CAST(points * 2 AS INTEGER) AS points_halves, "
         "CASE WHEN last_played = '' THEN -1 ELSE CAST(substr(last_played, 1, 4) AS INTEGER) * 12 "
         "+ CAST(substr(last_played, 6, 2) AS INTEGER) - 1 END AS last_played, "
-        f"CASE category {categories} END AS category"
+        f"CASE category {categories} END AS category, COALESCE(peak, 0)"
     )
     rows = f"FROM {table(PlayerRating)} WHERE rating_list_id = %s AND month < %s AND superseded_at IS NULL"
     params = [rating_list.pk, str(before)]
@@ -107,14 +133,36 @@ def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -
         condition, values = where_in("player_id", among)
         rows += f" AND {condition}"
         params += values
+    states = States(*fetch_columns(_latest(columns, rows), params, States.DTYPES), PendingColumns.empty())
+    waiting = states.player_id[states.type == PENDING]
+    if not len(waiting):
+        return states
+    condition, values = where_in("player_id", waiting)
+    ids, months = fetch_columns(
+        _latest("player_id, pending", f"{rows} AND {condition}"), [*params, *values], [np.int64, None]
+    )
+    return replace(states, pending=pending_columns(ids, months))
+
+
+def _latest(columns: str, rows: str) -> str:
+    """SQL of ``columns`` of each player's newest row among ``rows``, by player id."""
     if is_postgresql():
-        sql = f"SELECT DISTINCT ON (player_id) {columns} {rows} ORDER BY player_id, month DESC"
-    else:
-        sql = (
-            f"SELECT {columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY month DESC) "
-            f"AS newest {rows}) latest WHERE newest = 1 ORDER BY player_id"
-        )
-    return States(*fetch_columns(sql, params, States.DTYPES))
+        return f"SELECT DISTINCT ON (player_id) {columns} {rows} ORDER BY player_id, month DESC"
+    return (
+        f"SELECT {columns} FROM (SELECT *, ROW_NUMBER() OVER (PARTITION BY player_id ORDER BY month DESC) "
+        f"AS newest {rows}) latest WHERE newest = 1 ORDER BY player_id"
+    )
+
+
+def pending_columns(player_ids, months_by_player) -> PendingColumns:
+    """PendingColumns (keyed by player id) of the ``pending`` JSON of each player."""
+    rows = []
+    for player, months in zip(list(player_ids), months_by_player):
+        for entry in json.loads(months) if isinstance(months, str) else months:
+            halves = int(Decimal(str(entry["points"])) * 2)
+            rows.append((player, Month.parse(entry["month"]).index, entry["games"], entry["opponents_total"], halves))
+    table_ = np.array(rows, dtype=np.int64).reshape(len(rows), 5)
+    return PendingColumns(*table_.T.copy())
 
 
 def states_of_rows(rows: dict) -> States:
@@ -127,22 +175,25 @@ def states_of_rows(rows: dict) -> States:
         return months[text]
 
     order = np.argsort(np.asarray(rows["player_id"], dtype=np.int64), kind="stable")
+    waiting = [i for i, kind in enumerate(rows["type"]) if kind == "pending"]
     states = States(
         np.asarray(rows["player_id"], dtype=np.int64),
-        np.asarray(rows["rating"], dtype=np.int64),
-        np.array([TYPE_CODES[name] for name in rows["type"]], dtype=np.int8),
+        np.array([rating or 0 for rating in rows["rating"]], dtype=np.int64),
+        np.array([STATE_TYPES[name] for name in rows["type"]], dtype=np.int8),
         np.asarray(rows["games"], dtype=np.int64),
         np.asarray(rows["opponents_total"], dtype=np.int64),
         np.array([int(Decimal(str(points)) * 2) for points in rows["points"]], dtype=np.int64),
         np.array([month_index(text) for text in rows["last_played"]], dtype=np.int64),
         np.array([CATEGORIES.index(name) for name in rows["category"]], dtype=np.int8),
+        np.array([peak or 0 for peak in rows["peak"]], dtype=np.int64),
+        pending_columns([rows["player_id"][i] for i in waiting], [rows["pending"][i] for i in waiting]),
     )
     return states.take(order)
 
 
 def as_columns(rows: list[dict]) -> dict:
     """Rating rows given as dicts (any of RATING_FIELDS; the rest empty) as columns."""
-    defaults = {"breakdown": "[]"}
+    defaults = {"breakdown": "[]", "pending": "[]"}
     return {name: [row.get(name, defaults.get(name)) for row in rows] for name in RATING_FIELDS}
 
 

@@ -13,6 +13,7 @@ from django.utils import timezone
 from events.models import Event, EventChange
 
 from . import breakdown
+from .engine import PendingColumns
 from .engine import rate_period as engine_rate_period
 from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from .engine.periods import Month
@@ -55,12 +56,17 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     return PeriodOutcome(period, games, len(rated), revision, tuple(data.notes))
 
 
+ELO_ONLY = ("peak", "pending")
+
+
 def result_digest(rows: dict, prior: States) -> str:
     """SHA-256 of everything a publication shows: every new rating with how it was reached
     (its breakdown names the games), and every prior state on the list (the list shows the
     players who did not play too)."""
     hasher = hashlib.sha256()
     for name in sorted(rows):
+        if name in ELO_ONLY and not any(value not in (None, "[]") for value in rows[name]):
+            continue  # an ECF result hashes as it did before the Elo method kept these
         hasher.update(name.encode() + b"\x1e" + "\x1f".join(map(str, rows[name])).encode())
     prior.digest_into(hasher)
     return hasher.hexdigest()
@@ -107,6 +113,8 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
             f"{value // 1_000_000}.{value % 1_000_000:06d}" if k else None
             for value, k in zip(k_micro.tolist(), k_rated.tolist())
         ],
+        "peak": [None] * count,
+        "pending": ["[]"] * count,
         "age": nullable(age, age >= 0),
     }
     new = States(
@@ -118,6 +126,8 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
         halves.astype(np.int64),
         np.full(count, result.period.index, dtype=np.int64),
         np.array(categories, dtype=np.int8)[p.category[rated]] if count else np.zeros(0, dtype=np.int8),
+        np.zeros(count, dtype=np.int64),
+        PendingColumns.empty(),
     )
     return rows, new
 
