@@ -160,37 +160,24 @@ class EloPeriodResult(PlayersAndSides):
     def state_of(self, position: int) -> RatingState | None:
         """The state after the period; None for a player with no rating and nothing pending."""
         p = self.players
-        kind = int(p.type[position])
-        if kind == NO_STATE:
-            return None
-        last = int(p.state_last_played[position])
-        return RatingState(
-            rating=int(p.rating[position]) if kind == FULL else None,
-            type=TYPE_NAMES[kind],
-            games=int(p.state_games[position]),
-            opponents_total=int(p.state_opponents_total[position]),
-            points=Fraction(int(p.state_points_halves[position]), 2),
-            last_played=None if last < 0 else Month.from_index(last),
-            peak=int(p.state_peak[position]) if kind == FULL else None,
-            pending=self.pending_of(position) if kind == PENDING else (),
+        return _state(
+            int(p.type[position]),
+            *(int(column[position]) for column in (p.rating, p.state_games, p.state_opponents_total)),
+            int(p.state_points_halves[position]),
+            int(p.state_last_played[position]),
+            int(p.state_peak[position]),
+            lambda: self.pending_of(position),
         )
 
     def prior_state_of(self, position: int) -> RatingState | None:
         prior = self.prior_states
-        kind = int(prior.type[position])
-        if kind == NO_STATE:
-            return None
-        last = int(prior.last_played[position])
-        rated = kind == FULL
-        return RatingState(
-            rating=int(prior.rating[position]) if rated else None,
-            type=TYPE_NAMES[kind],
-            games=int(prior.games[position]),
-            opponents_total=int(prior.opponents_total[position]),
-            points=Fraction(int(prior.points_halves[position]), 2),
-            last_played=None if last < 0 else Month.from_index(last),
-            peak=int(self.players.prior_peak[position]) if rated else None,
-            pending=self.pending_of(position, prior.pending) if kind == PENDING else (),
+        return _state(
+            int(prior.type[position]),
+            *(int(column[position]) for column in (prior.rating, prior.games, prior.opponents_total)),
+            int(prior.points_halves[position]),
+            int(prior.last_played[position]),
+            int(self.players.prior_peak[position]),
+            lambda: self.pending_of(position, prior.pending),
         )
 
     def player(self, position: int) -> EloPlayerResult:
@@ -269,3 +256,18 @@ class EloPeriodResult(PlayersAndSides):
                 )
             )
         return tuple(lines)
+
+
+def _state(kind, rating, games, total, halves, last, peak, pending) -> RatingState | None:
+    if kind == NO_STATE:
+        return None
+    return RatingState(
+        rating=rating if kind == FULL else None,
+        type=TYPE_NAMES[kind],
+        games=games,
+        opponents_total=total,
+        points=Fraction(halves, 2),
+        last_played=None if last < 0 else Month.from_index(last),
+        peak=peak if kind == FULL else None,
+        pending=pending() if kind == PENDING else (),
+    )
