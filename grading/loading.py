@@ -4,7 +4,7 @@ docs/rules.md section 2 is applied here, in the queries: a period rates the play
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 from django.db.models import F
@@ -15,10 +15,10 @@ from players.models import Player
 
 from .bulk import fetch_columns, table, where_in
 from .engine import RULE_SETS
-from .engine.codes import RESULT_WHITE_HALVES
-from .engine.inputs import ColumnarInputs
+from .engine.codes import FULL, NO_STATE, PARTIAL, PENDING, RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
+from .engine.inputs import ColumnarInputs, PendingColumns, StateColumns
 from .engine.periods import Month
-from .engine.rulesets import RAPID_LIST, STANDARD_LIST
+from .engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -65,9 +65,13 @@ def load_period(period: RatingPeriod) -> PeriodData:
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
     # In the order they were played: each rating's breakdown lists its games in this order.
-    game_ids, white_ids, black_ids, result, event_ids = fetch_columns(
-        *sql_of(games.order_by("date", "pk").values_list("pk", "white_id", "black_id", "result", "event_id")),
-        [np.int64, np.int64, np.int64, None, np.int64],
+    game_ids, white_ids, black_ids, result, event_ids, dates, starts = fetch_columns(
+        *sql_of(
+            games.order_by("date", "pk").values_list(
+                "pk", "white_id", "black_id", "result", "event_id", "date", "event__start_date"
+            )
+        ),
+        [np.int64, np.int64, np.int64, None, np.int64, "datetime64[D]", "datetime64[D]"],
     )
     player_ids = np.unique(np.concatenate([white_ids, black_ids]))
     condition, params = where_in("id", player_ids)
@@ -79,28 +83,90 @@ def load_period(period: RatingPeriod) -> PeriodData:
     assert np.array_equal(ids, player_ids)
     birth_date, notes = hold_out_impossible_birth_dates(ids, birth_date, month)
 
+    rules = RULE_SETS[period.rule_set]
     prior = latest_states(rating_list, month)
-    states = {rating_list.code: prior.columns_for(player_ids)}
-    for other in lists_read_by(rating_list.code):
+    states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
+    for other in () if rules.is_elo else lists_read_by(rating_list.code):
         other_list = RatingList.objects.filter(code=other).first()
         if other_list:
-            states[other] = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
+            read = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
+            states[other] = states_for_method(read, rules, month)
+    white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
+    elo = elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, dates, starts)
 
     inputs = ColumnarInputs(
-        rules=RULE_SETS[period.rule_set],
+        rules=rules,
         list_code=rating_list.code,
         period=month,
         player_ids=player_ids,
         birth_date=birth_date,
         title=[value or None for value in title],
         states=states,
-        white=np.searchsorted(player_ids, white_ids),
-        black=np.searchsorted(player_ids, black_ids),
+        white=white,
+        black=black,
         white_halves=np.array([RESULT_WHITE_HALVES[value] for value in result], dtype=np.int8),
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
+        **elo,
     )
     return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes)
+
+
+def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:
+    """Prior states as the period's method reads them, whichever method wrote them
+    (docs/decisions.md, "Changing a list's method"). Under Elo, a Full rating at or above the
+    floor is a rating; a Partial one, or a Full one below the floor, is a pending month (its
+    last-played month, games, opponents' total and points). Under the ECF method a pending state
+    is no state."""
+    if not rules.is_elo:
+        return replace(states, type=np.where(states.type == PENDING, NO_STATE, states.type).astype(np.int8))
+    converted = ((states.type == FULL) & (states.rating < rules.rating_floor)) | (states.type == PARTIAL)
+    converted &= (states.games > 0) & (states.last_played >= 0) & (states.last_played < month.index)
+    dropped = (states.type == PARTIAL) | (states.type == FULL) & (states.rating < rules.rating_floor)
+    dropped &= ~converted
+    at = np.flatnonzero(converted)
+    pending = states.pending if states.pending is not None else PendingColumns.empty()
+    months = PendingColumns(
+        at, states.last_played[at], states.games[at], states.opponents_total[at], states.points_halves[at]
+    )
+    zero = converted | dropped
+    return StateColumns(
+        np.select([converted, dropped], [PENDING, NO_STATE], states.type).astype(np.int8),
+        *(np.where(zero, 0, getattr(states, name)) for name in ("rating", "games", "opponents_total", "points_halves")),
+        np.where(dropped, -1, states.last_played),
+        peak=np.where(zero, 0, states.peak),
+        pending=PendingColumns(
+            *(np.concatenate([getattr(pending, f), getattr(months, f)]) for f in PendingColumns.FIELDS)
+        ),
+    )
+
+
+def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, dates, starts) -> dict:
+    """What only the Elo method reads: the games' dates and events, and for a game of an event
+    that began before the period, each player's rating at the start of that event (their latest
+    state before the event's month: a rating if it is one under section 9, else unrated)."""
+    if not rules.is_elo:
+        return {}
+    m = len(white)
+    used = np.full((2, m), USED_AT_START, dtype=np.int64)
+    start_month = starts.astype("datetime64[M]").astype(np.int64) if m else np.zeros(0, dtype=np.int64)
+    earlier = start_month < month.index - Month(1970, 1).index
+    for index in np.unique(start_month[earlier]).tolist():
+        began = Month.from_index(index + Month(1970, 1).index)
+        games = np.flatnonzero(earlier & (start_month == index))
+        who = np.unique(np.concatenate([white[games], black[games]]))
+        then = states_for_method(
+            latest_states(rating_list, began, among=player_ids[who]).columns_for(player_ids), rules, began
+        )
+        rating_then = np.where(then.type == FULL, then.rating, UNRATED_USED)
+        used[0, games] = rating_then[white[games]]
+        used[1, games] = rating_then[black[games]]
+    return {
+        "game_date": dates,
+        "event": np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
+        "white_rating_used": used[0],
+        "black_rating_used": used[1],
+    }
 
 
 EARLIEST_BIRTH_DATE = np.datetime64(players.models.EARLIEST_BIRTH_DATE, "D")

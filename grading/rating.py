@@ -13,7 +13,8 @@ from django.utils import timezone
 from events.models import Event, EventChange
 
 from . import breakdown
-from .engine import PendingColumns
+from .elo_results import elo_rating_columns, encode_elo, stored_positions
+from .engine import EloPeriodResult, PendingColumns
 from .engine import rate_period as engine_rate_period
 from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from .engine.periods import Month
@@ -39,9 +40,14 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     games, players = len(data.game_ids), len(data.inputs.player_ids)
     progress(f"{period}: rating {games} games")
     result = engine_rate_period(data.inputs)
-    rated = np.flatnonzero(result.players.rated)
-    rows, new = rating_columns(result, rated)
-    rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    if isinstance(result, EloPeriodResult):
+        rated = stored_positions(result)
+        rows, new = elo_rating_columns(result, rated)
+        rows["breakdown"] = encode_elo(result, data.game_ids, rated)
+    else:
+        rated = np.flatnonzero(result.players.rated)
+        rows, new = rating_columns(result, rated)
+        rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
     # What is published, not what was read, decides: another list's states change the inputs
     # of this one (the dummy rules) far more often than its results.
     digest = result_digest(rows, data.prior)

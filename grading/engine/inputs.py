@@ -116,6 +116,10 @@ class PendingColumns:
     def select(self, rows: np.ndarray) -> PendingColumns:
         return PendingColumns(*(getattr(self, name)[rows] for name in self.FIELDS))
 
+    def plus(self, more: PendingColumns) -> PendingColumns:
+        """These rows, then ``more``."""
+        return PendingColumns(*(np.concatenate([getattr(self, f), getattr(more, f)]) for f in self.FIELDS))
+
     def __len__(self) -> int:
         return len(self.player)
 

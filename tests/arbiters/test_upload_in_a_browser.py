@@ -1,5 +1,6 @@
 import pytest
 from django.contrib.auth.models import Group
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shows
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -12,8 +13,11 @@ pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
 
 def wait_for_text(browser, css_class, text):
-    """Wait for the page the last click loads, not the one it leaves."""
-    WebDriverWait(browser, 10).until(shows.text_to_be_present_in_element((By.CLASS_NAME, css_class), text))
+    """Wait for the page the last click loads, not the one it leaves. An element of the page
+    being left can vanish while it is read: Chromium then says so in a WebDriverException, and
+    the wait tries again."""
+    wait = WebDriverWait(browser, 10, ignored_exceptions=(WebDriverException,))
+    wait.until(shows.text_to_be_present_in_element((By.CLASS_NAME, css_class), text))
     return browser.find_element(By.CLASS_NAME, css_class).text
 
 

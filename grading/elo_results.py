@@ -1,0 +1,116 @@
+"""An Elo period's result as rating rows, States and breakdown lines (docs/rules.md part 2).
+
+As in grading.rating, no rule lives here: the engine's EloPeriodResult holds every number.
+
+An Elo breakdown line is a JSON list in ELO_LINE order:
+
+- ``game``, ``colour``, ``halves`` as in grading.breakdown;
+- ``opponent_rating``: the rating the opponent was counted at (null: unrated for this game);
+- ``counted``: "counted", "disregarded" (the first-event rule) or "not counted";
+- ``expected``: PD in hundredths (a rated player's counted games; else null);
+- ``increment``: K x (W - PD) in millionths (the same games; else null).
+"""
+
+import json
+
+import numpy as np
+
+from .engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
+from .engine.elo_result import EloPeriodResult
+from .engine.inputs import PendingColumns
+from .engine.periods import Month
+from .publishing import CATEGORIES, States
+
+ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
+
+
+def stored_positions(result: EloPeriodResult) -> np.ndarray:
+    """The players with a game whose state after the period is something to store: an unrated
+    player left with nothing pending gets no row."""
+    return np.flatnonzero(result.players.rated & (result.players.type != NO_STATE))
+
+
+def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[dict, States]:
+    p = result.players
+    kind = p.type[positions]
+    has_k = p.k_rule[positions] > 0
+    last = p.state_last_played[positions]
+    months = {index: str(Month.from_index(index)) for index in np.unique(last[last >= 0]).tolist()}
+    pending = _pending_by_position(result.pending)
+    halves = p.state_points_halves[positions]
+    rows = {
+        "player_id": np.asarray(result.player_ids)[positions].tolist(),
+        "rating": [rating if k == FULL else None for rating, k in zip(p.rating[positions].tolist(), kind.tolist())],
+        "type": [TYPE_NAMES[code] for code in kind.tolist()],
+        "games": p.state_games[positions].tolist(),
+        "opponents_total": p.state_opponents_total[positions].tolist(),
+        "points": [f"{value // 2}.{5 * (value % 2)}" for value in halves.tolist()],
+        "last_played": [months.get(index, "") for index in last.tolist()],
+        "category": [CATEGORY_NAMES[code] for code in p.category[positions].tolist()],
+        "method": [METHOD_NAMES[code] for code in p.method[positions].tolist()],
+        "prior_rating": [value or None for value in p.prior_rating[positions].tolist()],
+        "dummy_rating": [None] * len(positions),
+        "pass1": [None] * len(positions),
+        "pass2": [None] * len(positions),
+        "k_factor": [f"{k}.000000" if has else None for k, has in zip(p.k[positions].tolist(), has_k.tolist())],
+        "peak": [peak or None for peak in p.state_peak[positions].tolist()],
+        "pending": [json.dumps(pending.get(i, [])) for i in positions.tolist()],
+        "age": [age if age >= 0 else None for age in p.age[positions].tolist()],
+    }
+    player_ids = np.asarray(result.player_ids, dtype=np.int64)
+    keep = np.isin(result.pending.player, positions[kind == PENDING])
+    rows_kept = result.pending.select(keep)
+    new = States(
+        player_ids[positions],
+        np.where(kind == FULL, p.rating[positions], 0).astype(np.int64),
+        kind.astype(np.int8),
+        p.state_games[positions].astype(np.int64),
+        p.state_opponents_total[positions].astype(np.int64),
+        halves.astype(np.int64),
+        last.astype(np.int64),
+        np.array([CATEGORIES.index(CATEGORY_NAMES[code]) for code in p.category[positions].tolist()], dtype=np.int8),
+        p.state_peak[positions].astype(np.int64),
+        PendingColumns(player_ids[rows_kept.player], *(getattr(rows_kept, f) for f in PendingColumns.FIELDS[1:])),
+    )
+    return rows, new
+
+
+def _pending_by_position(table: PendingColumns) -> dict:
+    by_position = {}
+    for player, month, games, total, halves in zip(*(getattr(table, f).tolist() for f in PendingColumns.FIELDS)):
+        by_position.setdefault(player, []).append(
+            {
+                "month": str(Month.from_index(month)),
+                "games": games,
+                "opponents_total": total,
+                "points": f"{halves // 2}.{5 * (halves % 2)}",
+            }
+        )
+    return by_position
+
+
+def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
+    """The breakdown, as JSON text, of each player at ``positions`` (see ELO_LINE)."""
+    g = result.games
+    sides = g.player.ravel()
+    order = np.argsort(sides, kind="stable")
+    word = np.where(g.counted.ravel(), 0, np.where(g.disregarded.ravel(), 1, 2))[order]
+    words = ('"counted"', '"disregarded"', '"not counted"')
+    lines = [
+        f'[{game},"{"wb"[side]}",{halves},{"null" if used == UNRATED_USED else used},{words[w]},'
+        f"{expected // 2 if has else 'null'},{increment if has else 'null'}]"
+        for game, side, halves, used, w, has, expected, increment in zip(
+            np.repeat(game_ids, 2)[order].tolist(),
+            np.tile([0, 1], len(game_ids))[order].tolist(),
+            g.halves.ravel()[order].tolist(),
+            g.opponent_rating.ravel()[order].tolist(),
+            word.tolist(),
+            g.has_increment.ravel()[order].tolist(),
+            g.expected_units.ravel()[order].tolist(),
+            g.increment_micro.ravel()[order].tolist(),
+        )
+    ]
+    counts = np.bincount(sides, minlength=len(result.players.rated))
+    ends = np.cumsum(counts)
+    starts = ends - counts
+    return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
