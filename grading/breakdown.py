@@ -58,12 +58,16 @@ def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
             g.increment_micro.ravel()[order].tolist(),
         )
     ]
-    ends = np.cumsum(np.bincount(sides, minlength=len(p.rated)))
-    starts = ends - np.bincount(sides, minlength=len(p.rated))
-    return [
-        "[" + ",".join(lines[start:end]) + "]"
-        for start, end in zip(starts[positions].tolist(), ends[positions].tolist())
-    ]
+    return per_player(lines, sides, positions)
+
+
+def per_player(lines: list[str], sides: np.ndarray, positions: np.ndarray) -> list[str]:
+    """The JSON list of each player at ``positions``, from every side's line sorted by player
+    (``sides``: each side's player, in game order)."""
+    counts = np.bincount(sides, minlength=int(positions.max(initial=-1)) + 1)
+    ends = np.cumsum(counts)
+    starts = ends - counts
+    return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
 
 
 @dataclass

@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 
+from .breakdown import per_player
 from .engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
@@ -110,7 +111,4 @@ def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndar
             g.increment_micro.ravel()[order].tolist(),
         )
     ]
-    counts = np.bincount(sides, minlength=len(result.players.rated))
-    ends = np.cumsum(counts)
-    starts = ends - counts
-    return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
+    return per_player(lines, sides, positions)
