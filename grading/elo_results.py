@@ -19,8 +19,9 @@ from .breakdown import per_player
 from .engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
+from .engine.numbers import points
 from .engine.periods import Month
-from .publishing import CATEGORIES, States
+from .publishing import CATEGORY_INDEX, States
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
 
@@ -45,14 +46,11 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         "type": [TYPE_NAMES[code] for code in kind.tolist()],
         "games": p.state_games[positions].tolist(),
         "opponents_total": p.state_opponents_total[positions].tolist(),
-        "points": [f"{value // 2}.{5 * (value % 2)}" for value in halves.tolist()],
+        "points": [points(value) for value in halves.tolist()],
         "last_played": [months.get(index, "") for index in last.tolist()],
         "category": [CATEGORY_NAMES[code] for code in p.category[positions].tolist()],
         "method": [METHOD_NAMES[code] for code in p.method[positions].tolist()],
         "prior_rating": [value or None for value in p.prior_rating[positions].tolist()],
-        "dummy_rating": [None] * len(positions),
-        "pass1": [None] * len(positions),
-        "pass2": [None] * len(positions),
         "k_factor": [f"{k}.000000" if has else None for k, has in zip(p.k[positions].tolist(), has_k.tolist())],
         "peak": [peak or None for peak in p.state_peak[positions].tolist()],
         "pending": [json.dumps(pending.get(i, [])) for i in positions.tolist()],
@@ -69,7 +67,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         p.state_opponents_total[positions].astype(np.int64),
         halves.astype(np.int64),
         last.astype(np.int64),
-        np.array([CATEGORIES.index(CATEGORY_NAMES[code]) for code in p.category[positions].tolist()], dtype=np.int8),
+        CATEGORY_INDEX[p.category[positions]],
         p.state_peak[positions].astype(np.int64),
         PendingColumns(player_ids[rows_kept.player], *(getattr(rows_kept, f) for f in PendingColumns.FIELDS[1:])),
     )
@@ -84,7 +82,7 @@ def _pending_by_position(table: PendingColumns) -> dict:
                 "month": str(Month.from_index(month)),
                 "games": games,
                 "opponents_total": total,
-                "points": f"{halves // 2}.{5 * (halves % 2)}",
+                "points": points(halves),
             }
         )
     return by_position
@@ -99,7 +97,7 @@ def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndar
     words = ('"counted"', '"disregarded"', '"not counted"')
     lines = [
         f'[{game},"{"wb"[side]}",{halves},{"null" if used == UNRATED_USED else used},{words[w]},'
-        f"{expected // 2 if has else 'null'},{increment if has else 'null'}]"
+        f"{expected if has else 'null'},{increment if has else 'null'}]"
         for game, side, halves, used, w, has, expected, increment in zip(
             np.repeat(game_ids, 2)[order].tolist(),
             np.tile([0, 1], len(game_ids))[order].tolist(),
@@ -107,7 +105,7 @@ def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndar
             g.opponent_rating.ravel()[order].tolist(),
             word.tolist(),
             g.has_increment.ravel()[order].tolist(),
-            g.expected_units.ravel()[order].tolist(),
+            g.expected_hundredths.ravel()[order].tolist(),
             g.increment_micro.ravel()[order].tolist(),
         )
     ]

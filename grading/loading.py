@@ -17,7 +17,7 @@ from .bulk import fetch_columns, table, where_in
 from .engine import RULE_SETS
 from .engine.codes import FULL, NO_STATE, PARTIAL, PENDING, RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
 from .engine.inputs import ColumnarInputs, PendingColumns, StateColumns
-from .engine.periods import Month
+from .engine.periods import Month, month_indexes
 from .engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
@@ -64,14 +64,14 @@ def sql_of(queryset):
 def load_period(period: RatingPeriod) -> PeriodData:
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
-    # In the order they were played: each rating's breakdown lists its games in this order.
-    game_ids, white_ids, black_ids, result, event_ids, dates, starts = fetch_columns(
-        *sql_of(
-            games.order_by("date", "pk").values_list(
-                "pk", "white_id", "black_id", "result", "event_id", "date", "event__start_date"
-            )
-        ),
-        [np.int64, np.int64, np.int64, None, np.int64, "datetime64[D]", "datetime64[D]"],
+    rules = RULE_SETS[period.rule_set]
+    # In the order they were played: each rating's breakdown lists its games in this order. The
+    # Elo method reads the games' dates and their events' first days too (a join the ECF
+    # method's national month does without).
+    dated = ("date", "event__start_date") if rules.is_elo else ()
+    game_ids, white_ids, black_ids, result, event_ids, *days = fetch_columns(
+        *sql_of(games.order_by("date", "pk").values_list("pk", "white_id", "black_id", "result", "event_id", *dated)),
+        [np.int64, np.int64, np.int64, None, np.int64] + ["datetime64[D]"] * len(dated),
     )
     player_ids = np.unique(np.concatenate([white_ids, black_ids]))
     condition, params = where_in("id", player_ids)
@@ -83,7 +83,6 @@ def load_period(period: RatingPeriod) -> PeriodData:
     assert np.array_equal(ids, player_ids)
     birth_date, notes = hold_out_impossible_birth_dates(ids, birth_date, month)
 
-    rules = RULE_SETS[period.rule_set]
     prior = latest_states(rating_list, month)
     states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
     for other in () if rules.is_elo else lists_read_by(rating_list.code):
@@ -92,7 +91,7 @@ def load_period(period: RatingPeriod) -> PeriodData:
             read = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
             states[other] = states_for_method(read, rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
-    elo = elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, dates, starts)
+    elo = elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, *days) if rules.is_elo else {}
 
     inputs = ColumnarInputs(
         rules=rules,
@@ -114,7 +113,7 @@ def load_period(period: RatingPeriod) -> PeriodData:
 
 def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:
     """Prior states as the period's method reads them, whichever method wrote them
-    (docs/decisions.md, "Changing a list's method"). Under Elo, a Full rating at or above the
+    (docs/decisions.md, "Rating methods"). Under Elo, a Full rating at or above the
     floor is a rating; a Partial one, or a Full one below the floor, is a pending month (its
     last-played month, games, opponents' total and points). Under the ECF method a pending state
     is no state."""
@@ -135,9 +134,7 @@ def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> Sta
         *(np.where(zero, 0, getattr(states, name)) for name in ("rating", "games", "opponents_total", "points_halves")),
         np.where(dropped, -1, states.last_played),
         peak=np.where(zero, 0, states.peak),
-        pending=PendingColumns(
-            *(np.concatenate([getattr(pending, f), getattr(months, f)]) for f in PendingColumns.FIELDS)
-        ),
+        pending=pending.plus(months),
     )
 
 
@@ -145,14 +142,11 @@ def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, 
     """What only the Elo method reads: the games' dates and events, and for a game of an event
     that began before the period, each player's rating at the start of that event (their latest
     state before the event's month: a rating if it is one under section 9, else unrated)."""
-    if not rules.is_elo:
-        return {}
-    m = len(white)
-    used = np.full((2, m), USED_AT_START, dtype=np.int64)
-    start_month = starts.astype("datetime64[M]").astype(np.int64) if m else np.zeros(0, dtype=np.int64)
-    earlier = start_month < month.index - Month(1970, 1).index
+    used = np.full((2, len(white)), USED_AT_START, dtype=np.int64)
+    start_month = month_indexes(starts)
+    earlier = start_month < month.index
     for index in np.unique(start_month[earlier]).tolist():
-        began = Month.from_index(index + Month(1970, 1).index)
+        began = Month.from_index(index)
         games = np.flatnonzero(earlier & (start_month == index))
         who = np.unique(np.concatenate([white[games], black[games]]))
         then = states_for_method(

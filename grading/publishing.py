@@ -19,12 +19,14 @@ from players.models import Player
 
 from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
 from .engine import RULE_SETS, PendingColumns, StateColumns
-from .engine.codes import ELO_TYPE_CODES, FULL, PENDING, TYPE_CODES, TYPE_NAMES
+from .engine.codes import CATEGORY_NAMES, FULL, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
 from .history import forget_publications
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
+# The engine's category codes as indexes into CATEGORIES.
+CATEGORY_INDEX = np.array([CATEGORIES.index(name) if name else 0 for name in CATEGORY_NAMES], dtype=np.int8)
 RATING_FIELDS = [
     "player_id",
     "rating",
@@ -64,7 +66,6 @@ class States:
     pending: PendingColumns  # ``player`` holds player ids, not positions
 
     DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8, np.int64]
-    COLUMNS = [f.name for f in fields(StateColumns) if f.name not in ("pending", "peak")]
 
     def __len__(self):
         return len(self.player_id)
@@ -80,13 +81,7 @@ class States:
         """These states with ``newer`` ones replacing those of the same players."""
         kept = self.take(~np.isin(self.player_id, newer.player_id))
         both = [np.concatenate([old, new]) for old, new in zip(kept._per_player(), newer._per_player())]
-        pending = PendingColumns(
-            *(
-                np.concatenate([getattr(kept.pending, name), getattr(newer.pending, name)])
-                for name in PendingColumns.FIELDS
-            )
-        )
-        return States(*both, pending).take(np.argsort(both[0], kind="stable"))
+        return States(*both, kept.pending.plus(newer.pending)).take(np.argsort(both[0], kind="stable"))
 
     def columns_for(self, player_ids: np.ndarray) -> StateColumns:
         """The engine's StateColumns for ``player_ids`` (sorted): NO_STATE where there is none."""
@@ -112,13 +107,10 @@ def empty_states() -> States:
     return States(*(np.zeros(0, dtype=dtype) for dtype in States.DTYPES), PendingColumns.empty())
 
 
-STATE_TYPES = {**TYPE_CODES, **ELO_TYPE_CODES}
-
-
 def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -> States:
     """Every player's current state on ``rating_list`` from the periods before ``before``
     (only those of the players ``among``, if given)."""
-    types = " ".join(f"WHEN '{name}' THEN {code}" for name, code in STATE_TYPES.items())
+    types = " ".join(f"WHEN '{name}' THEN {code}" for name, code in STATE_TYPE_CODES.items())
     categories = " ".join(f"WHEN '{name}' THEN {code}" for code, name in enumerate(CATEGORIES))
     columns = (
         f"player_id, COALESCE(rating, 0), CASE type {types} END AS type, games, opponents_total, "
@@ -179,7 +171,7 @@ def states_of_rows(rows: dict) -> States:
     states = States(
         np.asarray(rows["player_id"], dtype=np.int64),
         np.array([rating or 0 for rating in rows["rating"]], dtype=np.int64),
-        np.array([STATE_TYPES[name] for name in rows["type"]], dtype=np.int8),
+        np.array([STATE_TYPE_CODES[name] for name in rows["type"]], dtype=np.int8),
         np.asarray(rows["games"], dtype=np.int64),
         np.asarray(rows["opponents_total"], dtype=np.int64),
         np.array([int(Decimal(str(points)) * 2) for points in rows["points"]], dtype=np.int64),
@@ -191,10 +183,18 @@ def states_of_rows(rows: dict) -> States:
     return states.take(order)
 
 
+FIELD_DEFAULTS = {"breakdown": "[]", "pending": "[]"}  # the rest: None
+
+
 def as_columns(rows: list[dict]) -> dict:
     """Rating rows given as dicts (any of RATING_FIELDS; the rest empty) as columns."""
-    defaults = {"breakdown": "[]", "pending": "[]"}
-    return {name: [row.get(name, defaults.get(name)) for row in rows] for name in RATING_FIELDS}
+    return {name: [row.get(name, FIELD_DEFAULTS.get(name)) for row in rows] for name in RATING_FIELDS}
+
+
+def filled(rows: dict) -> dict:
+    """Columns of rating rows with every one of RATING_FIELDS: those not given, empty."""
+    count = len(rows["player_id"])
+    return {name: rows[name] if name in rows else [FIELD_DEFAULTS.get(name)] * count for name in RATING_FIELDS}
 
 
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
@@ -218,13 +218,14 @@ def lock_list(rating_list):
 
 
 def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, new: States | None = None) -> int:
-    """Store ``rows`` (columns of RATING_FIELDS, equal lengths; see as_columns) as the period's
-    next publication, and its list. Returns the revision published (0 for the original list).
+    """Store ``rows`` (columns of RATING_FIELDS, equal lengths; those left out are empty) as the
+    period's next publication, and its list. Returns the revision published (0 for the original list).
 
     ``prior`` is latest_states(period's list, period's month), read here if not given; ``new``
     is states_of_rows(rows), worked out here if not given.
     """
     lock_list(period.rating_list)  # held already by a run: taken again at no cost
+    rows = filled(rows)
     now = timezone.now()
     month = Month.parse(period.month)
     revision = 0 if period.revision is None else period.revision + 1

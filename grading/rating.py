@@ -17,10 +17,11 @@ from .elo_results import elo_rating_columns, encode_elo, stored_positions
 from .engine import EloPeriodResult, PendingColumns
 from .engine import rate_period as engine_rate_period
 from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
+from .engine.numbers import points
 from .engine.periods import Month
 from .loading import load_period, rated_games
 from .models import RatingPeriod, RatingRun
-from .publishing import CATEGORIES, States, publish
+from .publishing import CATEGORY_INDEX, States, publish
 
 
 @dataclass
@@ -62,17 +63,12 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     return PeriodOutcome(period, games, len(rated), revision, tuple(data.notes))
 
 
-ELO_ONLY = ("peak", "pending")
-
-
 def result_digest(rows: dict, prior: States) -> str:
     """SHA-256 of everything a publication shows: every new rating with how it was reached
     (its breakdown names the games), and every prior state on the list (the list shows the
     players who did not play too)."""
     hasher = hashlib.sha256()
     for name in sorted(rows):
-        if name in ELO_ONLY and not any(value not in (None, "[]") for value in rows[name]):
-            continue  # an ECF result hashes as it did before the Elo method kept these
         hasher.update(name.encode() + b"\x1e" + "\x1f".join(map(str, rows[name])).encode())
     prior.digest_into(hasher)
     return hasher.hexdigest()
@@ -100,14 +96,13 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
     # K as a decimal of six places, rounded half up (the exact fraction is k_num / k_den).
     k_micro = (k_num * 2_000_000 + k_den) // (2 * k_den)
     month = str(result.period)
-    categories = [CATEGORIES.index(name) if name in CATEGORIES else 0 for name in CATEGORY_NAMES]  # engine -> index
     rows = {
         "player_id": np.asarray(result.player_ids)[rated].tolist(),
         "rating": p.rating[rated].tolist(),
         "type": [TYPE_NAMES[code] for code in p.type[rated].tolist()],
         "games": p.state_games[rated].tolist(),
         "opponents_total": p.state_opponents_total[rated].tolist(),
-        "points": [f"{value // 2}.{5 * (value % 2)}" for value in halves.tolist()],
+        "points": [points(value) for value in halves.tolist()],
         "last_played": [month] * count,
         "category": [CATEGORY_NAMES[code] for code in p.category[rated].tolist()],
         "method": [METHOD_NAMES[code] for code in p.method[rated].tolist()],
@@ -119,8 +114,6 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
             f"{value // 1_000_000}.{value % 1_000_000:06d}" if k else None
             for value, k in zip(k_micro.tolist(), k_rated.tolist())
         ],
-        "peak": [None] * count,
-        "pending": ["[]"] * count,
         "age": nullable(age, age >= 0),
     }
     new = States(
@@ -131,7 +124,7 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
         p.state_opponents_total[rated].astype(np.int64),
         halves.astype(np.int64),
         np.full(count, result.period.index, dtype=np.int64),
-        np.array(categories, dtype=np.int8)[p.category[rated]] if count else np.zeros(0, dtype=np.int8),
+        CATEGORY_INDEX[p.category[rated]],
         np.zeros(count, dtype=np.int64),
         PendingColumns.empty(),
     )

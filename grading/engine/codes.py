@@ -7,6 +7,7 @@ NO_STATE, PARTIAL, FULL, PENDING = 0, 1, 2, 3
 TYPE_NAMES = (None, "partial", "full", "pending")
 TYPE_CODES = {"partial": PARTIAL, "full": FULL}
 ELO_TYPE_CODES = {"full": FULL, "pending": PENDING}
+STATE_TYPE_CODES = {**TYPE_CODES, **ELO_TYPE_CODES}  # any list's states, whichever method wrote them
 
 # Player categories, docs/rules.md sections 3 and 9 (NOT_RATED: no rated game in the period).
 NOT_RATED, FULLY_RATED, PARTIALLY_RATED, NEW, RATED, UNRATED = 0, 1, 2, 3, 4, 5

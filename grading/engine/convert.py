@@ -16,6 +16,7 @@ from .codes import (
     PARTIAL,
     PENDING,
     RESULT_WHITE_HALVES,
+    STATE_TYPE_CODES,
     TYPE_CODES,
     UNRATED_USED,
     USED_AT_START,
@@ -37,7 +38,6 @@ from .rulesets import RULE_SETS, RuleSet
 LARGEST_COUNT = 10**12
 LARGEST_ADJUSTMENT_A = 10**4
 LARGEST_ADJUSTMENT_B = 1
-ANY_TYPE_CODES = {**TYPE_CODES, **ELO_TYPE_CODES}  # states on lists a run only reads
 
 
 def _resolve_rules(rules) -> RuleSet:
@@ -188,7 +188,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
                 row, months = _check_elo_state(state, period, where, rules)
                 pending_rows.extend((i, *month) for month in months)
             else:
-                row = _check_state(state, period, where, ANY_TYPE_CODES if rules.is_elo else TYPE_CODES)
+                row = _check_state(state, period, where, STATE_TYPE_CODES if rules.is_elo else TYPE_CODES)
             who, rows = state_rows.setdefault(list_code, ([], []))
             who.append(i)
             rows.append(row)

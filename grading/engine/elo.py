@@ -12,7 +12,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from .codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
-from .prating import score_percent
+from .krating import is_capped
+from .prating import rounded_average_plus, score_percent
 from .rulesets import RuleSet
 from .tables import DP_ARRAY, d_offset_tenths_array
 
@@ -61,7 +62,7 @@ def k_factor(
     base_rule = K_BASE if conditions else K_FLAT
     uncapped = np.select(conditions, factors, rules.base_k) if conditions else np.full(len(rating), rules.base_k)
     rule = np.select(conditions, names, base_rule) if conditions else np.full(len(rating), base_rule)
-    capped = uncapped * counted > rules.k_cap
+    capped = is_capped(uncapped, counted, rules)
     k = np.where(capped, rules.k_cap // np.maximum(counted, 1), uncapped)
     return KFactor(k.astype(np.int64), uncapped.astype(np.int64), rule.astype(np.int8))
 
@@ -83,14 +84,14 @@ class FirstRating:
 
 def first_rating(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules: RuleSet) -> FirstRating:
     """For G games (G > 0) against opponents rated T in all, scoring S = halves / 2:
-    round_half_up(T / G + bonus) = (2T + 2 bonus G + G) // (2G)."""
+    round_half_up(T / G + bonus)."""
     g = np.maximum(games, 1)
     over = halves - g  # 2S - G: half points over 50%
     percent = score_percent(halves, g)
     dp = DP_ARRAY[np.clip(percent, 0, 100)]
     branch = np.select([over == 0, over > 0], [FIRST_EVEN, FIRST_ABOVE], FIRST_BELOW).astype(np.int8)
     bonus = np.select([over == 0, over > 0], [0, rules.first_rating_step * over], dp)
-    rating = (2 * total + 2 * bonus * g + g) // (2 * g)
+    rating = rounded_average_plus(total, g, bonus)
     return FirstRating(branch, percent, bonus, rating)
 
 
@@ -99,8 +100,7 @@ def fide_performance(opponent_ratings: list[int], halves: list[int]) -> int | No
     games, total = len(opponent_ratings), sum(opponent_ratings)
     if not games:
         return None
-    dp = int(DP_ARRAY[score_percent(sum(halves), games)])
-    return (2 * total + 2 * dp * games + games) // (2 * games)
+    return rounded_average_plus(total, games, int(DP_ARRAY[score_percent(sum(halves), games)]))
 
 
 def performance_of_400(opponent_ratings: list[int], halves: list[int]) -> int | None:
@@ -109,4 +109,4 @@ def performance_of_400(opponent_ratings: list[int], halves: list[int]) -> int | 
     if not games:
         return None
     wins_minus_losses = sum(1 if h == 2 else -1 if h == 0 else 0 for h in halves)
-    return (2 * (sum(opponent_ratings) + 400 * wins_minus_losses) + games) // (2 * games)
+    return rounded_average_plus(sum(opponent_ratings) + 400 * wins_minus_losses, games, 0)

@@ -23,7 +23,7 @@ from .codes import (
 from .elo import expected_units, first_rating, k_factor, rounded_change, score_units
 from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
 from .inputs import ColumnarInputs, PendingColumns, StateColumns
-from .sides import Sides
+from .sides import Sides, per_player_sum
 
 _LATEST = np.iinfo(np.int64).max
 
@@ -43,37 +43,44 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     counted = opponent_used != UNRATED_USED
     halves = sides.halves
 
-    # Section 11: rated players.
+    # The sides that count: a rated player's games against an opponent with a rating used
+    # (section 11); an unrated player's too, less the events the first-event rule disregards
+    # (section 12, step 1), unless a pending month is still inside the window.
     rated_side = rated_before[sides.player] & counted
+    unrated_before = ~rated_before
+    live_rows = own.pending.month >= rules.oldest_pending(period).index
+    live = own.pending.select(live_rows)
+
+    def live_sum(column: np.ndarray) -> np.ndarray:
+        return per_player_sum(live.player, column, inputs.player_count)
+
+    live_games = live_sum(live.games)
+    candidate = unrated_before[sides.player] & counted
+    kept = candidate & ~_disregarded(inputs, sides, candidate & (live_games[sides.player] == 0))
+    # One sum per column serves both: a player's sides are all rated or all unrated.
+    taken = rated_side | kept
+    taken_count = sides.total(taken.astype(np.int64))
+    taken_total = sides.total(np.where(taken, opponent_used, 0))
+    taken_halves = sides.total(np.where(taken, halves, 0))
+    n, counted_total, counted_halves = (np.where(rated_before, x, 0) for x in (taken_count, taken_total, taken_halves))
+    kept_count, kept_total, kept_halves = (
+        np.where(rated_before, 0, x) for x in (taken_count, taken_total, taken_halves)
+    )
+
+    # Section 11: rated players.
     difference = np.where(rated_side, prior_rating[sides.player] - opponent_used, 0)
     expected = np.where(rated_side, expected_units(difference), 0)
     surplus = np.where(rated_side, score_units(halves) - expected, 0)  # W - PD, in 200ths
-    n = np.where(rated_before, sides.total(rated_side.astype(np.int64)), 0)
     k = k_factor(own.games, junior, prior_rating, peak, n, rules)
     k_used = np.where(rated_before & (n > 0), k.k, 0)
     change_units = k_used * sides.total(surplus)
     rated_rating = np.maximum(prior_rating + rounded_change(change_units), rules.rating_floor)
 
-    # Section 12: unrated players.
-    unrated_before = ~rated_before
-    live_rows = own.pending.month >= rules.oldest_pending(period).index
-    live = own.pending.select(live_rows)
-    live_games = _per_player(live.player, live.games, inputs.player_count)
-    candidate = unrated_before[sides.player] & counted
-    kept = candidate & ~_disregarded(inputs, sides, candidate & (live_games[sides.player] == 0))
-    # A rated player's counted games and an unrated one's kept games are sums of the same sides.
-    taken = rated_side | kept
-    taken_count = sides.total(taken.astype(np.int64))
-    taken_total = sides.total(np.where(taken, opponent_used, 0))
-    taken_halves = sides.total(np.where(taken, halves, 0))
-    kept_count, kept_total, kept_halves = (
-        np.where(rated_before, 0, x) for x in (taken_count, taken_total, taken_halves)
-    )
-    counted_total, counted_halves = (np.where(rated_before, x, 0) for x in (taken_total, taken_halves))
+    # Section 12, steps 2 to 4: unrated players.
     grows = unrated_before & (kept_count > 0)
     first_games = np.where(grows, live_games + kept_count, 0)
-    first_total = np.where(grows, _per_player(live.player, live.opponents_total, inputs.player_count) + kept_total, 0)
-    first_halves = np.where(grows, _per_player(live.player, live.points_halves, inputs.player_count) + kept_halves, 0)
+    first_total = np.where(grows, live_sum(live.opponents_total) + kept_total, 0)
+    first_halves = np.where(grows, live_sum(live.points_halves) + kept_halves, 0)
     enough = grows & (first_games >= rules.first_rating_games) & (first_halves >= 1)
     first = first_rating(first_games, first_total, first_halves, rules)
     gets_rating = enough & (first.rating >= rules.rating_floor)
@@ -161,12 +168,6 @@ def _opponent_ratings_used(inputs: ColumnarInputs, sides: Sides, at_start: np.nd
     given = [np.full(m, USED_AT_START, dtype=np.int64) if g is None else np.asarray(g, dtype=np.int64) for g in given]
     by_side = np.concatenate(given)
     return np.where(by_side == USED_AT_START, at_start[sides.opponent], by_side)
-
-
-def _per_player(player: np.ndarray, values: np.ndarray, n: int) -> np.ndarray:
-    totals = np.zeros(n, dtype=np.int64)
-    np.add.at(totals, player, values)
-    return totals
 
 
 def _disregarded(inputs: ColumnarInputs, sides: Sides, newcomer: np.ndarray) -> np.ndarray:

@@ -78,6 +78,10 @@ class EloGameColumns:
     increment_units: np.ndarray
 
     @property
+    def expected_hundredths(self) -> np.ndarray:
+        return self.expected_units // 2  # exact: every D offset is an even number of tenths
+
+    @property
     def increment_micro(self) -> np.ndarray:
         return self.increment_units * (10**6 // PD_UNITS)  # exact: 200 divides a million
 

@@ -19,7 +19,7 @@ def elo_player_block(result: EloPeriodResult, i: int) -> str:
     for game, side in result.sides_of(i):
         used = int(g.opponent_rating[game, side])
         has = bool(g.has_increment[game, side])
-        hundredths = int(g.expected_units[game, side]) // 2  # PD in 200ths is always even
+        hundredths = int(g.expected_hundredths[game, side])
         game_lines.append(
             f'        {{"opponent": {json.dumps(ids[g.opponent[game, side]])}, '
             f'"result": {score(int(g.halves[game, side]))}, '

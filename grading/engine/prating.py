@@ -38,7 +38,7 @@ def performance(
     s_halves = points_halves + 1
     percent = score_percent(s_halves, g)
     dp = DP_ARRAY[percent]
-    rating = np.maximum((2 * t + 2 * dp * g + g) // (2 * g), rules.rating_floor)
+    rating = np.maximum(rounded_average_plus(t, g, dp), rules.rating_floor)
     kind = np.where(games >= rules.full_rating_games, FULL, PARTIAL).astype(np.int8)
     return Performance(g, t, s_halves, percent, dp, rating, kind)
 
@@ -47,6 +47,12 @@ def score_percent(points_halves, games):
     """The score as a percentage, rounded half up: floor(100 S / G + 1/2) = (100 * 2S + G) // (2G).
     Works on integers and on arrays alike."""
     return (100 * points_halves + games) // (2 * games)
+
+
+def rounded_average_plus(total, games, plus):
+    """round_half_up(T / G + plus) in integers: (2T + 2 plus G + G) // (2G). The P rating, a
+    first Elo rating and the performance ratings are all an average moved by a bonus."""
+    return (2 * total + 2 * plus * games + games) // (2 * games)
 
 
 def p_rating(

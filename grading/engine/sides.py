@@ -7,6 +7,13 @@ import numpy as np
 from .inputs import ColumnarInputs
 
 
+def per_player_sum(player: np.ndarray, values: np.ndarray, player_count: int) -> np.ndarray:
+    """Per player position 0..player_count-1: the exact int64 sum of the values at their rows."""
+    totals = np.zeros(player_count, dtype=np.int64)
+    np.add.at(totals, player, values)
+    return totals
+
+
 class Sides:
     """The two sides of every game: white's at position g, black's at g + m."""
 
@@ -24,9 +31,7 @@ class Sides:
 
     def total(self, side_values: np.ndarray) -> np.ndarray:
         """Per player position: the exact sum of the values of their sides."""
-        totals = np.zeros(self.player_count, dtype=np.int64)
-        np.add.at(totals, self.player, side_values)
-        return totals
+        return per_player_sum(self.player, side_values, self.player_count)
 
     def opponent_total(self, rating_by_player: np.ndarray) -> np.ndarray:
         """Per player position: the sum of their opponents' ratings from a per-player table."""
