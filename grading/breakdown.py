@@ -34,40 +34,53 @@ from .engine.codes import NEW, TYPE_NAMES
 LINE = ("game", "colour", "halves", "opponent_rating", "opponent_type", "pass1_opponent_rating", "increment")
 
 
+class SidesByPlayer:
+    """Both sides of every game of a result (either method), grouped by player, each player's
+    in the order the games were played: what a breakdown is written from. Each method writes
+    its lines in one f-string per side: a national month has two million."""
+
+    def __init__(self, games, game_ids: np.ndarray):
+        self.player = games.player.ravel()  # game 0 white, game 0 black, game 1 white, ...
+        self.order = np.argsort(self.player, kind="stable")
+        self.game = np.repeat(game_ids, 2)[self.order].tolist()
+        self.side = np.tile([0, 1], len(game_ids))[self.order].tolist()
+        self.halves = self.column(games.halves)
+
+    def column(self, values: np.ndarray) -> list:
+        """A (games, 2) column of the result, side by side in this order."""
+        return values.ravel()[self.order].tolist()
+
+    def per_player(self, lines: list[str], positions: np.ndarray) -> list[str]:
+        """The JSON list of each player at ``positions``, from every side's line in this order."""
+        counts = np.bincount(self.player, minlength=int(positions.max(initial=-1)) + 1)
+        ends = np.cumsum(counts)
+        starts = ends - counts
+        return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
+
+
 def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     """The breakdown, as JSON text, of each player at ``positions`` in an engine result whose
     games are ``game_ids`` (by input position)."""
     g, p = result.games, result.players
-    sides = g.player.ravel()  # game 0 white, game 0 black, game 1 white, ...
-    order = np.argsort(sides, kind="stable")  # each player's games in input order
-    opponent = g.opponent.ravel()[order]
-    k_rated = g.has_increment.ravel()[order]
+    sides = SidesByPlayer(g, game_ids)
+    opponent = g.opponent.ravel()[sides.order]
     # What a P-rated player's opponent counted for in pass 1 (docs/rules.md section 5).
     pass1 = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
     lines = [
         f'[{game},"{"wb"[side]}",{halves},{rating},"{TYPE_NAMES[kind]}",'
         f"{'null' if k else first},{increment if k else 'null'}]"
         for game, side, halves, rating, kind, first, k, increment in zip(
-            np.repeat(game_ids, 2)[order].tolist(),
-            np.tile([0, 1], len(game_ids))[order].tolist(),
-            g.halves.ravel()[order].tolist(),
-            g.opponent_rating.ravel()[order].tolist(),
-            g.opponent_type.ravel()[order].tolist(),
+            sides.game,
+            sides.side,
+            sides.halves,
+            sides.column(g.opponent_rating),
+            sides.column(g.opponent_type),
             pass1.tolist(),
-            k_rated.tolist(),
-            g.increment_micro.ravel()[order].tolist(),
+            sides.column(g.has_increment),
+            sides.column(g.increment_micro),
         )
     ]
-    return per_player(lines, sides, positions)
-
-
-def per_player(lines: list[str], sides: np.ndarray, positions: np.ndarray) -> list[str]:
-    """The JSON list of each player at ``positions``, from every side's line sorted by player
-    (``sides``: each side's player, in game order)."""
-    counts = np.bincount(sides, minlength=int(positions.max(initial=-1)) + 1)
-    ends = np.cumsum(counts)
-    starts = ends - counts
-    return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
+    return sides.per_player(lines, positions)
 
 
 @dataclass

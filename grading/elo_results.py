@@ -15,7 +15,7 @@ import json
 
 import numpy as np
 
-from .breakdown import per_player
+from .breakdown import SidesByPlayer
 from .engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
@@ -91,22 +91,20 @@ def _pending_by_position(table: PendingColumns) -> dict:
 def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     """The breakdown, as JSON text, of each player at ``positions`` (see ELO_LINE)."""
     g = result.games
-    sides = g.player.ravel()
-    order = np.argsort(sides, kind="stable")
-    word = np.where(g.counted.ravel(), 0, np.where(g.disregarded.ravel(), 1, 2))[order]
+    sides = SidesByPlayer(g, game_ids)
     words = ('"counted"', '"disregarded"', '"not counted"')
     lines = [
         f'[{game},"{"wb"[side]}",{halves},{"null" if used == UNRATED_USED else used},{words[w]},'
         f"{expected if has else 'null'},{increment if has else 'null'}]"
         for game, side, halves, used, w, has, expected, increment in zip(
-            np.repeat(game_ids, 2)[order].tolist(),
-            np.tile([0, 1], len(game_ids))[order].tolist(),
-            g.halves.ravel()[order].tolist(),
-            g.opponent_rating.ravel()[order].tolist(),
-            word.tolist(),
-            g.has_increment.ravel()[order].tolist(),
-            g.expected_hundredths.ravel()[order].tolist(),
-            g.increment_micro.ravel()[order].tolist(),
+            sides.game,
+            sides.side,
+            sides.halves,
+            sides.column(g.opponent_rating),
+            sides.column(np.where(g.counted, 0, np.where(g.disregarded, 1, 2))),
+            sides.column(g.has_increment),
+            sides.column(g.expected_hundredths),
+            sides.column(g.increment_micro),
         )
     ]
-    return per_player(lines, sides, positions)
+    return sides.per_player(lines, positions)
