@@ -9,10 +9,10 @@ from config.admin import DeleteOneByOne
 from players import admin as players_admin
 from players.models import Club, Player
 
-from . import services, workers
+from . import rule_sets, services, workers
 from .engine.periods import Month
 from .merging import MergeRefused, merge_players, merge_revisions
-from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -30,10 +30,91 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 
 @admin.register(RatingList)
 class RatingListAdmin(admin.ModelAdmin):
-    list_display = ["code", "name", "rule_set", "standard_play", "online", "min_minutes", "max_minutes"]
-    list_editable = ["rule_set"]
+    list_display = ["code", "name", "rule_set", "rule_set_changes", "standard_play", "online"]
     search_fields = ["code", "name"]
     prepopulated_fields = {"code": ["name"]}
+
+    def get_readonly_fields(self, request, obj=None):
+        # Once a month is rated its rules are history: a new method comes in as a rule-set change.
+        return ["rule_set"] if obj and obj.periods.exists() else []
+
+    @admin.display(description="changes of rule set")
+    def rule_set_changes(self, obj):
+        return ", ".join(f"from {change.month}: {change.rule_set}" for change in obj.rule_set_changes.all()) or "–"
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).prefetch_related("rule_set_changes")
+
+
+class RuleSetChangeForm(forms.ModelForm):
+    class Meta:
+        model = RuleSetChange
+        fields = ["rating_list", "month", "rule_set"]
+
+    def clean_month(self):
+        return str(parsed_month(self.cleaned_data["month"]))
+
+    def clean(self):
+        data = super().clean()
+        if all(data.get(name) for name in ("rating_list", "month", "rule_set")):
+            try:
+                rule_sets.check_change(data["rating_list"], Month.parse(data["month"]), data["rule_set"])
+            except rule_sets.ChangeRefused as refused:
+                raise forms.ValidationError(str(refused)) from None
+        return data
+
+
+@admin.register(RuleSetChange)
+class RuleSetChangeAdmin(admin.ModelAdmin):
+    """A list changes its method or rule set from a month after its latest publication; the
+    change is made, or undone, under the list's lock by grading/rule_sets.py."""
+
+    form = RuleSetChangeForm
+    list_display = ["rating_list", "month", "rule_set", "made_by", "made_at"]
+    list_filter = ["rating_list", "rule_set"]
+    actions = None
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["rating_list", "month", "rule_set", "made_by", "made_at"] if obj else []
+
+    def has_add_permission(self, request):
+        return request.user.has_perm("grading.run_rating")
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.has_perm("grading.run_rating")
+
+    def has_delete_permission(self, request, obj=None):
+        if obj and rule_sets.in_force_when_published(obj):
+            return False
+        return request.user.has_perm("grading.run_rating")
+
+    # The form has checked the change; a run holding the list, or a publication since, can still
+    # refuse it here, and the page says so instead of "added".
+    def save_model(self, request, obj, form, change):
+        try:
+            obj.pk = rule_sets.do_change_rule_set(
+                obj.rating_list, Month.parse(obj.month), obj.rule_set, request.user
+            ).pk
+        except (rule_sets.ChangeRefused, services.RunRefused) as refused:
+            request.refused = str(refused)
+
+    def delete_model(self, request, obj):
+        try:
+            rule_sets.do_cancel_rule_set_change(obj, request.user)
+        except (rule_sets.ChangeRefused, services.RunRefused) as refused:
+            request.refused = str(refused)
+
+    def response_add(self, request, obj, post_url_continue=None):
+        return self.refusal(request) or super().response_add(request, obj, post_url_continue)
+
+    def response_delete(self, request, obj_display, obj_id):
+        return self.refusal(request) or super().response_delete(request, obj_display, obj_id)
+
+    def refusal(self, request):
+        if not hasattr(request, "refused"):
+            return None
+        self.message_user(request, f"Nothing was changed: {request.refused}.", messages.ERROR)
+        return redirect("admin:grading_rulesetchange_changelist")
 
 
 class RatingPeriodForm(forms.ModelForm):
@@ -42,11 +123,7 @@ class RatingPeriodForm(forms.ModelForm):
         fields = ["rating_list", "month", "adjustment_a", "adjustment_b"]
 
     def clean_month(self):
-        try:
-            Month.parse(self.cleaned_data["month"])
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
-        return self.cleaned_data["month"]
+        return str(parsed_month(self.cleaned_data["month"]))
 
     # The engine's bounds (docs/rules.md section 6: old + change + A + old x B).
     def clean_adjustment_a(self):
@@ -56,7 +133,9 @@ class RatingPeriodForm(forms.ModelForm):
         return in_range(self.cleaned_data["adjustment_b"], 1)
 
     def save(self, commit=True):
-        self.instance.rule_set = self.instance.rule_set or self.cleaned_data["rating_list"].rule_set
+        self.instance.rule_set = self.instance.rule_set or self.cleaned_data["rating_list"].rule_set_for(
+            self.cleaned_data["month"]
+        )
         return super().save(commit)
 
 
@@ -165,10 +244,14 @@ class StartRunForm(forms.Form):
     month = forms.CharField(max_length=20, help_text="The month to rate, YYYY-MM; it must be over.")
 
     def clean_month(self):
-        try:
-            return Month.parse(self.cleaned_data["month"])
-        except ValueError as error:
-            raise forms.ValidationError(str(error)) from None
+        return parsed_month(self.cleaned_data["month"])
+
+
+def parsed_month(text: str) -> Month:
+    try:
+        return Month.parse(text)
+    except ValueError as error:
+        raise forms.ValidationError(str(error)) from None
 
 
 def start_run(modeladmin, request, rating_list, month):

@@ -128,7 +128,9 @@ def take_on_ratings(rng, people, strength, month):
     count = 0
     for rating_list, share in [("otb-standard", 0.8), ("otb-rapid", 0.5), ("online", 0.3)]:
         the_list = RatingList.objects.get(code=rating_list)
-        period = RatingPeriod.objects.create(rating_list=the_list, month=str(month), rule_set=the_list.rule_set)
+        period = RatingPeriod.objects.create(
+            rating_list=the_list, month=str(month), rule_set=the_list.rule_set_for(str(month))
+        )
         rows = []
         for person in people:
             if rng.random() > share:

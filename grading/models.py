@@ -7,15 +7,18 @@ from .engine.periods import MONTH_PATTERN, Month
 
 month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM.")
 
-# The rule sets a list can be rated by in the monthly run; the Elo ones are rated by the engine
-# and rate-file, and join these with the states they store (peak, pending months).
-RULE_SET_CHOICES = [(name, name) for name, rules in RULE_SETS.items() if not rules.is_elo]
+RULE_SET_CHOICES = [(name, f"{name} ({rules.method_name})") for name, rules in RULE_SETS.items()]
 
 
 class RatingList(models.Model):
     code = models.SlugField(max_length=30, unique=True)
     name = models.CharField(max_length=100)
-    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES, default="ecf-2024")
+    rule_set = models.CharField(
+        max_length=20,
+        choices=RULE_SET_CHOICES,
+        default="ecf-2024",
+        help_text="Rates the list's months until its first rule-set change (Rule set changes).",
+    )
     standard_play = models.BooleanField(default=False, help_text="True only for the OTB standard-play list.")
     online = models.BooleanField(default=False, help_text="Rates games played online.")
     min_minutes = models.PositiveSmallIntegerField(
@@ -34,6 +37,12 @@ class RatingList(models.Model):
     def __str__(self):
         return self.name
 
+    def rule_set_for(self, month: str) -> str:
+        """The rule set in force for ``month`` (YYYY-MM): that of the latest change from a month
+        not after it, or the list's own before any change."""
+        change = self.rule_set_changes.filter(month__lte=month).order_by("-month").first()
+        return change.rule_set if change else self.rule_set
+
     def holds(self, minutes):
         """Whether a time control giving ``minutes`` for 60 moves falls in this list's band."""
         return minutes >= self.min_minutes and (self.max_minutes is None or minutes < self.max_minutes)
@@ -50,6 +59,27 @@ class RatingList(models.Model):
         if self.max_minutes:
             return f"{where}, under {self.max_minutes} minutes"
         return f"{where}, any time control"
+
+
+class RuleSetChange(models.Model):
+    """From ``month`` on, the list is rated by ``rule_set``, until a later change. A period takes
+    the rule set in force for its month and keeps it once published: a revision rates a month
+    again by the rules it was published under. Made and undone through grading/rule_sets.py."""
+
+    rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="rule_set_changes")
+    month = models.CharField(
+        max_length=7, validators=[month_validator], help_text="The first month it rates (YYYY-MM)."
+    )
+    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES)
+    made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    made_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["rating_list", "month"]
+        constraints = [models.UniqueConstraint(fields=["rating_list", "month"], name="one_rule_set_change_per_month")]
+
+    def __str__(self):
+        return f"{self.rating_list.code} from {self.month}: {self.rule_set}"
 
 
 class RatingPeriodQuerySet(models.QuerySet):

@@ -106,7 +106,7 @@ def publish_month(list_code, month, rows):
 
     the_list = rating_list(list_code)
     period, _ = RatingPeriod.objects.get_or_create(
-        rating_list=the_list, month=month, defaults={"rule_set": the_list.rule_set}
+        rating_list=the_list, month=month, defaults={"rule_set": the_list.rule_set_for(month)}
     )
     now = timezone.now()
     run = RatingRun.objects.create(period=period, trigger="test", started_at=now, finished_at=now, outcome="succeeded")

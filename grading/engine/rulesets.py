@@ -75,6 +75,10 @@ class RuleSet:
     def is_elo(self) -> bool:
         return self.method == ELO_METHOD
 
+    @property
+    def method_name(self) -> str:
+        return "Elo method" if self.is_elo else "ECF three-pass method"
+
     def __hash__(self) -> int:  # title_dummies is a read-only mapping, which does not hash
         return hash(self.name)
 

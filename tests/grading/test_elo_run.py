@@ -6,7 +6,9 @@ import datetime
 import pytest
 
 from grading.elo_results import ELO_LINE
+from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList
+from grading.rule_sets import do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +28,7 @@ def elo_list():
         "444444D,1200,partial,5,6000,2.5,2026-08",
         "555555E,900,full,12,11400,4,2026-09",
     )
-    RatingList.objects.filter(code="otb-standard").update(rule_set="fide-2017")
+    do_change_rule_set(RatingList.objects.get(code="otb-standard"), Month.parse("2026-10"), "fide-2017", None)
 
 
 def state(code, month):
