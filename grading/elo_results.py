@@ -16,7 +16,7 @@ import json
 import numpy as np
 
 from .breakdown import SidesByPlayer
-from .engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
+from .engine.codes import CATEGORY_NAMES, FULL, K_RULE_NAMES, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
 from .engine.numbers import points
@@ -53,6 +53,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         "prior_rating": [value or None for value in p.prior_rating[positions].tolist()],
         "k_factor": [f"{k}.000000" if has else None for k, has in zip(p.k[positions].tolist(), has_k.tolist())],
         "peak": [peak or None for peak in p.state_peak[positions].tolist()],
+        "k_rule": [K_RULE_NAMES[rule] or "" for rule in p.k_rule[positions].tolist()],
         "pending": [json.dumps(pending.get(i, [])) for i in positions.tolist()],
         "age": [age if age >= 0 else None for age in p.age[positions].tolist()],
     }

@@ -192,6 +192,8 @@ class PlayerRating(models.Model):
     # The Elo method's state (docs/rules.md part 2): the highest rating published on the list,
     # and a pending state's months: [{"month", "games", "opponents_total", "points"}, ...].
     peak = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The rule that chose an Elo K (engine codes.K_RULE_NAMES): what the calculation page names.
+    k_rule = models.CharField(max_length=10, blank=True, default="", db_default="")
     pending = models.JSONField(default=list, blank=True)
     age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
     breakdown = models.JSONField(

@@ -43,6 +43,7 @@ RATING_FIELDS = [
     "pass2",
     "k_factor",
     "peak",
+    "k_rule",
     "pending",
     "age",
     "breakdown",
@@ -183,7 +184,7 @@ def states_of_rows(rows: dict) -> States:
     return states.take(order)
 
 
-FIELD_DEFAULTS = {"breakdown": "[]", "pending": "[]"}  # the rest: None
+FIELD_DEFAULTS = {"breakdown": "[]", "pending": "[]", "k_rule": ""}  # the rest: None
 
 
 def as_columns(rows: list[dict]) -> dict:

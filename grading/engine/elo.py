@@ -62,9 +62,18 @@ def k_factor(
     base_rule = K_BASE if conditions else K_FLAT
     uncapped = np.select(conditions, factors, rules.base_k) if conditions else np.full(len(rating), rules.base_k)
     rule = np.select(conditions, names, base_rule) if conditions else np.full(len(rating), base_rule)
+    return KFactor(capped_k(uncapped, counted, rules), uncapped.astype(np.int64), rule.astype(np.int8))
+
+
+def capped_k(uncapped: np.ndarray, counted: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The K used for ``counted`` games: floor(cap / n) where K * n exceeds the cap."""
     capped = is_capped(uncapped, counted, rules)
-    k = np.where(capped, rules.k_cap // np.maximum(counted, 1), uncapped)
-    return KFactor(k.astype(np.int64), uncapped.astype(np.int64), rule.astype(np.int8))
+    return np.where(capped, rules.k_cap // np.maximum(counted, 1), uncapped).astype(np.int64)
+
+
+def k_of_rule(rule: int, rules: RuleSet) -> int:
+    """The K a rule gives (codes.K_RULE_NAMES), before the cap."""
+    return {K_NEW_PLAYER: rules.junior_k, K_JUNIOR: rules.junior_k, K_TOP: rules.elo_top_k}.get(rule, rules.base_k)
 
 
 def rounded_change(change_units: np.ndarray) -> np.ndarray:
@@ -80,6 +89,11 @@ class FirstRating:
     percent: np.ndarray  # p in hundredths (the "below" branch's dp reads it)
     bonus: np.ndarray  # what is added to Ra: 0, 20 x (2S - G) or dp(p)
     rating: np.ndarray  # round_half_up(Ra + bonus)
+
+
+def enough_for_first(games: np.ndarray, halves: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """Section 12, step 2: games enough, and at least half a point, for a first rating."""
+    return (games >= rules.first_rating_games) & (halves >= 1)
 
 
 def first_rating(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules: RuleSet) -> FirstRating:

@@ -20,7 +20,7 @@ from .codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from .elo import expected_units, first_rating, k_factor, rounded_change, score_units
+from .elo import enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
 from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
 from .inputs import ColumnarInputs, PendingColumns, StateColumns
 from .sides import Sides, per_player_sum
@@ -81,7 +81,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     first_games = np.where(grows, live_games + kept_count, 0)
     first_total = np.where(grows, live_sum(live.opponents_total) + kept_total, 0)
     first_halves = np.where(grows, live_sum(live.points_halves) + kept_halves, 0)
-    enough = grows & (first_games >= rules.first_rating_games) & (first_halves >= 1)
+    enough = grows & enough_for_first(first_games, first_halves, rules)
     first = first_rating(first_games, first_total, first_halves, rules)
     gets_rating = enough & (first.rating >= rules.rating_floor)
     stays_pending = grows & ~gets_rating

@@ -19,7 +19,7 @@ from .codes import (
     TYPE_NAMES,
     UNRATED_USED,
 )
-from .elo import PD_UNITS
+from .elo import PD_UNITS, enough_for_first, first_rating
 from .inputs import PendingColumns, PendingMonth, RatingState, StateColumns
 from .periods import Month
 from .result import PlayersAndSides
@@ -112,6 +112,25 @@ class FirstRatingSteps:
     bonus: int | None  # 0, 20 x (2S - G) or dp(p)
     rating: int | None  # round_half_up(Ra + bonus)
     reached: bool  # a rating of at least the floor: the player is rated from this period
+
+
+def first_rating_steps(games: int, total: int, halves: int, rules: RuleSet) -> FirstRatingSteps:
+    """Section 12, steps 2 to 4, for G games (G > 0) against opponents rated T in all, scoring
+    halves / 2: the run's own functions on one player's sums."""
+    done = first_rating(np.array([games]), np.array([total]), np.array([halves]), rules)
+    enough = bool(enough_for_first(np.array([games]), np.array([halves]), rules)[0])
+    rating = int(done.rating[0]) if enough else None
+    return FirstRatingSteps(
+        games=games,
+        opponents_total=total,
+        points=Fraction(halves, 2),
+        average=Fraction(total, games),
+        branch=FIRST_BRANCH_NAMES[done.branch[0]] if enough else None,
+        percent=int(done.percent[0]) if enough else None,
+        bonus=int(done.bonus[0]) if enough else None,
+        rating=rating,
+        reached=rating is not None and rating >= rules.rating_floor,
+    )
 
 
 @dataclass(frozen=True)
@@ -222,19 +241,7 @@ class EloPeriodResult(PlayersAndSides):
         games = int(p.first_games[position])
         if not games:
             return None
-        branch = FIRST_BRANCH_NAMES[p.first_branch[position]]
-        rating = int(p.first_rating[position]) if branch else None
-        return FirstRatingSteps(
-            games=games,
-            opponents_total=int(p.first_total[position]),
-            points=Fraction(int(p.first_halves[position]), 2),
-            average=Fraction(int(p.first_total[position]), games),
-            branch=branch,
-            percent=int(p.first_percent[position]) if branch else None,
-            bonus=int(p.first_bonus[position]) if branch else None,
-            rating=rating,
-            reached=rating is not None and rating >= self.rules.rating_floor,
-        )
+        return first_rating_steps(games, int(p.first_total[position]), int(p.first_halves[position]), self.rules)
 
     def _lines(self, position: int) -> tuple[EloGameLine, ...]:
         g = self.games

@@ -49,7 +49,7 @@ def test_a_list_switched_to_elo_rates_from_the_ecf_states_it_inherits(elo_list, 
     # 20 x 0.92 = 18.4. C and D are unrated: those games do not count. 1518.4 -> 1518.
     a = state("111111A", "2026-10")
     assert (a.rating, a.type, a.category, a.method, a.k_factor, a.peak) == (1518, "full", "rated", "elo", 20, 1518)
-    assert (a.games, a.opponents_total, a.points) == (51, 76900, 26)
+    assert (a.games, a.opponents_total, a.points, a.k_rule) == (51, 76900, 26, "base")
     # B: diff 400, PD 0.92, a loss: -18.4 -> 1881.6 -> 1882; the peak stays 1900.
     b = state("222222B", "2026-10")
     assert (b.rating, b.peak) == (1882, 1900)

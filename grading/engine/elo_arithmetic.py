@@ -1,0 +1,124 @@
+"""The arithmetic behind one player's Elo rating, step by step, for a person to check
+(docs/rules.md sections 11 and 12).
+
+As grading.engine.arithmetic does for the ECF method: every step comes from the functions the
+period's run uses (expected_units, capped_k, rounded_change, first_rating), called on what a
+published rating keeps (its prior rating, its games as rated, the K rule the run chose, its
+state), with the exact fractions a page prints beside the integers the run works in.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .codes import K_RULE_NAMES
+from .elo import PD_UNITS, capped_k, expected_units, k_of_rule, rounded_change, score_units
+from .elo_result import FirstRatingSteps, first_rating_steps
+from .inputs import PendingMonth
+from .krating import is_capped
+from .periods import Month
+from .rulesets import RuleSet
+
+
+@dataclass(frozen=True)
+class EloGameArithmetic:
+    """One counted game of a rated player: PD from the difference, then K x (W - PD)."""
+
+    difference: int  # the player's prior rating minus the opponent's rating used
+    difference_used: int  # after the 400-point rule
+    expected: Fraction  # PD
+    increment: Fraction  # K x (W - PD)
+
+    @property
+    def limited(self) -> bool:
+        """The 400-point rule bit: the difference counted as 400."""
+        return self.difference != self.difference_used
+
+
+@dataclass(frozen=True)
+class EloArithmetic:
+    prior: int  # Ro
+    k_rule: str  # codes.K_RULE_NAMES
+    k_uncapped: int  # the K the rule gives
+    capped: bool  # K x n was more than the cap: K is floor(cap / n)
+    k: int
+    games: tuple[EloGameArithmetic | None, ...]  # by breakdown line; None: not counted
+    counted: int  # n
+    expected: Fraction  # the sum of PD
+    score: Fraction  # the points of the counted games
+    change: Fraction  # K x (score - expected)
+    rounded: int  # the change rounded half up
+    rating: int
+    floored: bool  # Ro + change was below the floor and was raised to it
+
+
+def elo_arithmetic(
+    prior: int, halves: Sequence[int], opponent_ratings: Sequence[int | None], k_rule: str, rules: RuleSet
+) -> EloArithmetic:
+    """A rated player's new rating from Ro, their games as rated (an opponent rating of None:
+    not counted) and the K rule the run chose."""
+    counted = [i for i, rating in enumerate(opponent_ratings) if rating is not None]
+    n = len(counted)
+    uncapped = k_of_rule(K_RULE_NAMES.index(k_rule), rules)
+    k = int(capped_k(np.array([uncapped]), np.array([n]), rules)[0])
+    difference = prior - np.array([opponent_ratings[i] for i in counted], dtype=np.int64)
+    expected = expected_units(difference)
+    surplus = score_units(np.array([halves[i] for i in counted], dtype=np.int64)) - expected
+    largest = rules.elo_largest_difference
+    games: list[EloGameArithmetic | None] = [None] * len(opponent_ratings)
+    for i, d, pd, w_minus_pd in zip(counted, difference.tolist(), expected.tolist(), surplus.tolist()):
+        games[i] = EloGameArithmetic(
+            d, max(-largest, min(largest, d)), Fraction(pd, PD_UNITS), Fraction(k * w_minus_pd, PD_UNITS)
+        )
+    change_units = k * int(surplus.sum())
+    rounded = int(rounded_change(np.array([change_units]))[0])
+    return EloArithmetic(
+        prior=prior,
+        k_rule=k_rule,
+        k_uncapped=uncapped,
+        capped=bool(is_capped(np.array([uncapped]), np.array([n]), rules)[0]),
+        k=k,
+        games=tuple(games),
+        counted=n,
+        expected=Fraction(int(expected.sum()), PD_UNITS),
+        score=Fraction(sum(halves[i] for i in counted), 2),
+        change=Fraction(change_units, PD_UNITS),
+        rounded=rounded,
+        rating=max(prior + rounded, rules.rating_floor),
+        floored=prior + rounded < rules.rating_floor,
+    )
+
+
+@dataclass(frozen=True)
+class FirstRatingProgress:
+    """An unrated player's games towards a first rating (section 12), as they stand for a period."""
+
+    months: tuple[PendingMonth, ...]  # the pending months that still count
+    games: int
+    opponents_total: int
+    points: Fraction
+    games_needed: int
+    counts_until: Month | None  # the last period the oldest of them counts in
+    first: FirstRatingSteps | None  # what they would give now (a rating below the floor: none)
+
+
+def first_rating_progress(pending: Sequence[PendingMonth], period: Month, rules: RuleSet) -> FirstRatingProgress:
+    """Where the pending months that still count in ``period`` leave the player."""
+    oldest = rules.oldest_pending(period)
+    live = tuple(sorted((month for month in pending if month.month >= oldest), key=lambda month: month.month))
+    games = sum(month.games for month in live)
+    total = sum(month.opponents_total for month in live)
+    points = sum((Fraction(month.points) for month in live), Fraction(0))
+    return FirstRatingProgress(
+        months=live,
+        games=games,
+        opponents_total=total,
+        points=points,
+        games_needed=rules.first_rating_games,
+        counts_until=live[0].month + (rules.first_rating_window_months - 1) if live else None,
+        first=first_rating_steps(games, total, int(points * 2), rules) if games else None,
+    )
