@@ -1,6 +1,10 @@
 """Model rows as the API's JSON objects: ISO dates, numbers as numbers, codes as keys."""
 
+from decimal import Decimal
+
 from django.urls import reverse
+
+from grading.engine import RULE_SETS
 
 
 def number(value):
@@ -35,6 +39,11 @@ def player(player, request=None):
         body["url"] = request.build_absolute_uri(reverse("api-player", args=[player.code]))
         body["page"] = request.build_absolute_uri(reverse("player", args=[player.code]))
     return body
+
+
+def rules(rule_set: str) -> dict:
+    """The rule set a period was rated by, and its method ("ecf" or "elo")."""
+    return {"rule_set": rule_set, "method": RULE_SETS[rule_set].method}
 
 
 def list_entry(entry, with_player=True):
@@ -76,6 +85,9 @@ def rating(row):
         "pass1": row.pass1,
         "pass2": row.pass2,
         "k_factor": number(row.k_factor),
+        "k_rule": row.k_rule or None,
+        "peak": row.peak,
+        "pending": [{**month, "points": number(Decimal(month["points"]))} for month in row.pending],
         "published_at": iso(row.published_at),
     }
 
@@ -96,6 +108,8 @@ def rated_game(line):
         "opponent_type": line.opponent_type,
         "pass1_opponent_rating": line.pass1_opponent_rating,
         "increment": number(line.increment),
+        "counted": line.counted,
+        "expected": number(line.expected),
     }
 
 

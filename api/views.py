@@ -114,7 +114,12 @@ def lists(request):
     by_list = {}
     for period in periods:
         by_list.setdefault(period.rating_list_id, []).append(
-            {"period": period.month, "revision": period.revision, "published_at": serialize.iso(period.published_at)}
+            {
+                "period": period.month,
+                "revision": period.revision,
+                "published_at": serialize.iso(period.published_at),
+                **serialize.rules(period.rule_set),
+            }
         )
     results = []
     for rating_list in RatingList.objects.order_by("display_order", "code"):
@@ -159,6 +164,7 @@ def rating_list(request, code, month=None):
         period=published.period.month,
         revision=published.revision,
         edition=edition,
+        **serialize.rules(published.period.rule_set),
     )
 
 

@@ -30,8 +30,10 @@ from players.names import full_name
 
 from .bulk import table, where_in
 from .engine.codes import NEW, TYPE_NAMES
+from .models import PlayerRating
 
-LINE = ("game", "colour", "halves", "opponent_rating", "opponent_type", "pass1_opponent_rating", "increment")
+# The ratings whose lines are in grading.elo_results.ELO_LINE order.
+ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)
 
 
 class SidesByPlayer:
@@ -92,10 +94,16 @@ class RatedGame:
     opponent: "PlayerShown | None"
     colour: str
     score: Decimal
-    opponent_rating: int
-    opponent_type: str
+    opponent_rating: int | None  # None: unrated for the game (Elo)
+    opponent_type: str | None  # ECF: "full" or "partial"
     pass1_opponent_rating: int | None
     increment: Decimal | None
+    counted: str | None = None  # Elo: "counted", "disregarded" or "not counted"
+    expected: Decimal | None = None  # Elo: PD
+
+    @property
+    def elo(self) -> bool:
+        return self.counted is not None
 
 
 def lines(rating) -> list[list]:
@@ -189,21 +197,23 @@ def resolve(pairs) -> list[RatedGame]:
     since it was rated has ``game`` and ``opponent`` None: the line still shows what was used."""
     games = games_shown({line[0] for _, line in pairs})
     resolved = []
-    for rating, (game_id, colour, halves, opponent_rating, opponent_type, pass1, increment) in pairs:
-        game = games.get(game_id)
-        resolved.append(
-            RatedGame(
-                rating=rating,
-                game=game,
-                opponent=(game.black if colour == "w" else game.white) if game else None,
-                colour=colour,
-                score=Decimal(halves) / 2,
-                opponent_rating=opponent_rating,
-                opponent_type=opponent_type,
-                pass1_opponent_rating=pass1,
-                increment=None if increment is None else Decimal(increment).scaleb(-6),
-            )
-        )
+    for rating, line in pairs:
+        game = games.get(line[0])
+        common = {
+            "rating": rating,
+            "game": game,
+            "opponent": (game.black if line[1] == "w" else game.white) if game else None,
+            "colour": line[1],
+            "score": Decimal(line[2]) / 2,
+            "opponent_rating": line[3],
+            "increment": None if line[6] is None else Decimal(line[6]).scaleb(-6),
+        }
+        if rating.method in ELO_METHODS:  # grading.elo_results.ELO_LINE
+            extra = {"opponent_type": None, "pass1_opponent_rating": None, "counted": line[4]}
+            extra["expected"] = None if line[5] is None else Decimal(line[5]).scaleb(-2)
+        else:
+            extra = {"opponent_type": line[4], "pass1_opponent_rating": line[5]}
+        resolved.append(RatedGame(**common, **extra))
     return resolved
 
 

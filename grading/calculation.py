@@ -7,17 +7,28 @@ numbers it never computes.
 """
 
 from dataclasses import dataclass
+from decimal import Decimal
 
 from .breakdown import RatedGame
 from .engine import RULE_SETS
 from .engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
+from .engine.elo_arithmetic import (
+    EloArithmetic,
+    EloGameArithmetic,
+    FirstRatingProgress,
+    elo_arithmetic,
+    first_rating_progress,
+)
+from .engine.elo_result import FirstRatingSteps, first_rating_steps
+from .engine.inputs import PendingMonth
+from .engine.periods import Month
 from .models import PlayerRating
 
 
 @dataclass(frozen=True)
 class GameStep:
     game: RatedGame
-    arithmetic: GameArithmetic | None  # K ratings only
+    arithmetic: GameArithmetic | EloGameArithmetic | None  # K and Elo ratings' counted games
 
 
 @dataclass(frozen=True)
@@ -26,6 +37,19 @@ class Calculation:
     games: tuple[GameStep, ...]
     passes: tuple[PassArithmetic, ...] = ()  # a P rating's two passes
     k: KArithmetic | None = None
+    elo: EloArithmetic | None = None  # an Elo rating change
+    first: FirstRatingSteps | None = None  # a first Elo rating, reached or not
+    progress: FirstRatingProgress | None = None  # still pending: the months towards one
+    earlier_games: int = 0  # a first rating's games from earlier months
+
+
+def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstRatingProgress:
+    """How far a pending state is from a first rating in ``next_period``."""
+    months = [
+        PendingMonth(Month.parse(m["month"]), m["games"], m["opponents_total"], Decimal(m["points"]))
+        for m in rating.pending
+    ]
+    return first_rating_progress(months, next_period, RULE_SETS[rating.period.rule_set])
 
 
 def calculation_of(rating: PlayerRating, games: list[RatedGame]) -> Calculation:
@@ -56,4 +80,25 @@ def calculation_of(rating: PlayerRating, games: list[RatedGame]) -> Calculation:
             rules,
         )
         return Calculation(rating.method, tuple(GameStep(game, step) for game, step in zip(games, k.games)), k=k)
+    if rating.method == PlayerRating.Method.ELO:
+        elo = elo_arithmetic(
+            rating.prior_rating,
+            halves,
+            [game.opponent_rating if game.counted == "counted" else None for game in games],
+            rating.k_rule,
+            rules,
+        )
+        steps = tuple(GameStep(game, step) for game, step in zip(games, elo.games))
+        return Calculation(rating.method, steps, elo=elo)
+    if rating.method == PlayerRating.Method.FIRST:
+        # The games of the pending months with this one's: the new state's, or its months'.
+        this_month = sum(1 for game in games if game.counted == "counted")
+        steps = tuple(GameStep(game, None) for game in games)
+        if rating.type == PlayerRating.Type.PENDING:
+            progress = first_rating_progress_of(rating, Month.parse(rating.month))
+            return Calculation(
+                rating.method, steps, first=progress.first, progress=progress, earlier_games=progress.games - this_month
+            )
+        first = first_rating_steps(rating.games, rating.opponents_total, int(rating.points * 2), rules)
+        return Calculation(rating.method, steps, first=first, earlier_games=first.games - this_month)
     return Calculation(rating.method, tuple(GameStep(game, None) for game in games))

@@ -19,7 +19,7 @@ from players.models import Player
 
 from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
 from .engine import RULE_SETS, PendingColumns, StateColumns
-from .engine.codes import CATEGORY_NAMES, FULL, PENDING, STATE_TYPE_CODES, TYPE_NAMES
+from .engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
 from .history import forget_publications
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
@@ -255,14 +255,12 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
 
 def write_list(period: RatingPeriod, revision: int, states: States):
     """The period's list: the players of ``states`` active in the period."""
-    rules = RULE_SETS[period.rule_set]
-    if rules.is_elo:
-        # Elo ratings never lapse. A pending player has none to list, nor has a state the ECF
-        # method left that the Elo method does not count as a rating (loading.states_for_method).
-        active = states.take(np.flatnonzero((states.type == FULL) & (states.rating >= rules.rating_floor)))
-    else:
-        earliest = rules.earliest_active(Month.parse(period.month))
-        active = states.take(np.flatnonzero((states.last_played >= earliest.index) & (states.type != PENDING)))
+    # Elo ratings never lapse; a pending player has none to list, nor has a state the ECF method
+    # left that the Elo method does not count as a rating (loading.states_for_method).
+    listed = RULE_SETS[period.rule_set].listed(
+        Month.parse(period.month), states.type, states.rating, states.last_played
+    )
+    active = states.take(np.flatnonzero(listed))
     months = {index: str(Month.from_index(index)) for index in np.unique(active.last_played).tolist()}
     clubs = clubs_of(active.player_id)
     insert_rows(

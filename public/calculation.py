@@ -7,6 +7,8 @@ from fractions import Fraction
 
 from grading.calculation import Calculation
 from grading.engine.arithmetic import PassArithmetic
+from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
+from grading.engine.rulesets import RuleSet
 
 
 def decimal(value: Fraction, places: int) -> Decimal:
@@ -77,10 +79,59 @@ def k_shown(calculation: Calculation) -> dict | None:
     }
 
 
+def k_reason(elo: EloArithmetic, rules: RuleSet) -> str:
+    """Why the player's K is what it is (docs/rules.md section 11), in the rule set's numbers."""
+    why = {
+        "new-player": f"fewer than {rules.elo_new_player_games} games rated before this month",
+        "junior": f"a junior (under {rules.junior_below_age}) rated under {rules.elo_junior_below_rating}",
+        "top": f"rated {rules.elo_top_peak} or more at some time",
+        "base": "the K of every player no other rule applies to",
+        "flat": f"the K of every player under {rules.name}",
+    }[elo.k_rule]
+    if not elo.capped:
+        return f"K is {elo.k}: {why}."
+    return (
+        f"K would be {elo.k_uncapped} ({why}), but {elo.k_uncapped} × {elo.counted} games = "
+        f"{elo.k_uncapped * elo.counted} is more than {rules.k_cap}: K is {rules.k_cap} / {elo.counted}, "
+        f"rounded down, {elo.k}."
+    )
+
+
+def elo_shown(elo: EloArithmetic | None) -> dict | None:
+    if elo is None:
+        return None
+    return {
+        "expected": decimal(elo.expected, 2),
+        "score": decimal(elo.score, 1),
+        "surplus": signed(decimal(elo.score - elo.expected, 2)),
+        "change": signed(decimal(elo.change, 2)),
+        "rounded_term": signed_term(elo.rounded),
+        "rounded": signed(elo.rounded),
+    }
+
+
+def first_shown(calculation: Calculation, rules: RuleSet) -> dict | None:
+    first = calculation.first
+    if first is None:
+        return None
+    shown = {
+        "points": decimal(first.points, 1),
+        "average": decimal(first.average, 2),
+        "this_month": first.games - calculation.earlier_games,
+        "missing": max(0, rules.first_rating_games - first.games),
+    }
+    if first.branch is not None:
+        shown["p"] = decimal(first.points / first.games, 4)
+        shown["p_rounded"] = decimal(Fraction(first.percent, 100), 2)
+        shown["bonus_term"] = signed_term(first.bonus)
+        shown["exact"] = decimal(first.average + first.bonus, 2)
+    return shown
+
+
 @dataclass(frozen=True)
 class GameRow:
     game: object  # grading.breakdown.RatedGame
-    terms: object  # grading.engine.arithmetic.GameArithmetic, K ratings only
+    terms: object  # K and Elo ratings' counted games: GameArithmetic or EloGameArithmetic
     increment: str
 
 
@@ -89,3 +140,21 @@ def game_rows(calculation: Calculation) -> list[GameRow]:
         GameRow(step.game, step.arithmetic, plain(decimal(step.arithmetic.increment, 6)) if step.arithmetic else "")
         for step in calculation.games
     ]
+
+
+def progress_text(progress: FirstRatingProgress, rules: RuleSet) -> str:
+    """Where a pending player stands: "4 of 5 games against rated opponents, 1.5 points; the
+    games of 2026-09 count until 2028-10"."""
+    if not progress.months:
+        return "no games that still count towards a first rating"
+    points = plain(decimal(progress.points, 1))
+    first = progress.first
+    if first.rating is not None:
+        stands = (
+            f"{progress.games} games, {points} points: a first rating of {first.rating}, under {rules.rating_floor}"
+        )
+    elif progress.games < progress.games_needed:
+        stands = f"{progress.games} of {progress.games_needed} games against rated opponents, {points} points"
+    else:
+        stands = f"{progress.games} games against rated opponents, no half point yet"
+    return f"{stands}; the games of {progress.months[0].month} count until {progress.counts_until}"

@@ -11,6 +11,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from grading.engine import RULE_SETS
 from grading.models import ListEntry, PlayerRating
 from grading.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
 from players import search
@@ -72,6 +73,9 @@ class ClubFilter(django_filters.CharFilter):
     field_class = ClubField
 
 
+ECF_CATEGORIES = [(value, label) for value, label in PlayerRating.Category.choices if value not in ("rated", "unrated")]
+
+
 class ListEntryFilter(django_filters.FilterSet):
     q = django_filters.CharFilter(method="by_name", label="Name or code", max_length=search.MAX_QUERY)
     club = ClubFilter(field_name="club__code", label="Club")
@@ -94,6 +98,13 @@ class ListEntryFilter(django_filters.FilterSet):
         for field in self.form.fields.values():
             field.required = False
         self.form.fields["q"].widget = forms.TextInput(attrs={"type": "search", "autocomplete": "off"})
+        if period is not None and RULE_SETS[period.rule_set].is_elo:
+            # Every rating on an Elo list is a Full one; its categories are the Elo method's,
+            # and those of states the ECF method left before the list changed method.
+            del self.form.fields["type"]
+            self.filters.pop("type")
+        else:
+            self.form.fields["category"].choices = [("", "Any category"), *ECF_CATEGORIES]
 
     def by_name(self, queryset, name, value):
         search.prepare()

@@ -8,6 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 
 from events.models import Event
+from grading.engine import RULE_SETS
 from grading.history import (
     list_csv,
     list_size,
@@ -104,6 +105,7 @@ def render_list(request, code, rating_list, published, periods):
     context = {
         "rating_list": rating_list,
         "published": published,
+        "rules": RULE_SETS[published.period.rule_set],
         "periods": periods,
         "filters": filters,
         "table": table,

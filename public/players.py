@@ -11,8 +11,9 @@ from django.urls import reverse
 
 from config.lookups import by_code
 from grading.breakdown import rated_games
-from grading.calculation import calculation_of
+from grading.calculation import calculation_of, first_rating_progress_of
 from grading.engine import RULE_SETS
+from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.periods import Month
 from grading.history import entries_of, latest_publications, player_history, state_before
 from grading.models import PlayerRating
@@ -20,7 +21,7 @@ from players import search
 from players.models import Club, Player
 
 from . import rendering
-from .calculation import game_rows, k_shown, passes_shown
+from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown, progress_text
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
@@ -95,10 +96,13 @@ def player_page(request, code):
         rating_list = published.period.rating_list
         rows = [row for row in history if row.rating_list_id == rating_list.pk and row.month <= published.period.month]
         for earlier, row in zip([None] + rows, rows):
-            row.change = row.rating - earlier.rating if earlier else None
+            row.change = row.rating - earlier.rating if earlier and earlier.rating and row.rating else None
             row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
             row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/", players)
         latest = rows[-1] if rows else None
+        next_period = Month.parse(published.period.month) + 1
+        rules = RULE_SETS[published.period.rule_set]
+        pending = latest and latest.type == PlayerRating.Type.PENDING
         lists.append(
             {
                 "list": rating_list,
@@ -106,6 +110,9 @@ def player_page(request, code):
                 # On the list iff active then: the same test that wrote the list's snapshot.
                 "entry": latest if latest and on_the_list(latest, published) else None,
                 "latest": latest,
+                "progress": progress_text(first_rating_progress_of(latest, next_period), rules) if pending else "",
+                "elo": rules.is_elo,
+                "rules": rules,
                 "rows": rows[::-1],
                 "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
             }
@@ -115,8 +122,11 @@ def player_page(request, code):
 
 
 def on_the_list(state, published):
-    earliest = RULE_SETS[published.period.rule_set].earliest_active(Month.parse(published.period.month))
-    return bool(state.last_played) and Month.parse(state.last_played) >= earliest
+    last = Month.parse(state.last_played).index if state.last_played else -1
+    rules = RULE_SETS[published.period.rule_set]
+    return bool(
+        rules.listed(Month.parse(published.period.month), STATE_TYPE_CODES[state.type], state.rating or 0, last)
+    )
 
 
 def player_url(code, rest="", players=None):
@@ -142,24 +152,13 @@ def chart_data(player, lists):
     """What static/js/player-chart.js draws: a line per list, a point per rated month."""
     datasets = []
     for item in lists:
-        if not item["rows"]:
-            continue
-        code = item["list"].code
-        datasets.append(
-            {
-                "label": item["list"].name,
-                "code": code,
-                "points": [
-                    {
-                        "x": row.month,
-                        "y": row.rating,
-                        "partial": row.type == "partial",
-                        "url": row.calculation,
-                    }
-                    for row in reversed(item["rows"])
-                ],
-            }
-        )
+        points = [
+            {"x": row.month, "y": row.rating, "partial": row.type == "partial", "url": row.calculation}
+            for row in reversed(item["rows"])
+            if row.rating is not None  # a pending Elo state has none
+        ]
+        if points:
+            datasets.append({"label": item["list"].name, "code": item["list"].code, "points": points})
     return {
         "months": months_between([point["x"] for dataset in datasets for point in dataset["points"]]),
         "datasets": datasets,
@@ -188,15 +187,19 @@ def calculation_page(request, code, list_code, month):
     if rating is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
     calculation = calculation_of(rating, rated_games([rating])[rating.pk])
+    rules = RULE_SETS[rating.period.rule_set]
     context = {
         "player": player,
         "rating": rating,
         "prior": state_before(rating),
-        "rules": RULE_SETS[rating.period.rule_set],
+        "rules": rules,
         "calculation": calculation,
         "rows": game_rows(calculation),
         "passes": passes_shown(calculation, rating),
         "k": k_shown(calculation),
+        "elo": elo_shown(calculation.elo),
+        "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
+        "first": first_shown(calculation, rules),
     }
     return render(request, "public/calculation.html", context)
 

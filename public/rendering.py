@@ -31,6 +31,8 @@ GAMES_ROW = (
 
 
 def rating_text(row) -> str:
+    if row.rating is None:
+        return "pending"  # Elo: games towards a first rating
     return f"{row.rating}P" if row.type == PlayerRating.Type.PARTIAL else str(row.rating)
 
 
@@ -64,7 +66,7 @@ def history_rows(list_name: str, rows) -> str:
 def games_row(row) -> str:
     if not row.lines:
         return ""
-    k_rated = row.method == PlayerRating.Method.K
+    k_rated = row.method in (PlayerRating.Method.K, PlayerRating.Method.ELO)  # a change per game
     return format_html(
         GAMES_ROW,
         len(row.lines),
@@ -92,11 +94,12 @@ def game_cells(line, k_rated: bool) -> str:
             f'<td><a href="{escape(line.opponent_url)}">{escape(line.opponent.name)}</a></td>'
         )
     partial = "P" if line.opponent_type == PlayerRating.Type.PARTIAL else ""
+    used = "unrated" if line.opponent_rating is None else f"{int(line.opponent_rating)}{partial}"
     increment = ""
     if k_rated:
         value = "" if line.increment is None else f"{'+' if line.increment > 0 else ''}{line.increment:.2f}"
         increment = f'<td class="num">{value}</td>'
     return (
         f"<tr>{where}<td>{'White' if line.colour == 'w' else 'Black'}</td><td>{RESULTS[int(line.score * 2)]}</td>"
-        f'<td class="num">{int(line.opponent_rating)}{partial}</td>{increment}</tr>'
+        f'<td class="num">{used}</td>{increment}</tr>'
     )

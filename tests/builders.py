@@ -20,6 +20,7 @@ from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.publishing import as_columns, publish
+from grading.rule_sets import do_change_rule_set
 from grading.takeon import import_ratings
 from players.models import Club, Player
 
@@ -207,6 +208,23 @@ def take_on(list_code, month, *lines):
     opponents_total,points,last_played" lines."""
     data = "code,rating,type,games,opponents_total,points,last_played\n" + "".join(line + "\n" for line in lines)
     import_ratings(data.encode(), RatingList.objects.get(code=list_code), Month.parse(month))
+
+
+def elo_federation():
+    """Five players; otb-standard taken on by the ECF method for 2026-09 and rated by
+    fide-2017 from 2026-10: two Full ratings (1500, 1900), a Partial record (D) and a Full
+    rating below the Elo floor (E); C has no record."""
+    for code, born in [("111111A", 1980), ("222222B", 1975), ("333333C", 1990), ("444444D", 1985), ("555555E", 1970)]:
+        PlayerFactory(code=code, birth_date=datetime.date(born, 1, 1))
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "444444D,1200,partial,5,6000,2.5,2026-08",
+        "555555E,900,full,12,11400,4,2026-09",
+    )
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "fide-2017", None)
 
 
 def approved_event(code, list_code, day, games, status=Event.Status.APPROVED):

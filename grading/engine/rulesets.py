@@ -7,6 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
+from .codes import FULL, PENDING
 from .periods import Month
 
 STANDARD_LIST = "otb-standard"  # the only list with standard_play set
@@ -70,6 +71,14 @@ class RuleSet:
     def oldest_pending(self, period: Month) -> Month:
         """The oldest pending month that still counts towards a first rating in ``period``."""
         return period - (self.first_rating_window_months - 1)
+
+    def listed(self, period: Month, kind, rating, last_played):
+        """Whether states (type codes, ratings, last-played Month indexes; arrays or numbers) are
+        on the period's list: under Elo every rating of at least the floor, under the ECF method
+        every state played within the activity window (docs/rules.md sections 3 and 9)."""
+        if self.is_elo:
+            return (kind == FULL) & (rating >= self.rating_floor)
+        return (last_played >= self.earliest_active(period).index) & (kind != PENDING)
 
     @property
     def is_elo(self) -> bool:

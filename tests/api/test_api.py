@@ -113,6 +113,8 @@ def test_a_players_rated_games_show_the_breakdown(client, federation, django_ass
         "opponent_type": "full",
         "pass1_opponent_rating": None,
         "increment": 6,
+        "counted": None,
+        "expected": None,
     }
     assert (games["results"][1]["score"], games["results"][1]["increment"]) == (0.5, -8.4)
 

@@ -6,29 +6,15 @@ import datetime
 import pytest
 
 from grading.elo_results import ELO_LINE
-from grading.engine.periods import Month
-from grading.models import ListEntry, PlayerRating, RatingList
-from grading.rule_sets import do_change_rule_set
-from tests.builders import PlayerFactory, approved_event, succeeded, take_on
+from grading.models import ListEntry, PlayerRating
+from tests.builders import approved_event, elo_federation, succeeded
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
 def elo_list():
-    for code, born in [("111111A", 1980), ("222222B", 1975), ("333333C", 1990), ("444444D", 1985), ("555555E", 1970)]:
-        PlayerFactory(code=code, birth_date=datetime.date(born, 1, 1))
-    # The previous system's ECF states for September: two Full ratings, a Partial one, and a
-    # Full one below the Elo floor.
-    take_on(
-        "otb-standard",
-        "2026-09",
-        "111111A,1500,full,50,75000,25,2026-09",
-        "222222B,1900,full,50,95000,25,2026-09",
-        "444444D,1200,partial,5,6000,2.5,2026-08",
-        "555555E,900,full,12,11400,4,2026-09",
-    )
-    do_change_rule_set(RatingList.objects.get(code="otb-standard"), Month.parse("2026-10"), "fide-2017", None)
+    elo_federation()
 
 
 def state(code, month):
