@@ -2,10 +2,12 @@
 
 Everything is drawn from a seeded random generator, so two demo databases are identical.
 The months are relative to today: ratings are taken on for the period seven months back and
-the events are played in the six months since, on all three lists.
+the events are played in the six months since, on all four lists: three rated by the ECF
+method and a blitz list rated by the Elo method.
 """
 
 import datetime
+import json
 import random
 from dataclasses import dataclass
 from decimal import Decimal
@@ -15,6 +17,7 @@ from django.utils import timezone
 
 from events import results
 from events.models import Entry, Event, EventChange, Game
+from grading.engine import numbers
 from grading.engine.periods import Month
 from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
@@ -83,6 +86,7 @@ def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
         people = Player.objects.bulk_create(make_players(rng, players, clubs, today))
         strength = {person.pk: player_strength(rng, person, today) for person in people}
         ratings = take_on_ratings(rng, people, strength, take_on)
+        ratings += take_on_blitz(rng, people, strength, take_on)
         events, games = play_events(rng, people, strength, take_on + 1, last)
     return DemoSummary(len(clubs), len(people), ratings, events, games, take_on + 1, last)
 
@@ -156,6 +160,70 @@ def take_on_ratings(rng, people, strength, month):
     return count
 
 
+BLITZ = {
+    "name": "OTB blitz",
+    "rule_set": "fide-2017-rapid",
+    "min_minutes": 0,
+    "max_minutes": 10,
+    "display_order": 4,
+}
+
+
+def take_on_blitz(rng, people, strength, month):
+    """A fourth list rated by the Elo method, so that both methods are seen side by side: the
+    blitz ratings of the previous system, Elo ones with their peaks, and some players a few games
+    short of a first rating (docs/rules.md part 2)."""
+    the_list, _ = RatingList.objects.get_or_create(code="otb-blitz", defaults=BLITZ)
+    period = RatingPeriod.objects.create(
+        rating_list=the_list, month=str(month), rule_set=the_list.rule_set_for(str(month))
+    )
+    rows = []
+    for person in people:
+        roll = rng.random()
+        if roll < 0.45:
+            rating = max(1000, strength[person.pk] + rng.randint(-80, 80))
+            games = rng.randint(30, 600)
+            points, opponents_total = believable_record(rng, rating, games)
+            rows.append(
+                {
+                    "player_id": person.pk,
+                    "rating": rating,
+                    "type": "full",
+                    "games": games,
+                    "opponents_total": opponents_total,
+                    "points": points,
+                    "last_played": str(month - rng.choice([0, 0, 1, 3, 8])),
+                    "peak": rating + rng.choice([0, 0, rng.randint(1, 120)]),
+                }
+            )
+        elif roll < 0.55:
+            played = month - rng.randint(0, 12)
+            games = rng.randint(1, 4)
+            rows.append(
+                {
+                    "player_id": person.pk,
+                    "rating": None,
+                    "type": "pending",
+                    "games": 0,
+                    "opponents_total": 0,
+                    "points": 0,
+                    "last_played": str(played),
+                    "pending": json.dumps(
+                        [
+                            {
+                                "month": str(played),
+                                "games": games,
+                                "opponents_total": games * rng.randint(1300, 1800),
+                                "points": numbers.points(rng.randint(0, 2 * games)),
+                            }
+                        ]
+                    ),
+                }
+            )
+    publish_taken_on(period, rows, f"{len(rows)} blitz states taken on for the demo")
+    return len(rows)
+
+
 def believable_record(rng, rating, games) -> tuple[Decimal, int]:
     """Points and opponents' total of ``games`` that give ``rating`` as a performance: a score
     round the middle, and opponents whose average the score puts at the rating (docs/rules.md section
@@ -177,6 +245,7 @@ def play_events(rng, people, strength, first, last):
             ("Invitational", "otb-standard", "90 min + 30 sec", Event.Kind.ROUND_ROBIN, 7, 8, 3),
             ("Rapidplay", "otb-rapid", "15 min + 10 sec", Event.Kind.SWISS, 7, rng.randint(30, 50), 0),
             ("Online Swiss", "online", "10 min + 5 sec", Event.Kind.SWISS, 6, rng.randint(24, 40), 0),
+            ("Blitz", "otb-blitz", "3 min + 2 sec", Event.Kind.SWISS, 9, rng.randint(20, 36), 0),
         ]
         for number, (title, list_code, time_control, kind, rounds, size, days) in enumerate(plans):
             start = month.first_day() + datetime.timedelta(days=rng.randint(1, 20))

@@ -147,14 +147,12 @@ def progress_text(progress: FirstRatingProgress, rules: RuleSet) -> str:
     games of 2026-09 count until 2028-10"."""
     if not progress.months:
         return "no games that still count towards a first rating"
-    points = plain(decimal(progress.points, 1))
+    points = plain(decimal(progress.points, 1)) + (" point" if progress.points == 1 else " points")
     first = progress.first
     if first.rating is not None:
-        stands = (
-            f"{progress.games} games, {points} points: a first rating of {first.rating}, under {rules.rating_floor}"
-        )
+        stands = f"{progress.games} games, {points}: a first rating of {first.rating}, under {rules.rating_floor}"
     elif progress.games < progress.games_needed:
-        stands = f"{progress.games} of {progress.games_needed} games against rated opponents, {points} points"
+        stands = f"{progress.games} of {progress.games_needed} games against rated opponents, {points}"
     else:
         stands = f"{progress.games} games against rated opponents, no half point yet"
     return f"{stands}; the games of {progress.months[0].month} count until {progress.counts_until}"

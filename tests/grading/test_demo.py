@@ -26,13 +26,18 @@ def test_the_demo_is_a_believable_federation():
     surnames = set(Player.objects.values_list("surname", flat=True))
     assert {"Ó Briain", "D'Arcy", "Sørensen"} <= surnames and "Ó" not in surnames  # names of two words stay whole
     per_list = dict(Event.objects.values_list("rating_list__code").annotate(Count("id")))
-    assert per_list == {"otb-standard": 12, "otb-rapid": 6, "online": 6}
+    assert per_list == {"otb-standard": 12, "otb-rapid": 6, "online": 6, "otb-blitz": 6}
     months = {event.start_date.strftime("%Y-%m") for event in Event.objects.all()}
     assert months == {"2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"}
     assert Game.objects.filter(rated=False, unrated_reason="bye").exists()
     assert Game.objects.filter(rated=False, unrated_reason="default").exists()
     assert not Game.objects.filter(date__gt=datetime.date(2026, 10, 31)).exists()
-    assert set(PlayerRating.objects.values_list("type", flat=True)) == {"full", "partial"}
+    assert set(PlayerRating.objects.values_list("type", flat=True)) == {"full", "partial", "pending"}
+    # The blitz list (Elo): ratings of at least 1000 with their peaks, and pending months.
+    blitz = PlayerRating.objects.filter(rating_list__code="otb-blitz")
+    assert not blitz.filter(type="partial").exists() and not blitz.filter(rating__lt=1000).exists()
+    assert all(row.peak >= row.rating for row in blitz.filter(type="full"))
+    assert all(row.rating is None and len(row.pending) == 1 for row in blitz.filter(type="pending"))
     assert set(PlayerRating.objects.values_list("period__month", flat=True)) == {"2026-04"}
 
 
@@ -72,9 +77,9 @@ def test_the_command_loads_once_and_prints_an_admin_login(capsys, django_user_mo
 def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys):
     call_command("load_demo", "--players", "40", "--no-admin")
 
-    assert "Rated 18 periods: every list from " in capsys.readouterr().out
+    assert "Rated 24 periods: every list from " in capsys.readouterr().out
     published = RatingPeriod.objects.published().exclude(ratings__method="import")
-    assert published.count() == 18
+    assert published.count() == 24
     assert ListEntry.objects.filter(period__in=published).exists()
 
 
@@ -84,7 +89,7 @@ def test_the_demos_imported_records_are_performances_that_give_their_ratings():
     # Each imported state's games, points and opponents' total give back its rating as a
     # performance (docs/rules.md section 4: T / G + dp(p)), within the rounding of the average: a good
     # score with them raises a rating, a poor one lowers it.
-    for rating in PlayerRating.objects.filter(method="import"):
+    for rating in PlayerRating.objects.filter(method="import").exclude(type="pending"):
         share = score_percent(int(2 * rating.points), rating.games)
         performance = rating.opponents_total / rating.games + DP_BY_PERCENT[share]
         assert abs(performance - rating.rating) <= 1 or rating.opponents_total == rating.games * 100, rating
