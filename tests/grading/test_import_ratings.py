@@ -330,6 +330,15 @@ def test_on_an_elo_list_a_file_without_the_peak_column_takes_each_rating_as_its_
     assert (taken_on.rating, taken_on.peak) == (1850, 1850)
 
 
+def test_an_elo_rating_taken_on_without_a_last_played_month_is_listed_as_elo_ratings_never_lapse(
+    tmp_path, elo_from_september
+):
+    import_september(write(tmp_path, "123456A,1850,full,41,74210,22.5,"))
+
+    entry = ListEntry.objects.get(period__month="2026-09")
+    assert (entry.player.code, entry.rating, entry.last_played) == ("123456A", 1850, "")
+
+
 def test_an_ecf_list_refuses_pending_rows_and_peaks(tmp_path, players):
     path = write(
         tmp_path,
