@@ -261,7 +261,11 @@ def write_list(period: RatingPeriod, revision: int, states: States):
         Month.parse(period.month), states.type, states.rating, states.last_played
     )
     active = states.take(np.flatnonzero(listed))
-    months = {index: str(Month.from_index(index)) for index in np.unique(active.last_played).tolist()}
+    # Only an Elo list shows a state never played (-1): its ratings do not lapse, and one taken on
+    # may have no last-played month.
+    months = {
+        index: str(Month.from_index(index)) if index >= 0 else "" for index in np.unique(active.last_played).tolist()
+    }
     clubs = clubs_of(active.player_id)
     insert_rows(
         ListEntry,

@@ -1,5 +1,12 @@
-"""Taking on a federation's published ratings from the system it used before."""
+"""Taking on a federation's published ratings from the system it used before.
 
+The file holds one row per player, or on a list the Elo method rates, a pending player's rows:
+one per month of games towards a first rating. What a row may be depends on the method that
+rates the list in the month taken on; an Elo state is checked by the engine's own check
+(``check_elo_state``), the one every run of the list puts it through.
+"""
+
+import json
 import re
 from dataclasses import dataclass
 from decimal import Decimal
@@ -8,6 +15,9 @@ from django.db import transaction
 from django.utils import timezone
 
 from events.formats.base import read_whole_number
+from grading.engine import RULE_SETS, EngineInputError, PendingMonth, RatingState, RuleSet, check_elo_state
+from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
+from grading.engine.numbers import points as points_text
 from grading.engine.periods import Month
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
@@ -16,6 +26,7 @@ from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from .publishing import RunRefused, as_columns, lock_list, publish
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
+OPTIONAL_COLUMNS = ["peak"]
 BATCH = 2000
 HIGHEST_RATING = 4000
 # More games than anyone plays in a lifetime: a larger count is a broken file, refused here
@@ -30,6 +41,18 @@ class RatingsImported:
     updated: int
 
 
+@dataclass(frozen=True)
+class TakenOn:
+    """The month taken on, and the rule set that rates it: its method decides what a row may be."""
+
+    list_code: str
+    period: Month
+    rules: RuleSet
+
+    def rated_by(self) -> str:
+        return f"the {self.rules.method_name}, which rates {self.list_code} in {self.period} ({self.rules.name})"
+
+
 def whole_number(column, low=0, high=None):
     def read(value):
         try:
@@ -38,6 +61,10 @@ def whole_number(column, low=0, high=None):
             raise ValueError(f"{column}: {wrong}") from None
 
     return read
+
+
+def optional(read):
+    return lambda value: read(value) if value else None
 
 
 def points(value):
@@ -49,14 +76,36 @@ def points(value):
     return number
 
 
-def rating_type(value):
-    if value.lower() not in ("full", "partial"):
-        raise ValueError(f"type: {value!r} is not full or partial")
-    return value.lower()
+def rating_type(taken: TakenOn):
+    kinds = ELO_TYPE_CODES if taken.rules.is_elo else TYPE_CODES
+    choices = " or ".join(sorted(kinds))
 
-
-def last_played(period):
     def read(value):
+        kind = value.lower()
+        if kind in kinds:
+            return kind
+        if kind in STATE_TYPE_CODES:
+            raise ValueError(f"type: {kind} is not a state of {taken.rated_by()}: {choices}")
+        raise ValueError(f"type: {value!r} is not {choices}")
+
+    return read
+
+
+def peak(taken: TakenOn):
+    read = whole_number("peak", 100, HIGHEST_RATING)
+
+    def read_peak(value):
+        if value and not taken.rules.is_elo:
+            raise ValueError(f"peak: {taken.rated_by()}, keeps no peak: leave it empty")
+        return read(value) if value else None
+
+    return read_peak
+
+
+def last_played(period, required=False):
+    def read(value):
+        if required and not value:
+            raise ValueError("last_played: empty: a pending row gives the month of its games, YYYY-MM")
         try:
             month = Month.parse(value) if value else None
         except ValueError as error:
@@ -68,22 +117,47 @@ def last_played(period):
     return read
 
 
-def read_state(row, period: Month):
+def read_state(row, taken: TakenOn):
+    """One row as a state's fields; a pending row as one month of a state (its games, points and
+    opponents' total, ``last_played`` the month), with no rating."""
+    pending = row["type"].lower() == "pending"
+    rating = whole_number("rating", 100, HIGHEST_RATING)
     state = read_fields(
         row,
         {
             "code": ("code", str),
-            "rating": ("rating", whole_number("rating", 100, HIGHEST_RATING)),
-            "type": ("type", rating_type),
-            "games": ("games", whole_number("games", 0, MOST_GAMES)),
+            # A rating given on a pending row is refused by the engine's check, which says why.
+            "rating": ("rating", optional(rating) if pending else rating),
+            "type": ("type", rating_type(taken)),
+            "games": ("games", whole_number("games", 1 if pending else 0, MOST_GAMES)),
             "opponents_total": ("opponents_total", whole_number("opponents_total", 0, MOST_GAMES * HIGHEST_RATING)),
             "points": ("points", points),
-            "last_played": ("last_played", last_played(period)),
+            "last_played": ("last_played", last_played(taken.period, required=pending)),
+            "peak": ("peak", peak(taken)),
         },
     )
     if state["points"] > state["games"]:
         raise ValueError(f"points: {state['points']} is more than the {state['games']} games")
+    if taken.rules.is_elo:
+        check_elo_row(state, taken)
     return state
+
+
+def check_elo_row(state, taken: TakenOn):
+    """Refuse a row the Elo method cannot read: the engine's check of the state it is, or of a
+    pending state of that one month, as the run of the next month will read it."""
+    last = Month.parse(state["last_played"]) if state["last_played"] else None
+    numbers = (state["games"], state["opponents_total"], state["points"])
+    if state["type"] == "pending":
+        kept = RatingState(state["rating"], "pending", 0, 0, 0, last, state["peak"], (PendingMonth(last, *numbers),))
+    else:
+        kept = RatingState(state["rating"], state["type"], *numbers, last, state["peak"])
+    try:
+        check_elo_state(kept, taken.period + 1, taken.rules)
+    except EngineInputError as error:
+        # The engine names the fields of the state; a pending month's are this row's columns.
+        field = error.field.removeprefix("pending[0].")
+        raise ValueError(f"{'last_played' if field == 'month' else field}: {error.message}") from None
 
 
 def take_on_refusal(rating_list, month: Month, today=None) -> str | None:
@@ -129,19 +203,13 @@ def publish_taken_on(period: RatingPeriod, rows: list[dict], message: str, start
 
 def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None, today=None) -> RatingsImported:
     """Store the players' states as published for ``month`` on a list, all or nothing."""
-    records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, month))
-    codes = [record["code"] for _, record in records]
+    taken = TakenOn(rating_list.code, month, RULE_SETS[rating_list.rule_set_for(str(month))])
+    records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, taken), OPTIONAL_COLUMNS)
+    codes = list({record["code"]: None for _, record in records})
     player_ids = {}
     for start in range(0, len(codes), BATCH):
         player_ids.update(Player.objects.filter(code__in=codes[start : start + BATCH]).values_list("code", "pk"))
-    first_line = {}
-    for line, record in records:
-        code = record["code"]
-        if code not in player_ids:
-            errors.append(f"line {line}: code: no player has the code {code!r} (import the players first)")
-        elif code in first_line:
-            errors.append(f"line {line}: code: {code} is also on line {first_line[code]}")
-        first_line.setdefault(code, line)
+    errors += check_players(records, player_ids)
 
     with transaction.atomic():
         try:
@@ -155,11 +223,76 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         )
         if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
             errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
+        if period.rule_set != taken.rules.name:
+            # The file was read before the list was locked: a change of rule set came in between.
+            errors.append(f"--period: {period} is rated by {period.rule_set} now: import the file again")
         if errors:
             raise FileRefused(errors)
+        rows = taken_on_rows(records, player_ids, taken.rules)
         replaced = set(period.ratings.filter(superseded_at=None).values_list("player_id", flat=True))
-        existing = len(replaced.intersection(player_ids[code] for code in codes))
+        existing = len(replaced.intersection(row["player_id"] for row in rows))
         # A re-import replaces the period's rows: those it leaves out keep their earlier state.
-        rows = [{"player_id": player_ids[record.pop("code")], **record} for _, record in records]
-        publish_taken_on(period, rows, f"{len(records)} ratings imported ({existing} replaced)", started_by)
-    return RatingsImported(period=period, created=len(records) - existing, updated=existing)
+        publish_taken_on(period, rows, f"{len(rows)} ratings imported ({existing} replaced)", started_by)
+    return RatingsImported(period=period, created=len(rows) - existing, updated=existing)
+
+
+def check_players(records, player_ids) -> list[str]:
+    """The problems of lines that break "a known player, with one row or one pending row a month"."""
+    errors, first, months = [], {}, {}
+    for line, record in records:
+        code, kind = record["code"], record["type"]
+        if code not in player_ids:
+            errors.append(f"line {line}: code: no player has the code {code!r} (import the players first)")
+            continue
+        earlier, earlier_kind = first.setdefault(code, (line, kind))
+        if earlier != line and kind != earlier_kind and "pending" in (kind, earlier_kind):
+            errors.append(
+                f"line {line}: code: {code} is also on line {earlier} ({earlier_kind}): "
+                "a player has one full row or pending rows, not both"
+            )
+        elif earlier != line and kind != "pending":
+            errors.append(f"line {line}: code: {code} is also on line {earlier}")
+        elif kind == "pending":
+            month = record["last_played"]
+            if (same := months.setdefault((code, month), line)) != line:
+                errors.append(f"line {line}: last_played: {code} has a pending row for {month} on line {same}")
+    return errors
+
+
+def taken_on_rows(records, player_ids, rules: RuleSet) -> list[dict]:
+    """One state per player, as a run would store it. On an Elo list a rating without a peak has
+    itself as its peak; a player's pending rows become one pending state, its months in order,
+    as grading/elo_results.py stores one: no rating, 0 games, the latest month as last played."""
+    rows, pending = [], {}
+    for _, record in records:
+        player = player_ids[record.pop("code")]
+        if record["type"] == "pending":
+            pending.setdefault(player, []).append(record)
+            continue
+        if rules.is_elo and record["peak"] is None:
+            record["peak"] = record["rating"]
+        rows.append({"player_id": player, **record})
+    for player, months in pending.items():
+        months.sort(key=lambda month: month["last_played"])
+        entries = [
+            {
+                "month": month["last_played"],
+                "games": month["games"],
+                "opponents_total": month["opponents_total"],
+                "points": points_text(int(month["points"] * 2)),
+            }
+            for month in months
+        ]
+        rows.append(
+            {
+                "player_id": player,
+                "rating": None,
+                "type": "pending",
+                "games": 0,
+                "opponents_total": 0,
+                "points": Decimal(0),
+                "last_played": months[-1]["last_played"],
+                "pending": json.dumps(entries),
+            }
+        )
+    return rows

@@ -25,10 +25,11 @@ def decode(data: bytes) -> str:
         raise FileRefused([f"line {mixed.line}: {mixed}"]) from None
 
 
-def read_rows(data: bytes, columns: list[str]):
+def read_rows(data: bytes, columns: list[str], optional=()):
     """The data rows as ``(line_number, row)``, and the problems of lines that could not be read.
 
-    The header must name exactly ``columns`` (in any order); blank lines are skipped.
+    The header must name exactly ``columns`` (in any order), and may add any of ``optional``:
+    a row has an empty value for an optional column the header leaves out. Blank lines are skipped.
     """
     reader = csv.reader(io.StringIO(decode(data), newline=""))
     try:
@@ -38,7 +39,8 @@ def read_rows(data: bytes, columns: list[str]):
         if header is None:
             raise FileRefused(["line 1: the file is empty; expected a header: " + ",".join(columns)])
         header = [name.strip().lower() for name in header]
-        check_header(header, columns, reader.line_num)
+        check_header(header, columns, reader.line_num, optional)
+        absent = {name: "" for name in optional if name not in header}
         rows, errors = [], []
         for values in reader:
             if not any(value.strip() for value in values):
@@ -46,23 +48,27 @@ def read_rows(data: bytes, columns: list[str]):
             if len(values) != len(header):
                 errors.append(f"line {reader.line_num}: {len(values)} values where the header has {len(header)}")
                 continue
-            rows.append((reader.line_num, {name: value.strip() for name, value in zip(header, values)}))
+            row = {name: value.strip() for name, value in zip(header, values)}
+            if absent:
+                row.update(absent)
+            rows.append((reader.line_num, row))
     except csv.Error as error:
         raise FileRefused([f"line {reader.line_num}: {error}"]) from None
     return rows, errors
 
 
-def check_header(header, columns, line=1):
+def check_header(header, columns, line=1, optional=()):
+    expected = ",".join(columns) + (f" (and optionally {','.join(optional)})" if optional else "")
     if len(header) == 1 and ";" in header[0]:
         raise FileRefused(
             [
                 f"line {line}: the columns are separated by semicolons: save the file with commas "
-                f"(CSV, comma delimited); expected: {','.join(columns)}"
+                f"(CSV, comma delimited); expected: {expected}"
             ]
         )
     problems = []
     missing = [name for name in columns if name not in header]
-    unknown = [name for name in header if name and name not in columns]
+    unknown = [name for name in header if name and name not in columns and name not in optional]
     twice = sorted({name for name in header if name and header.count(name) > 1})
     if missing:
         problems.append("missing column(s) " + ", ".join(missing))
@@ -73,15 +79,15 @@ def check_header(header, columns, line=1):
     if twice:
         problems.append("column(s) named twice: " + ", ".join(twice))
     if problems:
-        raise FileRefused([f"line {line}: {'; '.join(problems)}; expected: {','.join(columns)}"])
+        raise FileRefused([f"line {line}: {'; '.join(problems)}; expected: {expected}"])
 
 
-def read_records(data: bytes, columns: list[str], read_row):
+def read_records(data: bytes, columns: list[str], read_row, optional=()):
     """Apply ``read_row`` to every row: the records read, and a problem for every bad line.
 
     ``read_row(row)`` returns the record or raises ValueError("column: what is wrong").
     """
-    rows, errors = read_rows(data, columns)
+    rows, errors = read_rows(data, columns, optional)
     records = []
     for line, row in rows:
         try:

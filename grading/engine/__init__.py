@@ -36,7 +36,7 @@ from .codes import (
     RESULT_WHITE_HALVES,
     TYPE_NAMES,
 )
-from .convert import to_columnar, validate_columnar
+from .convert import check_elo_state, to_columnar, validate_columnar
 from .elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
 from .inputs import (
     AT_PERIOD_START,
@@ -72,6 +72,7 @@ __all__ = [
     "RATED",
     "RESULT_WHITE_HALVES",
     "TYPE_NAMES",
+    "check_elo_state",
     "to_columnar",
     "validate_columnar",
     "AT_PERIOD_START",

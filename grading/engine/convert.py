@@ -151,6 +151,16 @@ def _check_elo_state(state: RatingState, period: Month, path: str, rules: RuleSe
     return row, months
 
 
+def check_elo_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
+    """Refuse a prior state that ``rules`` (an Elo rule set) cannot read on the list it rates at
+    the start of ``period``, as rating that period would. The error's field is the state's own
+    (``rating``, ``peak``, ``pending[0].games``): the take-on of ratings checks its rows here."""
+    try:
+        _check_elo_state(state, period, "state", _resolve_rules(rules))
+    except EngineInputError as error:
+        raise EngineInputError(error.field.removeprefix("state."), error.message) from None
+
+
 def _check_birth_date(born, period: Month, path: str) -> None:
     if born is None:
         return

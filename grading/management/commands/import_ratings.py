@@ -2,14 +2,16 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.engine.periods import Month
 from grading.models import RatingList
-from grading.takeon import RATING_COLUMNS, import_ratings
+from grading.takeon import OPTIONAL_COLUMNS, RATING_COLUMNS, import_ratings
 from players.csvfiles import FileRefused, read_path, refusal
 
 
 class Command(BaseCommand):
     help = (
         "Store players' ratings as published for one period of a list, from a CSV with the "
-        "columns " + ",".join(RATING_COLUMNS) + ". A file with any bad line imports nothing."
+        "columns " + ",".join(RATING_COLUMNS) + " and optionally " + ",".join(OPTIONAL_COLUMNS) + " (a list "
+        "rated by the Elo method: the peak, and a row of type pending per month of a player's games towards "
+        "a first rating). A file with any bad line imports nothing."
     )
 
     def add_arguments(self, parser):
