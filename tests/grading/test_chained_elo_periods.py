@@ -1,0 +1,97 @@
+"""The demo's blitz list, rated by the Elo method month by month through the database, agrees
+with the engine run from rate-file documents (docs/rate-file.md, "Elo rule sets"), each month's
+file built from the last one's output: peaks, pending months and first ratings included."""
+
+import datetime
+import json
+
+import pytest
+from django.core.management import call_command
+
+from grading.demo import load_demo
+from grading.engine import rate_period
+from grading.engine.fileio import format_result, parse_rate_file
+from grading.loading import rated_games
+from grading.models import PlayerRating, RatingList
+from players.models import Player
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+TODAY = datetime.date(2026, 11, 21)
+BLITZ = "otb-blitz"
+
+
+def file_state(row) -> dict:
+    """A stored row as a rate-file state (numbers as the file writes them)."""
+    state = {
+        "rating": row.rating,
+        "type": row.type,
+        "games": row.games,
+        "opponents_total": row.opponents_total,
+        "points": float(row.points),
+        "last_played": row.last_played or None,
+    }
+    if row.type == "pending":
+        state["pending"] = [{**month, "points": float(month["points"])} for month in row.pending]
+    else:
+        state["peak"] = row.peak
+    return state
+
+
+def same_numbers(state: dict) -> dict:
+    """A file's state with its points as floats, for comparison with file_state."""
+    state = {**state, "points": float(state["points"])}
+    if "pending" in state:
+        state["pending"] = [{**month, "points": float(month["points"])} for month in state["pending"]]
+    return state
+
+
+def test_six_elo_months_through_the_database_match_the_engine_run_from_files():
+    summary = load_demo(players=80, seed=11, today=TODAY)
+    month = summary.first_month
+    while month <= summary.last_month:
+        call_command("rate_period", str(month), "--list", BLITZ)
+        month += 1
+
+    people = {p.pk: p for p in Player.objects.all()}
+    blitz = RatingList.objects.get(code=BLITZ)
+    taken_on = PlayerRating.objects.filter(rating_list=blitz, method="import")
+    states = {people[row.player_id].code: file_state(row) for row in taken_on}
+    firsts = 0
+    month = summary.first_month
+    while month <= summary.last_month:
+        games = list(
+            rated_games(blitz, month)
+            .order_by("date", "pk")
+            .values_list("white_id", "black_id", "result", "date", "event__code")
+        )
+        ids = sorted({pk for white, black, *_ in games for pk in (white, black)})
+        document = {
+            "rules": "fide-2017-rapid",
+            "list": BLITZ,
+            "period": str(month),
+            "players": [
+                {
+                    "id": people[pk].code,
+                    "birth_date": people[pk].birth_date.isoformat() if people[pk].birth_date else None,
+                    "title": people[pk].fide_title or None,
+                    "ratings": {BLITZ: states[people[pk].code]} if people[pk].code in states else {},
+                }
+                for pk in ids
+            ],
+            "games": [
+                {"white": people[w].code, "black": people[b].code, "result": r, "date": d.isoformat(), "event": e}
+                for w, b, r, d, e in games
+            ],
+        }
+        output = json.loads(format_result(rate_period(parse_rate_file(json.dumps(document)))))
+        for player in output["players"]:
+            firsts += player["method"] == "first" and player["type"] == "full"
+            if player["state"] is not None:
+                states[player["id"]] = same_numbers(player["state"])
+        month += 1
+
+    latest = {}
+    for row in PlayerRating.objects.filter(rating_list=blitz, superseded_at=None).order_by("month"):
+        latest[people[row.player_id].code] = file_state(row)
+    assert latest == states
+    assert firsts > 3 and sum(state["type"] == "pending" for state in latest.values()) > 3
