@@ -10,6 +10,14 @@ month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM
 RULE_SET_CHOICES = [(name, f"{name} ({rules.method_name})") for name, rules in RULE_SETS.items()]
 
 
+def rating_text(rating: int | None, kind: str) -> str:
+    """A rating as lists and pages print it: 1850, 1432P (Partial), or "pending" (Elo: games
+    towards a first rating, no rating yet)."""
+    if rating is None:
+        return "pending"
+    return f"{rating}{'P' if kind == 'partial' else ''}"
+
+
 class RatingList(models.Model):
     code = models.SlugField(max_length=30, unique=True)
     name = models.CharField(max_length=100)
@@ -214,9 +222,7 @@ class PlayerRating(models.Model):
         indexes = [models.Index(fields=["player", "rating_list", "month"], name="rating_history")]
 
     def __str__(self):
-        if self.rating is None:
-            return f"{self.player} {self.period}: {self.type}"
-        return f"{self.player} {self.period}: {self.rating}{'P' if self.type == 'partial' else ''}"
+        return f"{self.player} {self.period}: {rating_text(self.rating, self.type)}"
 
 
 class ListEntry(models.Model):

@@ -10,7 +10,7 @@ from html import escape
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
-from grading.models import PlayerRating
+from grading.models import PlayerRating, rating_text
 
 CATEGORIES = dict(PlayerRating.Category.choices)
 WITHDRAWN = mark_safe('<td colspan="3" class="muted">a game withdrawn since this rating was published</td>')
@@ -30,12 +30,6 @@ GAMES_ROW = (
 )
 
 
-def rating_text(row) -> str:
-    if row.rating is None:
-        return "pending"  # Elo: games towards a first rating
-    return f"{row.rating}P" if row.type == PlayerRating.Type.PARTIAL else str(row.rating)
-
-
 def signed(value) -> str:
     return f"+{value}" if value > 0 else str(value)
 
@@ -48,7 +42,7 @@ def history_rows(list_name: str, rows) -> str:
         (
             (
                 row.month,
-                rating_text(row),
+                rating_text(row.rating, row.type),
                 "" if row.change is None else signed(row.change),
                 CATEGORIES.get(row.category, row.category),
                 row.method,

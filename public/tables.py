@@ -9,7 +9,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.html import format_html, format_html_join
 
-from grading.models import ListEntry, PlayerRating
+from grading.models import ListEntry, PlayerRating, rating_text
 
 PER_PAGE = 50
 ROW = (
@@ -17,11 +17,6 @@ ROW = (
     '<td class="num">{}</td><td>{}</td><td>{}</td></tr>'
 )
 TEMPLATE = "tables/table.html"
-
-
-def rating_text(rating, kind):
-    """A rating as lists print it: ``1850``, or ``1432P`` for a partial rating."""
-    return f"{rating}{'P' if kind == 'partial' else ''}"
 
 
 class CountedPaginator(Paginator):

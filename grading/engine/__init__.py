@@ -18,6 +18,7 @@ Two ways in, one way out::
 path for a national month: nothing is built per player or per game in Python.
 """
 
+from .checks import check_elo_state
 from .codes import (
     CATEGORY_NAMES,
     FULL,
@@ -36,7 +37,7 @@ from .codes import (
     RESULT_WHITE_HALVES,
     TYPE_NAMES,
 )
-from .convert import check_elo_state, to_columnar, validate_columnar
+from .convert import to_columnar, validate_columnar
 from .elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
 from .inputs import (
     AT_PERIOD_START,

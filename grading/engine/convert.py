@@ -4,13 +4,21 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import replace
-from decimal import Decimal
-from fractions import Fraction
 
 import numpy as np
 
+from .checks import (
+    LARGEST_ADJUSTMENT_A,
+    LARGEST_ADJUSTMENT_B,
+    LARGEST_COUNT,
+    adjustment_value,
+    check_birth_date,
+    elo_state_row,
+    resolve_rules,
+    state_row,
+    whole_number,
+)
 from .codes import (
-    ELO_TYPE_CODES,
     FULL,
     NO_STATE,
     PARTIAL,
@@ -26,153 +34,16 @@ from .inputs import (
     ColumnarInputs,
     EngineInputError,
     PendingColumns,
-    PendingMonth,
     PeriodInputs,
-    RatingState,
     StateColumns,
 )
 from .periods import Month
-from .rulesets import RULE_SETS, RuleSet
-
-# Bounds that keep every sum of the engine inside int64, far beyond any real value.
-LARGEST_COUNT = 10**12
-LARGEST_ADJUSTMENT_A = 10**4
-LARGEST_ADJUSTMENT_B = 1
-
-
-def _resolve_rules(rules) -> RuleSet:
-    if isinstance(rules, RuleSet):
-        return rules
-    if isinstance(rules, str) and rules in RULE_SETS:
-        return RULE_SETS[rules]
-    known = ", ".join(RULE_SETS)
-    raise EngineInputError("rules", f"unknown rule set {rules!r} (known: {known})")
-
-
-def _adjustment(value, largest: int, field: str) -> Decimal:
-    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
-        raise EngineInputError(field, f"{value!r} is not an integer or a Decimal")
-    if isinstance(value, Decimal) and not value.is_finite():
-        raise EngineInputError(field, f"{value} is not a finite number")
-    if abs(value) > largest:
-        raise EngineInputError(field, f"{value} is out of range (-{largest} to {largest})")
-    return Decimal(value)
-
-
-def _whole(value, field: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise EngineInputError(field, f"{value!r} is not a whole number")
-    return value
-
-
-def _halves(points, field: str) -> int:
-    if isinstance(points, bool) or not isinstance(points, (int, Decimal, Fraction)):
-        raise EngineInputError(field, f"{points!r} is not a number")
-    if isinstance(points, int):
-        return 2 * points
-    halves = 2 * points
-    if isinstance(points, Decimal):
-        if not points.is_finite() or halves != halves.to_integral_value():
-            raise EngineInputError(field, f"{points} is not a multiple of 0.5")
-    elif halves.denominator != 1:
-        raise EngineInputError(field, f"{points} is not a multiple of 0.5")
-    return int(halves)
-
-
-def _check_state(state: RatingState, period: Month, path: str, types: dict) -> tuple:
-    """The state as a row of StateColumns numbers (and peak); ``types`` are the type names it may have."""
-    if not isinstance(state, RatingState):
-        raise EngineInputError(path, f"{state!r} is not a RatingState")
-    if state.type not in types:
-        raise EngineInputError(f"{path}.type", f"{state.type!r} is not {' or '.join(map(repr, types))}")
-    pending = types[state.type] == PENDING
-    if pending and state.rating is not None:
-        raise EngineInputError(f"{path}.rating", f"{state.rating!r}: a pending state has no rating")
-    rating = 0 if pending else _whole(state.rating, f"{path}.rating")
-    games = _whole(state.games, f"{path}.games")
-    opponents_total = _whole(state.opponents_total, f"{path}.opponents_total")
-    halves = _halves(state.points, f"{path}.points")
-    for name, value in (("rating", rating), ("games", games), ("opponents_total", opponents_total)):
-        if not 0 <= value < LARGEST_COUNT:
-            raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
-    if not 0 <= halves <= 2 * games:
-        raise EngineInputError(f"{path}.points", f"{state.points} is not between 0 and games ({games})")
-    last = state.last_played
-    if last is not None and not isinstance(last, Month):
-        raise EngineInputError(f"{path}.last_played", f"{last!r} is not a Month")
-    if last is not None and last > period:
-        raise EngineInputError(f"{path}.last_played", f"{last} is later than period {period}")
-    peak = 0
-    if state.peak is not None:
-        if pending:
-            raise EngineInputError(f"{path}.peak", "a pending state has no peak")
-        peak = _whole(state.peak, f"{path}.peak")
-        if not rating <= peak < LARGEST_COUNT:
-            raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
-    if state.pending and not pending:
-        raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
-    return (types[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index, peak)
-
-
-def _check_elo_state(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:
-    """A state on the list an Elo rule set rates: rated at the floor or above, or pending."""
-    row = _check_state(state, period, path, ELO_TYPE_CODES)
-    if row[0] == FULL and row[1] < rules.rating_floor:
-        raise EngineInputError(f"{path}.rating", f"{row[1]} is below the rating floor {rules.rating_floor}")
-    if row[0] != PENDING:
-        return row, []
-    for name, value in (("games", row[2]), ("opponents_total", row[3]), ("points", row[4])):
-        if value:
-            raise EngineInputError(f"{path}.{name}", "a pending state keeps its games in its pending months: 0 here")
-    if not isinstance(state.pending, (tuple, list)):
-        raise EngineInputError(f"{path}.pending", f"{state.pending!r} is not a list of PendingMonth")
-    months, seen = [], {}
-    for j, entry in enumerate(state.pending):
-        where = f"{path}.pending[{j}]"
-        if not isinstance(entry, PendingMonth):
-            raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
-        if not isinstance(entry.month, Month):
-            raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
-        if entry.month >= period:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
-        if entry.month in seen:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is also {path}.pending[{seen[entry.month]}]")
-        seen[entry.month] = j
-        games = _whole(entry.games, f"{where}.games")
-        total = _whole(entry.opponents_total, f"{where}.opponents_total")
-        halves = _halves(entry.points, f"{where}.points")
-        if not 1 <= games < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
-        if not 0 <= total < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.opponents_total", f"{total} is out of range (0 to {LARGEST_COUNT - 1})")
-        if not 0 <= halves <= 2 * games:
-            raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
-        months.append((entry.month.index, games, total, halves))
-    return row, months
-
-
-def check_elo_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
-    """Refuse a prior state that ``rules`` (an Elo rule set) cannot read on the list it rates at
-    the start of ``period``, as rating that period would. The error's field is the state's own
-    (``rating``, ``peak``, ``pending[0].games``): the take-on of ratings checks its rows here."""
-    try:
-        _check_elo_state(state, period, "state", _resolve_rules(rules))
-    except EngineInputError as error:
-        raise EngineInputError(error.field.removeprefix("state."), error.message) from None
-
-
-def _check_birth_date(born, period: Month, path: str) -> None:
-    if born is None:
-        return
-    if not isinstance(born, datetime.date) or isinstance(born, datetime.datetime):
-        raise EngineInputError(path, f"{born!r} is not a date")
-    if born >= period.first_day():
-        raise EngineInputError(path, f"{born} is not before the first day of period {period}")
+from .rulesets import RuleSet
 
 
 def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
     """Check the object form (errors name e.g. ``players[2].ratings.otb-rapid.points``)."""
-    rules = _resolve_rules(inputs.rules)
+    rules = resolve_rules(inputs.rules)
     period = inputs.period
     if not isinstance(period, Month):
         raise EngineInputError("period", f"{period!r} is not a Month")
@@ -187,7 +58,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         if player.id in position:
             raise EngineInputError(f"{path}.id", f"duplicate id {player.id!r} (also players[{position[player.id]}])")
         position[player.id] = i
-        _check_birth_date(player.birth_date, period, f"{path}.birth_date")
+        check_birth_date(player.birth_date, period, f"{path}.birth_date")
         if player.title is not None and not isinstance(player.title, str):
             raise EngineInputError(f"{path}.title", f"{player.title!r} is not a string")
         birth_dates.append(player.birth_date)
@@ -195,10 +66,10 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         for list_code, state in player.ratings.items():
             where = f"{path}.ratings.{list_code}"
             if rules.is_elo and list_code == inputs.list_code:
-                row, months = _check_elo_state(state, period, where, rules)
+                row, months = elo_state_row(state, period, where, rules)
                 pending_rows.extend((i, *month) for month in months)
             else:
-                row = _check_state(state, period, where, STATE_TYPE_CODES if rules.is_elo else TYPE_CODES)
+                row = state_row(state, period, where, STATE_TYPE_CODES if rules.is_elo else TYPE_CODES)
             who, rows = state_rows.setdefault(list_code, ([], []))
             who.append(i)
             rows.append(row)
@@ -222,8 +93,8 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         white=white,
         black=black,
         white_halves=halves,
-        adjustment_a=_adjustment(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment.a"),
-        adjustment_b=_adjustment(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment.b"),
+        adjustment_a=adjustment_value(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment.a"),
+        adjustment_b=adjustment_value(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment.b"),
         **elo,
     )
 
@@ -253,7 +124,7 @@ def _elo_game_columns(games, rules: RuleSet) -> dict:
             elif value is None:
                 column.append(UNRATED_USED)
             else:
-                value = _whole(value, f"games[{g}].{colour}_rating_used")
+                value = whole_number(value, f"games[{g}].{colour}_rating_used")
                 if not 0 <= value < LARGEST_COUNT:
                     raise EngineInputError(f"games[{g}].{colour}_rating_used", f"{value} is out of range")
                 column.append(value)
@@ -307,8 +178,8 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
         raise EngineInputError("rules", f"{inputs.rules!r} is not a RuleSet")
     n, m = inputs.player_count, inputs.game_count
     period = inputs.period
-    _adjustment(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment_a")
-    _adjustment(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment_b")
+    adjustment_value(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment_a")
+    adjustment_value(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment_b")
     for name in ("birth_date", "title"):
         if len(getattr(inputs, name)) != n:
             raise EngineInputError(name, f"has {len(getattr(inputs, name))} entries for {n} players")

@@ -1,0 +1,148 @@
+"""The checks of single input values: numbers, points, states and birth dates, each refusal an
+EngineInputError naming the field (convert.py checks whole inputs with them)."""
+
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+from fractions import Fraction
+
+from .codes import ELO_TYPE_CODES, FULL, PENDING
+from .inputs import EngineInputError, PendingMonth, RatingState
+from .periods import Month
+from .rulesets import RULE_SETS, RuleSet
+
+# Bounds that keep every sum of the engine inside int64, far beyond any real value.
+LARGEST_COUNT = 10**12
+LARGEST_ADJUSTMENT_A = 10**4
+LARGEST_ADJUSTMENT_B = 1
+
+
+def resolve_rules(rules) -> RuleSet:
+    if isinstance(rules, RuleSet):
+        return rules
+    if isinstance(rules, str) and rules in RULE_SETS:
+        return RULE_SETS[rules]
+    known = ", ".join(RULE_SETS)
+    raise EngineInputError("rules", f"unknown rule set {rules!r} (known: {known})")
+
+
+def adjustment_value(value, largest: int, field: str) -> Decimal:
+    if isinstance(value, bool) or not isinstance(value, (int, Decimal)):
+        raise EngineInputError(field, f"{value!r} is not an integer or a Decimal")
+    if isinstance(value, Decimal) and not value.is_finite():
+        raise EngineInputError(field, f"{value} is not a finite number")
+    if abs(value) > largest:
+        raise EngineInputError(field, f"{value} is out of range (-{largest} to {largest})")
+    return Decimal(value)
+
+
+def whole_number(value, field: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise EngineInputError(field, f"{value!r} is not a whole number")
+    return value
+
+
+def points_halves(points, field: str) -> int:
+    if isinstance(points, bool) or not isinstance(points, (int, Decimal, Fraction)):
+        raise EngineInputError(field, f"{points!r} is not a number")
+    if isinstance(points, int):
+        return 2 * points
+    halves = 2 * points
+    if isinstance(points, Decimal):
+        if not points.is_finite() or halves != halves.to_integral_value():
+            raise EngineInputError(field, f"{points} is not a multiple of 0.5")
+    elif halves.denominator != 1:
+        raise EngineInputError(field, f"{points} is not a multiple of 0.5")
+    return int(halves)
+
+
+def state_row(state: RatingState, period: Month, path: str, types: dict) -> tuple:
+    """The state as a row of StateColumns numbers (and peak); ``types`` are the type names it may have."""
+    if not isinstance(state, RatingState):
+        raise EngineInputError(path, f"{state!r} is not a RatingState")
+    if state.type not in types:
+        raise EngineInputError(f"{path}.type", f"{state.type!r} is not {' or '.join(map(repr, types))}")
+    pending = types[state.type] == PENDING
+    if pending and state.rating is not None:
+        raise EngineInputError(f"{path}.rating", f"{state.rating!r}: a pending state has no rating")
+    rating = 0 if pending else whole_number(state.rating, f"{path}.rating")
+    games = whole_number(state.games, f"{path}.games")
+    opponents_total = whole_number(state.opponents_total, f"{path}.opponents_total")
+    halves = points_halves(state.points, f"{path}.points")
+    for name, value in (("rating", rating), ("games", games), ("opponents_total", opponents_total)):
+        if not 0 <= value < LARGEST_COUNT:
+            raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
+    if not 0 <= halves <= 2 * games:
+        raise EngineInputError(f"{path}.points", f"{state.points} is not between 0 and games ({games})")
+    last = state.last_played
+    if last is not None and not isinstance(last, Month):
+        raise EngineInputError(f"{path}.last_played", f"{last!r} is not a Month")
+    if last is not None and last > period:
+        raise EngineInputError(f"{path}.last_played", f"{last} is later than period {period}")
+    peak = 0
+    if state.peak is not None:
+        if pending:
+            raise EngineInputError(f"{path}.peak", "a pending state has no peak")
+        peak = whole_number(state.peak, f"{path}.peak")
+        if not rating <= peak < LARGEST_COUNT:
+            raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
+    if state.pending and not pending:
+        raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
+    return (types[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index, peak)
+
+
+def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:
+    """A state on the list an Elo rule set rates: rated at the floor or above, or pending."""
+    row = state_row(state, period, path, ELO_TYPE_CODES)
+    if row[0] == FULL and row[1] < rules.rating_floor:
+        raise EngineInputError(f"{path}.rating", f"{row[1]} is below the rating floor {rules.rating_floor}")
+    if row[0] != PENDING:
+        return row, []
+    for name, value in (("games", row[2]), ("opponents_total", row[3]), ("points", row[4])):
+        if value:
+            raise EngineInputError(f"{path}.{name}", "a pending state keeps its games in its pending months: 0 here")
+    if not isinstance(state.pending, (tuple, list)):
+        raise EngineInputError(f"{path}.pending", f"{state.pending!r} is not a list of PendingMonth")
+    months, seen = [], {}
+    for j, entry in enumerate(state.pending):
+        where = f"{path}.pending[{j}]"
+        if not isinstance(entry, PendingMonth):
+            raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
+        if not isinstance(entry.month, Month):
+            raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
+        if entry.month >= period:
+            raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
+        if entry.month in seen:
+            raise EngineInputError(f"{where}.month", f"{entry.month} is also {path}.pending[{seen[entry.month]}]")
+        seen[entry.month] = j
+        games = whole_number(entry.games, f"{where}.games")
+        total = whole_number(entry.opponents_total, f"{where}.opponents_total")
+        halves = points_halves(entry.points, f"{where}.points")
+        if not 1 <= games < LARGEST_COUNT:
+            raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
+        if not 0 <= total < LARGEST_COUNT:
+            raise EngineInputError(f"{where}.opponents_total", f"{total} is out of range (0 to {LARGEST_COUNT - 1})")
+        if not 0 <= halves <= 2 * games:
+            raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
+        months.append((entry.month.index, games, total, halves))
+    return row, months
+
+
+def check_elo_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
+    """Refuse a prior state that ``rules`` (an Elo rule set) cannot read on the list it rates at
+    the start of ``period``, as rating that period would. The error's field is the state's own
+    (``rating``, ``peak``, ``pending[0].games``): the take-on of ratings checks its rows here."""
+    try:
+        elo_state_row(state, period, "state", resolve_rules(rules))
+    except EngineInputError as error:
+        raise EngineInputError(error.field.removeprefix("state."), error.message) from None
+
+
+def check_birth_date(born, period: Month, path: str) -> None:
+    if born is None:
+        return
+    if not isinstance(born, datetime.date) or isinstance(born, datetime.datetime):
+        raise EngineInputError(path, f"{born!r} is not a date")
+    if born >= period.first_day():
+        raise EngineInputError(path, f"{born} is not before the first day of period {period}")
