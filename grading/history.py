@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
+from .engine import RULE_SETS
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
@@ -81,6 +82,8 @@ def list_json(published: PublishedList, entries) -> str:
                 "list": published.period.rating_list.code,
                 "period": published.period.month,
                 "revision": published.revision,
+                "rule_set": published.period.rule_set,
+                "method": RULE_SETS[published.period.rule_set].method,
                 "players": [dict(zip(LIST_COLUMNS, row)) for row in list_rows(entries)],
             },
             ensure_ascii=False,

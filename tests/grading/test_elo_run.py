@@ -2,8 +2,10 @@
 months, and an event begun the month before (docs/rules.md part 2, docs/decisions.md)."""
 
 import datetime
+import json
 
 import pytest
+from django.core.management import call_command
 
 from grading.elo_results import ELO_LINE
 from grading.models import ListEntry, PlayerRating
@@ -82,3 +84,15 @@ def test_a_game_of_an_event_begun_the_month_before_counts_the_ratings_of_its_sta
     b = state("222222B", "2026-11")
     assert (b.rating, b.k_factor, b.last_played) == (1900, None, "2026-09")
     assert dict(zip(ELO_LINE, b.breakdown[0], strict=True))["opponent_rating"] is None
+
+
+def test_the_exported_list_names_its_rule_set_and_method(elo_list, rate, capsys):
+    approved_event("OCT", "otb-standard", datetime.date(2026, 10, 10), [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "--format", "json")
+
+    exported = json.loads(capsys.readouterr().out)
+    assert (exported["rule_set"], exported["method"]) == ("fide-2017", "elo")
+    # A 1500 beat B 1900 (18.4 -> +18); D's Partial record is pending and not listed.
+    assert [(p["code"], p["rating"]) for p in exported["players"]] == [("222222B", 1882), ("111111A", 1518)]
