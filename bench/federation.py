@@ -371,13 +371,14 @@ def publish_period(conn, ids, list_id, month):
     run_id = int(ids.take("grading_ratingrun", 1)[0])
     conn.execute(
         "INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
-        "adjustment_a, adjustment_b, revision) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0)",
+        "adjustment_a, adjustment_b, revision, revision_due) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0, "
+        "false)",
         [period_id, list_id, str(month), now],
     )
     conn.execute(
         "INSERT INTO grading_ratingrun (id, period_id, trigger, started_at, finished_at, outcome, revision, "
-        "task_id, progress, games, players_rated, message, result_digest) VALUES (%s, %s, 'bench', %s, %s, "
-        "'succeeded', 0, '', '', 0, 0, '', '')",
+        "task_id, progress, games, players_rated, message, result_digest, follow_ups_done) VALUES (%s, %s, 'bench', "
+        "%s, %s, 'succeeded', 0, '', '', 0, 0, '', '', true)",
         [run_id, period_id, now, now],
     )
     return period_id, run_id
@@ -444,7 +445,20 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
     copy(
         conn,
         "events_entry",
-        ["id", "event_id", "pin", "surname", "forenames", "code", "player_id", "match", "club_name", "title", "sex"],
+        [
+            "id",
+            "event_id",
+            "pin",
+            "surname",
+            "forenames",
+            "code",
+            "player_id",
+            "match",
+            "club_name",
+            "title",
+            "sex",
+            "federation",
+        ],
         (
             (
                 int(entry_ids[i]),
@@ -455,6 +469,7 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
                 "",
                 int(player_of[i]),
                 "code",
+                "",
                 "",
                 "",
                 "",
