@@ -1,6 +1,6 @@
 """The monthly run at scale: read, rate, write and publish one month on all three lists.
 
-    python bench/monthly_run.py [--size ecf|fide|both] [--history 12] [--reuse]
+    python bench/monthly_run.py [--size ecf|fide|both] [--method ecf|elo|both] [--history 12] [--reuse]
 
 For each size, a PostgreSQL database of its own (``federation_bench_run_SIZE`` on the server of
 BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/) is made and loaded with COPY
@@ -13,6 +13,14 @@ to the commit, with each stage's time from the run's log.
 Sizes: ecf, 15,000 players and 30,000 games (target 10 s); fide, 300,000 players and
 1,000,000 games (target 120 s). --reuse rates the month again in a database already loaded
 (its earlier result is deleted first).
+
+Methods: ecf rates the month by each list's own rule set (ecf-2024), as the history was; elo
+changes every list to the Elo method from the month rated (a RuleSetChange made through
+grading.rule_sets, as staff would in the admin; not timed): fide-2017 on otb-standard,
+fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history through the
+documented conversion (grading.loading.states_for_method). Each run undoes or makes the change
+it needs, so one database serves both; both rates the month by each method in turn and prints
+the two totals and their ratio.
 """
 
 import argparse
@@ -30,6 +38,8 @@ from grading.engine.periods import Month
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/").rsplit("/", 1)[0]
 SIZES = {"ecf": (15_000, 30_000, 10), "fide": (300_000, 1_000_000, 120)}  # players, games, target s
 SHARES = {"otb-standard": 0.5, "otb-rapid": 0.3, "online": 0.2}
+METHODS = ("ecf", "elo")
+ELO_RULE_SETS = {"otb-standard": "fide-2017", "otb-rapid": "fide-2017-rapid", "online": "fide-2017-rapid"}
 
 
 def database(size):
@@ -101,7 +111,23 @@ def stage_kind(stage):
     return {"reading": "read", "rating": "rate", "writing": "write", "committed": "end"}.get(words[0], "other")
 
 
-def rate(url):
+def use_method(method, month):
+    """Rate every list by ``method`` from ``month`` on: the Elo rule set changed to from that
+    month, or the list's own (ECF) rule set with such a change undone; through
+    grading.rule_sets, as staff would in the admin."""
+    from grading.models import RatingList, RuleSetChange
+    from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
+
+    for rating_list in RatingList.objects.order_by("display_order"):
+        wanted = ELO_RULE_SETS[rating_list.code] if method == "elo" else rating_list.rule_set
+        change = RuleSetChange.objects.filter(rating_list=rating_list, month=str(month)).first()
+        if change and change.rule_set != wanted:
+            do_cancel_rule_set_change(change, None)
+        if rating_list.rule_set_for(str(month)) != wanted:
+            do_change_rule_set(rating_list, month, wanted, None)
+
+
+def rate(url, method):
     """Rate the month on every list in this process, as ``rate_period`` does without a broker."""
     os.environ.update(federation.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
     import django
@@ -110,12 +136,13 @@ def rate(url):
     from grading.models import RatingList, RatingRun
     from grading.services import start_rating
 
+    use_method(method, month_to_rate())
     stages = Stages()
     logging.getLogger("grading.services").addHandler(stages)
     logging.getLogger("grading.services").setLevel(logging.INFO)
     columns = ["start", "read", "rate", "write"]
     log(
-        f"{'list':<14}{'games':>10}{'rated':>9}"
+        f"{'list':<14}{'rule set':<17}{'games':>10}{'rated':>9}"
         + "".join(f"{name:>7}" for name in columns)
         + f"{'finish':>7}{'total s':>9}"
     )
@@ -132,12 +159,12 @@ def rate(url):
         total += elapsed
         runs.append(run)
         log(
-            f"{rating_list.code:<14}{run.games:>10,}{run.players_rated:>9,}"
+            f"{rating_list.code:<14}{run.period.rule_set:<17}{run.games:>10,}{run.players_rated:>9,}"
             + "".join(f"{spans.get(name, 0):>7.2f}" for name in columns)
             + f"{elapsed - sum(spans.get(name, 0) for name in columns):>7.2f}{elapsed:>9.2f}"
         )
     log(
-        f"{'all lists':<14}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
+        f"{'all lists':<31}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
         f"{'':>35}{total:>9.2f}"
     )
     return total
@@ -146,32 +173,51 @@ def rate(url):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", choices=[*SIZES, "both"], default="both")
+    parser.add_argument("--method", choices=[*METHODS, "both"], default="ecf", help="the rating method of the month")
     parser.add_argument("--history", type=int, default=12, help="rated months before the one timed")
     parser.add_argument("--reuse", action="store_true", help="rate again in a database already loaded")
     parser.add_argument("--rate", help=argparse.SUPPRESS)  # internal: time the run on this database
     options = parser.parse_args()
     if options.rate:
-        rate(options.rate)
+        rate(options.rate, options.method)
         return
 
-    import subprocess
-
+    methods = METHODS if options.method == "both" else [options.method]
     for size in SIZES if options.size == "both" else [options.size]:
         url = prepare(size, options.history, options.reuse)
-        players, games, target = SIZES[size]
-        log(
-            f"\n{size}: {players:,} players, about {games:,} games in {month_to_rate()}; rated in process, "
-            f"read + rate + write + publish, committed"
-        )
-        # A process of its own for each size: Django is set up once, on that size's database.
-        child = subprocess.run([sys.executable, __file__, "--rate", url], capture_output=True, text=True)
-        sys.stdout.write(child.stdout)
-        if child.returncode:
-            sys.stderr.write(child.stderr)
-            raise SystemExit(child.returncode)
-        seconds = float(child.stdout.strip().splitlines()[-1].split()[-1])
-        verdict = "met" if seconds < target else "MISSED"
-        log(f"{size}: {seconds:.1f} s for the whole month (target {target} s: {verdict})")
+        target = SIZES[size][2]
+        totals = {}
+        for method in methods:
+            if totals:
+                forget_the_run(url, month_to_rate())  # the month again, by the next method
+            totals[method] = rate_in_child(url, size, method)
+            verdict = "met" if totals[method] < target else "MISSED"
+            log(f"{size} ({method}): {totals[method]:.1f} s for the whole month (target {target} s: {verdict})")
+        if len(totals) == 2:
+            log(
+                f"{size}: ecf {totals['ecf']:.2f} s, elo {totals['elo']:.2f} s: "
+                f"elo / ecf = {totals['elo'] / totals['ecf']:.3f}"
+            )
+
+
+def rate_in_child(url, size, method):
+    """The month rated by ``method`` in a process of its own (Django set up once, on that
+    size's database); the total seconds."""
+    import subprocess
+
+    players, games, _ = SIZES[size]
+    log(
+        f"\n{size}, {method} method: {players:,} players, about {games:,} games in {month_to_rate()}; "
+        "rated in process, read + rate + write + publish, committed"
+    )
+    child = subprocess.run(
+        [sys.executable, __file__, "--rate", url, "--method", method], capture_output=True, text=True
+    )
+    sys.stdout.write(child.stdout)
+    if child.returncode:
+        sys.stderr.write(child.stderr)
+        raise SystemExit(child.returncode)
+    return float(child.stdout.strip().splitlines()[-1].split()[-1])
 
 
 if __name__ == "__main__":
