@@ -131,6 +131,10 @@ def create_and_migrate(url):
     with connect(url, "postgres") as conn:
         conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         conn.execute(f'CREATE DATABASE "{name}"')
+    migrate(url)
+
+
+def migrate(url):
     subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], cwd=ROOT, env=django_env(url), check=True)
 
 

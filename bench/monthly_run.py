@@ -55,6 +55,7 @@ def prepare(size, history, reuse):
     players, games, _ = SIZES[size]
     month = month_to_rate()
     if reuse and federation.count_players(url) == players:
+        federation.migrate(url)  # the code may have moved on since the load
         forget_the_run(url, month)
         return url
     log(
