@@ -15,13 +15,49 @@ def is_postgresql() -> bool:
     return connection.vendor == "postgresql"
 
 
-def fetch_columns(sql: str, params, dtypes: list) -> list[np.ndarray]:
-    """Run ``sql`` and return its columns as numpy arrays of ``dtypes`` (None: a list)."""
+def fetch_columns(sql: str, params, dtypes: list, order: tuple[int, ...] = ()) -> list[np.ndarray]:
+    """Run ``sql`` and return its columns as numpy arrays of ``dtypes`` (None: a list), its rows
+    ordered by the columns at positions ``order`` (the SQL's own ORDER BY is not kept).
+
+    On PostgreSQL a query of numbers and dates only, none of them NULL, is packed by the server
+    into one value of 8-byte integers that becomes the arrays with no Python object per row:
+    rows one by one cost more than the database's work (a COPY sends a message per row).
+    """
+    if is_postgresql() and None not in dtypes:
+        return packed_columns(sql, params, dtypes, order)
+    if order:
+        sql = f"SELECT * FROM ({sql}) AS q ORDER BY {', '.join(str(i + 1) for i in order)}"
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     columns = list(zip(*rows)) if rows else [()] * len(dtypes)
     return [column(values, dtype) for values, dtype in zip(columns, dtypes)]
+
+
+PG_EPOCH = np.datetime64("2000-01-01", "D")
+
+
+def packed_columns(sql: str, params, dtypes: list, order: tuple[int, ...]) -> list[np.ndarray]:
+    names = [f"c{i}" for i in range(len(dtypes))]
+    fields = [
+        f"int8send(({name} - DATE '2000-01-01')::bigint)"
+        if np.dtype(dtype).kind == "M"
+        else f"int8send({name}::bigint)"
+        for name, dtype in zip(names, dtypes)
+    ]
+    ordered = f" ORDER BY {', '.join(names[i] for i in order)}" if order else ""
+    packed = f"SELECT string_agg({' || '.join(fields)}, ''{ordered}), count(*) FROM ({sql}) AS q({', '.join(names)})"
+    with connection.cursor() as cursor:
+        cursor.execute(packed, params)
+        data, count = cursor.fetchone()
+    table_ = np.frombuffer(data or b"", dtype=">i8").reshape(-1, len(dtypes))
+    if len(table_) != count:
+        # A NULL makes its row's record NULL, which the aggregate would leave out.
+        raise ValueError(f"{count - len(table_)} of {count} rows had an empty value: {sql[:200]}")
+    return [
+        PG_EPOCH + table_[:, i] if np.dtype(dtype).kind == "M" else table_[:, i].astype(dtype)
+        for i, dtype in enumerate(dtypes)
+    ]
 
 
 def column(values, dtype):

@@ -7,13 +7,13 @@ of approved events on the list whose date falls in the month, between two identi
 from dataclasses import dataclass, replace
 
 import numpy as np
-from django.db.models import F
+from django.db.models import Case, F, IntegerField, Value, When
 
 import players.models
 from events.models import IN_RATING, Game
 from players.models import Player
 
-from .bulk import fetch_columns, table, where_in
+from .bulk import fetch_columns, table
 from .engine import RULE_SETS
 from .engine.codes import FULL, NO_STATE, PARTIAL, PENDING, RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
 from .engine.inputs import ColumnarInputs, PendingColumns, StateColumns
@@ -66,29 +66,27 @@ def load_period(period: RatingPeriod) -> PeriodData:
     games = rated_games(rating_list, month)
     rules = RULE_SETS[period.rule_set]
     # In the order they were played: each rating's breakdown lists its games in this order. The
-    # Elo method reads the games' dates and their events' first days too (a join the ECF
-    # method's national month does without).
-    dated = ("date", "event__start_date") if rules.is_elo else ()
-    game_ids, white_ids, black_ids, result, event_ids, *days = fetch_columns(
-        *sql_of(games.order_by("date", "pk").values_list("pk", "white_id", "black_id", "result", "event_id", *dated)),
-        [np.int64, np.int64, np.int64, None, np.int64] + ["datetime64[D]"] * len(dated),
+    # Elo method reads their events' first days too (a join the ECF method's national month does
+    # without).
+    started = ("event__start_date",) if rules.is_elo else ()
+    columns = games.order_by().annotate(white_halves=WHITE_HALVES)
+    game_ids, white_ids, black_ids, white_halves, event_ids, *days = fetch_columns(
+        *sql_of(columns.values_list("pk", "white_id", "black_id", "white_halves", "event_id", "date", *started)),
+        [np.int64, np.int64, np.int64, np.int8, np.int64] + ["datetime64[D]"] * (1 + len(started)),
+        order=(5, 0),  # date, then id
     )
+    if not rules.is_elo:
+        days = []
     player_ids = np.unique(np.concatenate([white_ids, black_ids]))
-    condition, params = where_in("id", player_ids)
-    ids, birth_date, title = fetch_columns(
-        f"SELECT id, birth_date, fide_title FROM {table(Player)} WHERE {condition} ORDER BY id",
-        params,
-        [np.int64, "datetime64[D]", None],
-    )
-    assert np.array_equal(ids, player_ids)
-    birth_date, notes = hold_out_impossible_birth_dates(ids, birth_date, month)
+    birth_date, title = birth_dates_and_titles(player_ids)
+    birth_date, notes = hold_out_impossible_birth_dates(player_ids, birth_date, month)
 
     prior = latest_states(rating_list, month)
     states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
     for other in () if rules.is_elo else lists_read_by(rating_list.code):
         other_list = RatingList.objects.filter(code=other).first()
         if other_list:
-            read = latest_states(other_list, month, among=player_ids).columns_for(player_ids)
+            read = latest_states(other_list, month).columns_for(player_ids)
             states[other] = states_for_method(read, rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
     elo = elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, *days) if rules.is_elo else {}
@@ -99,16 +97,44 @@ def load_period(period: RatingPeriod) -> PeriodData:
         period=month,
         player_ids=player_ids,
         birth_date=birth_date,
-        title=[value or None for value in title],
+        title=title,
         states=states,
         white=white,
         black=black,
-        white_halves=np.array([RESULT_WHITE_HALVES[value] for value in result], dtype=np.int8),
+        white_halves=white_halves,
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
         **elo,
     )
     return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes)
+
+
+# White's score in half points, worked out by the database (a rated game has one of these results).
+WHITE_HALVES = Case(
+    *(When(result=result, then=Value(halves)) for result, halves in RESULT_WHITE_HALVES.items()),
+    output_field=IntegerField(),
+)
+NO_DATE = "0001-01-01"  # a missing birth date, in a query that must have none
+
+
+def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
+    """Each player's birth date (NaT: unknown) and FIDE title (None: none). Every player's date
+    is read, not those of ``player_ids``: a month's players are most of a federation, and naming
+    them all in the query cost more than reading the rest."""
+    ids, born = fetch_columns(
+        f"SELECT id, COALESCE(birth_date, '{NO_DATE}') FROM {table(Player)} ORDER BY id",
+        [],
+        [np.int64, "datetime64[D]"],
+        order=(0,),
+    )
+    at = np.searchsorted(ids, player_ids)
+    assert np.array_equal(ids[at], player_ids)
+    born = born[at]
+    born[born == np.datetime64(NO_DATE)] = np.datetime64("NaT")
+    titled = dict(
+        zip(*fetch_columns(f"SELECT id, fide_title FROM {table(Player)} WHERE fide_title <> ''", [], [np.int64, None]))
+    )
+    return born, [titled.get(player) for player in player_ids.tolist()]
 
 
 def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:
