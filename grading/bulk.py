@@ -77,18 +77,26 @@ def where_in(column: str, ids) -> tuple[str, list]:
     return f"{column} IN (SELECT value FROM json_each(%s))", [json.dumps(ids)]
 
 
-def insert_rows(model, fields: list[str], rows):
-    """Insert tuples of ``fields`` values (attribute names, e.g. ``player_id``) into ``model``."""
-    table = model._meta.db_table
-    columns = ", ".join(f'"{model._meta.get_field(name).column}"' for name in fields)
+def insert_columns(model, columns: dict):
+    """Insert rows given as columns, {attribute name (e.g. ``player_id``): values}, into
+    ``model``: a list, or an array, or one value for every row."""
+    count = max((len(values) for values in columns.values() if isinstance(values, (list, np.ndarray))), default=0)
+    if not count:
+        return
+    names = ", ".join(f'"{model._meta.get_field(name).column}"' for name in columns)
+    lists = [
+        values.tolist() if isinstance(values, np.ndarray) else values if isinstance(values, list) else [values] * count
+        for values in columns.values()
+    ]
     with connection.cursor() as cursor:
         if is_postgresql():
-            with cursor.cursor.copy(f'COPY "{table}" ({columns}) FROM STDIN') as copy:
-                for row in rows:
+            # The driver's row writer is compiled, and the server reads while it writes.
+            with cursor.cursor.copy(f'COPY "{table(model)}" ({names}) FROM STDIN') as copy:
+                for row in zip(*lists):
                     copy.write_row(row)
         else:
-            placeholders = ", ".join(["%s"] * len(fields))
-            cursor.executemany(f'INSERT INTO "{table}" ({columns}) VALUES ({placeholders})', list(rows))
+            placeholders = ", ".join(["%s"] * len(lists))
+            cursor.executemany(f'INSERT INTO "{table(model)}" ({names}) VALUES ({placeholders})', list(zip(*lists)))
 
 
 def table(model) -> str:

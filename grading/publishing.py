@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from players.models import Player
 
-from .bulk import fetch_columns, insert_rows, is_postgresql, table, where_in
+from .bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from .engine import RULE_SETS, PendingColumns, StateColumns
 from .engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
@@ -233,13 +233,14 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
     if new is None:
         new = states_of_rows(rows)
     PlayerRating.objects.filter(period=period, superseded_at=None).update(superseded_at=now)
-    count = len(rows["player_id"])
-    fixed = [period.rating_list_id, period.pk, period.month, run.pk, now]
-    insert_rows(
-        PlayerRating,
-        ["rating_list_id", "period_id", "month", "run_id", "published_at", *RATING_FIELDS],
-        (fixed + list(values) for values in zip(*(rows[name] for name in RATING_FIELDS))) if count else [],
-    )
+    fixed = {
+        "rating_list_id": period.rating_list_id,
+        "period_id": period.pk,
+        "month": period.month,
+        "run_id": run.pk,
+        "published_at": now,
+    }
+    insert_columns(PlayerRating, {**fixed, **{name: rows[name] for name in RATING_FIELDS}})
     write_list(period, revision, prior.merged(new))
     period.revision = revision
     period.status = RatingPeriod.Status.PUBLISHED
@@ -261,25 +262,21 @@ def write_list(period: RatingPeriod, revision: int, states: States):
     active = states.take(np.flatnonzero(listed))
     # Only an Elo list shows a state never played (-1): its ratings do not lapse, and one taken on
     # may have no last-played month.
-    months = {
-        index: str(Month.from_index(index)) if index >= 0 else "" for index in np.unique(active.last_played).tolist()
-    }
-    clubs = clubs_of(active.player_id)
-    insert_rows(
+    played, at = np.unique(active.last_played, return_inverse=True)
+    months = np.array([str(Month.from_index(index)) if index >= 0 else "" for index in played.tolist()], dtype=object)
+    insert_columns(
         ListEntry,
-        ["period_id", "revision", "player_id", "rating", "type", "category", "games", "last_played", "club_id"],
-        (
-            (period.pk, revision, player, rating, TYPE_NAMES[kind], CATEGORIES[category], games, months[last], club)
-            for player, rating, kind, category, games, last, club in zip(
-                active.player_id.tolist(),
-                active.rating.tolist(),
-                active.type.tolist(),
-                active.category.tolist(),
-                active.games.tolist(),
-                active.last_played.tolist(),
-                clubs,
-            )
-        ),
+        {
+            "period_id": period.pk,
+            "revision": revision,
+            "player_id": active.player_id,
+            "rating": active.rating,
+            "type": np.array(TYPE_NAMES, dtype=object)[active.type],
+            "category": np.array(CATEGORIES, dtype=object)[active.category],
+            "games": active.games,
+            "last_played": months[at],
+            "club_id": clubs_of(active.player_id),
+        },
     )
 
 
