@@ -136,6 +136,10 @@ class RatingPeriod(models.Model):
         return Month.parse(self.month).first_day()
 
 
+# What a state is, as the runs read it (the covering index below holds them).
+STATE_FIELDS = ("rating", "type", "games", "opponents_total", "points", "last_played", "category", "peak")
+
+
 class PlayerRating(models.Model):
     """A player's state on one list after one period: one row per period in which it changed.
 
@@ -219,7 +223,18 @@ class PlayerRating(models.Model):
                 name="one_current_rating_per_period",
             )
         ]
-        indexes = [models.Index(fields=["player", "rating_list", "month"], name="rating_history")]
+        indexes = [
+            models.Index(fields=["player", "rating_list", "month"], name="rating_history"),
+            # Every player's state before a month, read by each run for its list and the lists
+            # its rules read (publishing.latest_states): in this index's order, from the index
+            # alone, instead of sorting the list's whole history (a second a list at FIDE scale).
+            models.Index(
+                fields=["rating_list", "player", "-month"],
+                include=[*STATE_FIELDS],
+                condition=models.Q(superseded_at=None),
+                name="current_states",
+            ),
+        ]
 
     def __str__(self):
         return f"{self.player} {self.period}: {rating_text(self.rating, self.type)}"
