@@ -34,6 +34,13 @@ def running_worker():
 
     Tests that use it must commit their data (``transactional_db``) for the worker to see it.
     """
+    with running_workers(1) as (worker,):
+        yield worker
+
+
+@contextlib.contextmanager
+def running_workers(count):
+    """``count`` real worker processes sharing a queue of their own (see running_worker)."""
     from django.db import connection
 
     from config.celery import app
@@ -46,39 +53,46 @@ def running_worker():
         TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]),
         TEST_CELERY_QUEUE=queue,
     )
-    worker = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "--pool=solo",
-            "--without-heartbeat",
-            "--without-mingle",
-            "--without-gossip",
-            "-Q",
-            queue,
-            "--loglevel=INFO",
-            "-n",
-            f"{queue}@%h",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.STDOUT,
-        text=True,
-    )
+    names = [f"{queue}-{number}@" for number in range(count)]
+    workers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+                "-Q",
+                queue,
+                "--loglevel=INFO",
+                "-n",
+                f"{name}%h",
+            ],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        for name in names
+    ]
     previous = app.conf.task_default_queue, app.conf.task_always_eager
     app.conf.task_default_queue, app.conf.task_always_eager = queue, False
     try:
-        wait_for_worker(app, f"{queue}@", worker)
-        yield worker
+        for name, worker in zip(names, workers):
+            wait_for_worker(app, name, worker)
+        yield workers
     finally:
         app.conf.task_default_queue, app.conf.task_always_eager = previous
-        if worker.poll() is None:
-            worker.terminate()
+        for worker in workers:
+            if worker.poll() is None:
+                worker.terminate()
+        for worker in workers:
             try:
                 worker.wait(timeout=20)
             except subprocess.TimeoutExpired:

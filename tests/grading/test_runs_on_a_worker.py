@@ -15,7 +15,7 @@ from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, Ra
 from grading.services import RunRefused, start_rating
 from grading.tasks import rate_month_just_ended
 from grading.workers import wait_for
-from tests.celery_worker import running_worker
+from tests.celery_worker import running_worker, running_workers
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
@@ -132,3 +132,33 @@ def test_the_schedule_rates_every_list_for_the_month_just_ended(settings):
     runs = RatingRun.objects.filter(pk__in=started.values())
     assert sorted(started) == ["online", "otb-blitz", "otb-rapid", "otb-standard"]
     assert {run.period.month for run in runs} == {str(Month.of(datetime.date.today()) - 1)}
+
+
+def test_two_workers_rate_two_lists_at_the_same_time():
+    needs_postgresql()
+    load_demo(players=60, seed=5, today=TODAY)
+    standard, rapid = (RatingList.objects.get(code=code) for code in ("otb-standard", "otb-rapid"))
+    may = RatingPeriod.objects.create(rating_list=standard, month="2026-05", rule_set="ecf-2024")
+    # Another session holds OTB standard's May: its run stops at publishing, holding one worker.
+    blocker = side_connection()
+    observer = side_connection(autocommit=True)
+    try:
+        blocker.execute("SELECT id FROM grading_ratingperiod WHERE id = %s FOR NO KEY UPDATE", [may.pk])
+        with running_workers(2):
+            held = start_rating(standard, Month(2026, 5), "test")
+            wait_until(lambda: waiting_to_publish(observer) == 1, "the OTB standard run waits to publish")
+
+            rapid_run = wait_for(start_rating(rapid, Month(2026, 5), "test"), pickup_timeout=60)
+
+            held.refresh_from_db()
+            assert (rapid_run.outcome, held.outcome) == ("succeeded", "running")  # the other worker's
+            blocker.rollback()
+            assert wait_for(held, pickup_timeout=60).outcome == "succeeded"
+    finally:
+        blocker.rollback()
+        blocker.close()
+        observer.close()
+
+    for rating_list in (standard, rapid):
+        period = RatingPeriod.objects.get(rating_list=rating_list, month="2026-05")
+        assert period.revision == 0 and ListEntry.objects.filter(period=period).count() > 10
