@@ -194,6 +194,11 @@ def main():
             totals[method] = rate_in_child(url, size, method)
             verdict = "met" if totals[method] < target else "MISSED"
             log(f"{size} ({method}): {totals[method]:.1f} s for the whole month (target {target} s: {verdict})")
+            read, write = copy_floor(url, month_to_rate())
+            log(
+                f"{size} ({method}): the floor, COPY of the same data out ({read:.2f} s) and in ({write:.2f} s): "
+                f"{read + write:.2f} s; the run took {totals[method] / (read + write):.1f} times that"
+            )
         if len(totals) == 2:
             log(
                 f"{size}: ecf {totals['ecf']:.2f} s, elo {totals['elo']:.2f} s: "
@@ -219,6 +224,58 @@ def rate_in_child(url, size, method):
         sys.stderr.write(child.stderr)
         raise SystemExit(child.returncode)
     return float(child.stdout.strip().splitlines()[-1].split()[-1])
+
+
+def copy_floor(url, month) -> tuple[float, float]:
+    """What PostgreSQL needs to move the run's data, by psql's COPY on the same database, in
+    seconds: out, the month's games, every list's prior states (each list's run reads its own
+    and, under the ECF rules, OTB standard's and rapid's) and the players; in, the ratings and
+    lists the run wrote, into empty copies of their tables with the same indexes."""
+    import re
+    import subprocess
+    import tempfile
+
+    first, last = month.first_day(), month.last_day()
+    periods = f"SELECT id FROM grading_ratingperiod WHERE month = '{month}'"
+    with connect(url) as conn:
+        lists = conn.execute("SELECT id, code FROM grading_ratinglist ORDER BY id").fetchall()
+    ids = {code: pk for pk, code in lists}
+    read_by_ecf = [ids[code] for code in ("otb-standard", "otb-rapid") if code in ids]
+    states = (
+        "SELECT DISTINCT ON (player_id) player_id, rating, type, games, opponents_total, points, last_played, "
+        "category, peak FROM grading_playerrating WHERE rating_list_id = {} AND month < '{}' "
+        "AND superseded_at IS NULL ORDER BY player_id, month DESC"
+    )
+    out = []
+    for pk, _ in lists:
+        out.append(
+            "SELECT g.id, g.white_id, g.black_id, g.result, g.event_id, g.date FROM events_game g "
+            f"JOIN events_event e ON e.id = g.event_id WHERE e.rating_list_id = {pk} AND g.rated "
+            f"AND g.date BETWEEN '{first}' AND '{last}'"
+        )
+        out += [states.format(other, month) for other in dict.fromkeys([pk, *read_by_ecf])]
+        out.append("SELECT id, birth_date, fide_title FROM players_player")
+
+    def psql(script):
+        done = subprocess.run(["psql", "-X", "-q", url], input=script, capture_output=True, text=True, check=True)
+        return sum(float(ms) for ms in re.findall(r"Time: ([0-9.]+) ms", done.stdout)) / 1000
+
+    with tempfile.TemporaryDirectory() as folder:
+        psql(
+            "".join(
+                f"\\copy (SELECT * FROM grading_{name} WHERE period_id IN ({periods})) TO '{folder}/{name}' "
+                "(FORMAT BINARY)\n"
+                for name in ("playerrating", "listentry")
+            )
+        )
+        read = psql("\\timing on\n" + "".join(f"\\copy ({sql}) TO '/dev/null' (FORMAT BINARY)\n" for sql in out))
+        write = psql(
+            "CREATE TEMP TABLE r (LIKE grading_playerrating INCLUDING ALL);\n"
+            "CREATE TEMP TABLE l (LIKE grading_listentry INCLUDING ALL);\n"
+            f"\\timing on\n\\copy r FROM '{folder}/playerrating' (FORMAT BINARY)\n"
+            f"\\copy l FROM '{folder}/listentry' (FORMAT BINARY)\n"
+        )
+    return read, write
 
 
 if __name__ == "__main__":
