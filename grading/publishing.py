@@ -122,9 +122,11 @@ def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -
     )
     rows = f"FROM {table(PlayerRating)} WHERE rating_list_id = %s AND month < %s AND superseded_at IS NULL"
     params = [rating_list.pk, str(before)]
+    if among is not None:  # a few players (those of events begun earlier): named in the query
+        condition, values = where_in("player_id", among)
+        rows += f" AND {condition}"
+        params += values
     states = States(*fetch_columns(_latest(columns, rows), params, States.DTYPES, order=(0,)), PendingColumns.empty())
-    if among is not None:  # selected here: naming a month's players in the query cost more than this
-        states = states.take(np.flatnonzero(np.isin(states.player_id, among)))
     waiting = states.player_id[states.type == PENDING]
     if not len(waiting):
         return states

@@ -137,10 +137,6 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     try:
         with transaction.atomic():
             lock_list(rating_list)
-            if connection.vendor == "postgresql":
-                # The prior-state query sorts a list's whole history: in memory, not on disk.
-                with connection.cursor() as cursor:
-                    cursor.execute("SET LOCAL work_mem = '256MB'")
             outcomes = []
             for period in periods_to_rate(rating_list, month):
                 period_run = (
