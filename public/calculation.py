@@ -110,7 +110,7 @@ def elo_shown(elo: EloArithmetic | None) -> dict | None:
     }
 
 
-def first_shown(calculation: Calculation, rules: RuleSet) -> dict | None:
+def first_shown(calculation: Calculation) -> dict | None:
     first = calculation.first
     if first is None:
         return None
@@ -118,13 +118,12 @@ def first_shown(calculation: Calculation, rules: RuleSet) -> dict | None:
         "points": decimal(first.points, 1),
         "average": decimal(first.average, 2),
         "this_month": first.games - calculation.earlier_games,
-        "missing": max(0, rules.first_rating_games - first.games),
     }
     if first.branch is not None:
-        shown["p"] = decimal(first.points / first.games, 4)
+        shown["p"] = decimal(first.p, 4)
         shown["p_rounded"] = decimal(Fraction(first.percent, 100), 2)
         shown["bonus_term"] = signed_term(first.bonus)
-        shown["exact"] = decimal(first.average + first.bonus, 2)
+        shown["exact"] = decimal(first.exact, 2)
     return shown
 
 

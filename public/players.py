@@ -199,7 +199,7 @@ def calculation_page(request, code, list_code, month):
         "k": k_shown(calculation),
         "elo": elo_shown(calculation.elo),
         "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
-        "first": first_shown(calculation, rules),
+        "first": first_shown(calculation),
     }
     return render(request, "public/calculation.html", context)
 

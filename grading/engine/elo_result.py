@@ -107,9 +107,12 @@ class FirstRatingSteps:
     opponents_total: int  # T
     points: Fraction  # S
     average: Fraction  # Ra = T / G
+    p: Fraction  # S / G
+    games_short: int  # games still needed (0: enough)
     branch: str | None  # "even", "above", "below"; None: fewer than 5 games or no half point
     percent: int | None  # p in hundredths, for "below"
     bonus: int | None  # 0, 20 x (2S - G) or dp(p)
+    exact: Fraction | None  # Ra + bonus
     rating: int | None  # round_half_up(Ra + bonus)
     reached: bool  # a rating of at least the floor: the player is rated from this period
 
@@ -125,9 +128,12 @@ def first_rating_steps(games: int, total: int, halves: int, rules: RuleSet) -> F
         opponents_total=total,
         points=Fraction(halves, 2),
         average=Fraction(total, games),
+        p=Fraction(halves, 2 * games),
+        games_short=max(0, rules.first_rating_games - games),
         branch=FIRST_BRANCH_NAMES[done.branch[0]] if enough else None,
         percent=int(done.percent[0]) if enough else None,
         bonus=int(done.bonus[0]) if enough else None,
+        exact=Fraction(total, games) + int(done.bonus[0]) if enough else None,
         rating=rating,
         reached=rating is not None and rating >= rules.rating_floor,
     )

@@ -85,7 +85,7 @@ def test_progress_counts_the_months_inside_the_window_and_says_until_when_the_ol
     assert [str(month.month) for month in progress.months] == ["2024-10", "2026-10"]
     assert (progress.games, progress.opponents_total, progress.points) == (4, 7200, Fraction(3, 2))
     assert (progress.games_needed, str(progress.counts_until)) == (5, "2026-11")
-    assert progress.first.rating is None and not progress.first.reached
+    assert progress.first.rating is None and not progress.first.reached and progress.first.games_short == 1
 
 
 def test_progress_with_enough_games_shows_the_rating_they_would_give():
@@ -95,4 +95,5 @@ def test_progress_with_enough_games_shows_the_rating_they_would_give():
     progress = first_rating_progress(months, Month.parse("2026-11"), FIDE)
 
     assert (progress.first.branch, progress.first.bonus, progress.first.rating) == ("below", -240, 860)
+    assert (progress.first.p, progress.first.exact, progress.first.games_short) == (Fraction(1, 5), 860, 0)
     assert not progress.first.reached
