@@ -2,6 +2,7 @@
 import them from here; conftest files hold fixtures only."""
 
 import datetime
+import json
 from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
@@ -16,6 +17,8 @@ from events import results, services
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
+from grading.engine import rate_period
+from grading.engine.fileio import format_result, parse_rate_file
 from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
@@ -225,6 +228,69 @@ def elo_federation():
         "555555E,900,full,12,11400,4,2026-09",
     )
     do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "fide-2017", None)
+
+
+def elo_october():
+    """elo_federation's October event: A beats B (1900), draws with C (no record) and beats D
+    (Partial before October)."""
+    return approved_event(
+        "OCT",
+        "otb-standard",
+        datetime.date(2026, 10, 10),
+        [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2"), ("111111A", "444444D", "1-0")],
+    )
+
+
+# Months rated from rate-file documents (docs/rate-file.md), for tests that check the database
+# against the engine run from files.
+
+
+def file_state(row) -> dict:
+    """A stored rating row as a rate-file state (points as a number)."""
+    state = {
+        "rating": row.rating,
+        "type": row.type,
+        "games": row.games,
+        "opponents_total": row.opponents_total,
+        "points": float(row.points),
+        "last_played": row.last_played or None,
+    }
+    if row.peak is not None:
+        state["peak"] = row.peak
+    if row.type == "pending":
+        state["pending"] = [{**month, "points": float(month["points"])} for month in row.pending]
+    return state
+
+
+def rated_from_file(rules, list_code, month, people, games, states) -> dict:
+    """rate-file's output for a month of ``list_code``: ``games`` as (white id, black id, result,
+    date[, event code]), ``people`` the players by id, ``states`` {list: {player code: state}}."""
+    ids = sorted({pk for white, black, *_ in games for pk in (white, black)})
+    document = {
+        "rules": rules,
+        "list": list_code,
+        "period": str(month),
+        "players": [
+            {
+                "id": people[pk].code,
+                "birth_date": people[pk].birth_date.isoformat() if people[pk].birth_date else None,
+                "title": people[pk].fide_title or None,
+                "ratings": {name: kept[people[pk].code] for name, kept in states.items() if people[pk].code in kept},
+            }
+            for pk in ids
+        ],
+        "games": [
+            {
+                "white": people[white].code,
+                "black": people[black].code,
+                "result": result,
+                "date": day.isoformat(),
+                **({"event": event[0]} if event else {}),
+            }
+            for white, black, result, day, *event in games
+        ],
+    }
+    return json.loads(format_result(rate_period(parse_rate_file(json.dumps(document)))))
 
 
 def approved_event(code, list_code, day, games, status=Event.Status.APPROVED):

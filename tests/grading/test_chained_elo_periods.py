@@ -3,38 +3,19 @@ with the engine run from rate-file documents (docs/rate-file.md, "Elo rule sets"
 file built from the last one's output: peaks, pending months and first ratings included."""
 
 import datetime
-import json
 
 import pytest
 from django.core.management import call_command
 
 from grading.demo import load_demo
-from grading.engine import rate_period
-from grading.engine.fileio import format_result, parse_rate_file
 from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList
 from players.models import Player
+from tests.builders import file_state, rated_from_file
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
 BLITZ = "otb-blitz"
-
-
-def file_state(row) -> dict:
-    """A stored row as a rate-file state (numbers as the file writes them)."""
-    state = {
-        "rating": row.rating,
-        "type": row.type,
-        "games": row.games,
-        "opponents_total": row.opponents_total,
-        "points": float(row.points),
-        "last_played": row.last_played or None,
-    }
-    if row.type == "pending":
-        state["pending"] = [{**month, "points": float(month["points"])} for month in row.pending]
-    else:
-        state["peak"] = row.peak
-    return state
 
 
 def same_numbers(state: dict) -> dict:
@@ -64,26 +45,7 @@ def test_six_elo_months_through_the_database_match_the_engine_run_from_files():
             .order_by("date", "pk")
             .values_list("white_id", "black_id", "result", "date", "event__code")
         )
-        ids = sorted({pk for white, black, *_ in games for pk in (white, black)})
-        document = {
-            "rules": "fide-2017-rapid",
-            "list": BLITZ,
-            "period": str(month),
-            "players": [
-                {
-                    "id": people[pk].code,
-                    "birth_date": people[pk].birth_date.isoformat() if people[pk].birth_date else None,
-                    "title": people[pk].fide_title or None,
-                    "ratings": {BLITZ: states[people[pk].code]} if people[pk].code in states else {},
-                }
-                for pk in ids
-            ],
-            "games": [
-                {"white": people[w].code, "black": people[b].code, "result": r, "date": d.isoformat(), "event": e}
-                for w, b, r, d, e in games
-            ],
-        }
-        output = json.loads(format_result(rate_period(parse_rate_file(json.dumps(document)))))
+        output = rated_from_file("fide-2017-rapid", BLITZ, month, people, games, {BLITZ: states})
         for player in output["players"]:
             firsts += player["method"] == "first" and player["type"] == "full"
             if player["state"] is not None:

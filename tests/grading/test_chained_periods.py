@@ -2,33 +2,20 @@
 from rate-file documents (docs/rate-file.md), each month's file built from the last one's output."""
 
 import datetime
-import json
 
 import pytest
 from django.core.management import call_command
 
 from grading.demo import load_demo
-from grading.engine import rate_period
-from grading.engine.fileio import format_result, parse_rate_file
 from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList
 from players.models import Player
+from tests.builders import file_state, rated_from_file
 
 # Real commits: each run is queued when its transaction commits, as in production.
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
 LISTS = ["otb-standard", "otb-rapid", "online"]
-
-
-def file_state(row):
-    return {
-        "rating": row.rating,
-        "type": row.type,
-        "games": row.games,
-        "opponents_total": row.opponents_total,
-        "points": float(row.points),
-        "last_played": row.last_played or None,
-    }
 
 
 def test_six_months_through_the_database_match_the_engine_run_from_files():
@@ -54,30 +41,7 @@ def test_six_months_through_the_database_match_the_engine_run_from_files():
                 .order_by("pk")
                 .values_list("white_id", "black_id", "result", "date")
             )
-            ids = {pk for white, black, _, _ in games for pk in (white, black)}
-            document = {
-                "rules": "ecf-2024",
-                "list": code,
-                "period": str(month),
-                "players": [
-                    {
-                        "id": people[pk].code,
-                        "birth_date": people[pk].birth_date.isoformat() if people[pk].birth_date else None,
-                        "title": people[pk].fide_title or None,
-                        "ratings": {
-                            other: start_of_month[other][people[pk].code]
-                            for other in LISTS
-                            if people[pk].code in start_of_month[other]
-                        },
-                    }
-                    for pk in sorted(ids)
-                ],
-                "games": [
-                    {"white": people[w].code, "black": people[b].code, "result": r, "date": d.isoformat()}
-                    for w, b, r, d in games
-                ],
-            }
-            output = json.loads(format_result(rate_period(parse_rate_file(json.dumps(document)))))
+            output = rated_from_file("ecf-2024", code, month, people, games, start_of_month)
             for player in output["players"]:
                 states[code][player["id"]] = player["state"]
         month += 1

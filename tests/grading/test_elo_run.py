@@ -9,7 +9,7 @@ from django.core.management import call_command
 
 from grading.elo_results import ELO_LINE
 from grading.models import ListEntry, PlayerRating
-from tests.builders import approved_event, elo_federation, succeeded
+from tests.builders import approved_event, elo_federation, elo_october, succeeded
 
 pytestmark = pytest.mark.django_db
 
@@ -24,12 +24,7 @@ def state(code, month):
 
 
 def test_a_list_switched_to_elo_rates_from_the_ecf_states_it_inherits(elo_list, rate):
-    approved_event(
-        "OCT",
-        "otb-standard",
-        datetime.date(2026, 10, 10),
-        [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2"), ("111111A", "444444D", "1-0")],
-    )
+    elo_october()
 
     succeeded(rate("otb-standard", "2026-10"))
 

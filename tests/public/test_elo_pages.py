@@ -1,13 +1,12 @@
 """What the public pages and the API show of a list rated by the Elo method: every number is
 the engine's (tests.builders.elo_federation, October 2026 rated by fide-2017)."""
 
-import datetime
 import json
 import re
 
 import pytest
 
-from tests.builders import approved_event, elo_federation, succeeded
+from tests.builders import elo_federation, elo_october, succeeded
 
 pytestmark = pytest.mark.django_db
 
@@ -15,12 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def october(rate):
     elo_federation()
-    approved_event(
-        "OCT",
-        "otb-standard",
-        datetime.date(2026, 10, 10),
-        [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2"), ("111111A", "444444D", "1-0")],
-    )
+    elo_october()
     succeeded(rate("otb-standard", "2026-10"))
 
 
