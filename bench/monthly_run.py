@@ -1,6 +1,7 @@
 """The monthly run at scale: read, rate, write and publish one month on all three lists.
 
     python bench/monthly_run.py [--size ecf|fide|both] [--method ecf|elo|both] [--history 12] [--reuse]
+                                [--workers N]
 
 For each size, a PostgreSQL database of its own (``federation_bench_run_SIZE`` on the server of
 BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/) is made and loaded with COPY
@@ -21,6 +22,11 @@ fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history throu
 documented conversion (grading.loading.states_for_method). Each run undoes or makes the change
 it needs, so one database serves both; both rates the month by each method in turn and prints
 the two totals and their ratio.
+
+Workers: --workers N rates the month again through N real Celery worker processes (concurrency
+1 each) on the Redis of BENCH_REDIS_URL (default redis://127.0.0.1:6379/12, emptied first), every
+list queued at once as the monthly schedule does, and prints when each list committed and the
+wall time beside the largest list's time in process.
 """
 
 import argparse
@@ -147,7 +153,7 @@ def rate(url, method):
         + "".join(f"{name:>7}" for name in columns)
         + f"{'finish':>7}{'total s':>9}"
     )
-    total, runs = 0.0, []
+    total, runs, elapsed_by_list = 0.0, [], []
     for rating_list in RatingList.objects.order_by("display_order"):
         stages.lines.clear()
         started = time.perf_counter()
@@ -158,6 +164,7 @@ def rate(url, method):
             raise SystemExit(f"{rating_list.code}: {run.outcome}: {run.message}")
         spans = stages.seconds(started)
         total += elapsed
+        elapsed_by_list.append(elapsed)
         runs.append(run)
         log(
             f"{rating_list.code:<14}{run.period.rule_set:<17}{run.games:>10,}{run.players_rated:>9,}"
@@ -168,7 +175,80 @@ def rate(url, method):
         f"{'all lists':<31}{sum(r.games for r in runs):>10,}{sum(r.players_rated for r in runs):>9,}"
         f"{'':>35}{total:>9.2f}"
     )
-    return total
+    print(f"result {total} {max(elapsed_by_list)}")
+
+
+def rate_on_workers(url, method, count):
+    """Rate the month on every list through ``count`` real Celery worker processes (one task
+    each, concurrency 1) and a Redis broker, as production does: every list queued at once,
+    timed from the first queue to the last commit. Prints the wall time and when each list's
+    run finished."""
+    import subprocess
+
+    redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
+    env = dict(federation.django_env(url), REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="config.settings")
+    os.environ.update(env)
+    import django
+
+    django.setup()
+    import redis
+    from celery import current_app
+
+    from grading.models import RatingList, RatingRun
+    from grading.services import start_rating
+
+    use_method(method, month_to_rate())
+    redis.Redis.from_url(redis_url).flushdb()  # no message of an earlier bench is left to deliver
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    workers = [
+        subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "--pool=solo",
+                "--without-heartbeat",
+                "--without-mingle",
+                "--without-gossip",
+                "--loglevel=WARNING",
+                "-n",
+                f"bench-{number}@%h",
+            ],
+            cwd=root,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for number in range(count)
+    ]
+    try:
+        deadline = time.monotonic() + 60
+        while len(current_app.control.ping(timeout=0.5)) < count:
+            if time.monotonic() > deadline:
+                raise SystemExit(f"{count} workers did not answer within a minute")
+        month = month_to_rate()
+        runs = RatingRun.objects.filter(period__month=str(month))
+        started = time.perf_counter()
+        for rating_list in RatingList.objects.order_by("display_order"):
+            start_rating(rating_list, month, trigger="bench")
+        while runs.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]).exists():
+            time.sleep(0.02)
+        wall = time.perf_counter() - started
+        queued = runs.order_by("started_at").first().started_at
+        for run in runs.select_related("period__rating_list").order_by("finished_at"):
+            if run.outcome != RatingRun.Outcome.SUCCEEDED:
+                raise SystemExit(f"{run.period.rating_list.code}: {run.outcome}: {run.message}")
+            after = (run.finished_at - queued).total_seconds()
+            log(f"  {run.period.rating_list.code:<14}committed {after:6.2f} s after the first list was queued")
+        print(f"result {wall}")
+    finally:
+        for worker in workers:
+            worker.terminate()
+        for worker in workers:
+            worker.wait(timeout=30)
 
 
 def main():
@@ -177,21 +257,27 @@ def main():
     parser.add_argument("--method", choices=[*METHODS, "both"], default="ecf", help="the rating method of the month")
     parser.add_argument("--history", type=int, default=12, help="rated months before the one timed")
     parser.add_argument("--reuse", action="store_true", help="rate again in a database already loaded")
+    parser.add_argument(
+        "--workers", type=int, default=0, help="also rate the month through this many real Celery workers"
+    )
     parser.add_argument("--rate", help=argparse.SUPPRESS)  # internal: time the run on this database
     options = parser.parse_args()
     if options.rate:
-        rate(options.rate, options.method)
+        if options.workers:
+            rate_on_workers(options.rate, options.method, options.workers)
+        else:
+            rate(options.rate, options.method)
         return
 
     methods = METHODS if options.method == "both" else [options.method]
     for size in SIZES if options.size == "both" else [options.size]:
         url = prepare(size, options.history, options.reuse)
         target = SIZES[size][2]
-        totals = {}
+        totals, largest = {}, {}
         for method in methods:
             if totals:
                 forget_the_run(url, month_to_rate())  # the month again, by the next method
-            totals[method] = rate_in_child(url, size, method)
+            totals[method], largest[method] = rate_in_child(url, size, method)
             verdict = "met" if totals[method] < target else "MISSED"
             log(f"{size} ({method}): {totals[method]:.1f} s for the whole month (target {target} s: {verdict})")
             read, write = copy_floor(url, month_to_rate())
@@ -199,6 +285,15 @@ def main():
                 f"{size} ({method}): the floor, COPY of the same data out ({read:.2f} s) and in ({write:.2f} s): "
                 f"{read + write:.2f} s; the run took {totals[method] / (read + write):.1f} times that"
             )
+        if options.workers:
+            for method in methods:
+                forget_the_run(url, month_to_rate())
+                wall = rate_in_child(url, size, method, options.workers)
+                log(
+                    f"{size} ({method}): {options.workers} workers, {wall:.1f} s from the first list queued to "
+                    f"the last committed; in process the largest list took {largest[method]:.1f} s "
+                    f"(wall / largest = {wall / largest[method]:.2f})"
+                )
         if len(totals) == 2:
             log(
                 f"{size}: ecf {totals['ecf']:.2f} s, elo {totals['elo']:.2f} s: "
@@ -206,24 +301,33 @@ def main():
             )
 
 
-def rate_in_child(url, size, method):
+def rate_in_child(url, size, method, workers=0):
     """The month rated by ``method`` in a process of its own (Django set up once, on that
-    size's database); the total seconds."""
+    size's database): in process, (the total seconds, the largest list's); through ``workers``
+    real workers, the wall time."""
     import subprocess
 
     players, games, _ = SIZES[size]
     log(
         f"\n{size}, {method} method: {players:,} players, about {games:,} games in {month_to_rate()}; "
-        "rated in process, read + rate + write + publish, committed"
+        + (
+            f"queued at once to {workers} real Celery workers, one list each at a time"
+            if workers
+            else "rated in process, read + rate + write + publish, committed"
+        )
     )
     child = subprocess.run(
-        [sys.executable, __file__, "--rate", url, "--method", method], capture_output=True, text=True
+        [sys.executable, __file__, "--rate", url, "--method", method, "--workers", str(workers)],
+        capture_output=True,
+        text=True,
     )
-    sys.stdout.write(child.stdout)
+    *shown, result = child.stdout.rstrip().splitlines() or [""]
+    sys.stdout.write("".join(line + "\n" for line in shown))
     if child.returncode:
         sys.stderr.write(child.stderr)
         raise SystemExit(child.returncode)
-    return float(child.stdout.strip().splitlines()[-1].split()[-1])
+    numbers = [float(value) for value in result.split()[1:]]  # the child's last line: "result ..."
+    return numbers[0] if workers else tuple(numbers)
 
 
 def copy_floor(url, month) -> tuple[float, float]:
