@@ -30,7 +30,6 @@ from players.names import full_name
 
 from .bulk import table, where_in
 from .engine.codes import NEW, TYPE_NAMES
-from .json_text import Number, Word, json_lists
 from .models import PlayerRating
 
 # The ratings whose lines are in grading.elo_results.ELO_LINE order.
@@ -39,29 +38,26 @@ ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)
 
 class SidesByPlayer:
     """Both sides of every game of a result (either method), grouped by player, each player's
-    in the order the games were played: what a breakdown is written from (grading.json_text
-    writes the text of all of them at once; a national month has two million)."""
+    in the order the games were played: what a breakdown is written from. Each method writes
+    its lines in one f-string per side: a national month has two million."""
 
     def __init__(self, games, game_ids: np.ndarray):
         self.player = games.player.ravel()  # game 0 white, game 0 black, game 1 white, ...
         self.order = np.argsort(self.player, kind="stable")
-        self.game = np.repeat(game_ids, 2)[self.order]
-        self.side = np.tile([0, 1], len(game_ids))[self.order]
+        self.game = np.repeat(game_ids, 2)[self.order].tolist()
+        self.side = np.tile([0, 1], len(game_ids))[self.order].tolist()
         self.halves = self.column(games.halves)
 
-    def column(self, values: np.ndarray) -> np.ndarray:
+    def column(self, values: np.ndarray) -> list:
         """A (games, 2) column of the result, side by side in this order."""
-        return values.ravel()[self.order]
+        return values.ravel()[self.order].tolist()
 
-    def per_player(self, fields: list, positions: np.ndarray) -> list[str]:
-        """The JSON list of each player at ``positions``: a line of ``fields`` (columns in this
-        order) for each of its sides."""
+    def per_player(self, lines: list[str], positions: np.ndarray) -> list[str]:
+        """The JSON list of each player at ``positions``, from every side's line in this order."""
         counts = np.bincount(self.player, minlength=int(positions.max(initial=-1)) + 1)
         ends = np.cumsum(counts)
-        return json_lists(fields, (ends - counts)[positions], ends[positions])
-
-
-COLOURS = ('"w"', '"b"')
+        starts = ends - counts
+        return ["[" + ",".join(lines[a:b]) + "]" for a, b in zip(starts[positions].tolist(), ends[positions].tolist())]
 
 
 def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
@@ -72,17 +68,21 @@ def encode(result, game_ids: np.ndarray, positions: np.ndarray) -> list[str]:
     opponent = g.opponent.ravel()[sides.order]
     # What a P-rated player's opponent counted for in pass 1 (docs/rules.md section 5).
     pass1 = np.where(p.category[opponent] == NEW, p.dummy[opponent], p.prior_rating[opponent])
-    k = sides.column(g.has_increment).astype(bool)
-    fields = [
-        Number(sides.game),
-        Word(sides.side, COLOURS),
-        Number(sides.halves),
-        Number(sides.column(g.opponent_rating)),
-        Word(sides.column(g.opponent_type), tuple(f'"{name}"' for name in TYPE_NAMES)),
-        Number(pass1, null=k),
-        Number(sides.column(g.increment_micro), null=~k),
+    lines = [
+        f'[{game},"{"wb"[side]}",{halves},{rating},"{TYPE_NAMES[kind]}",'
+        f"{'null' if k else first},{increment if k else 'null'}]"
+        for game, side, halves, rating, kind, first, k, increment in zip(
+            sides.game,
+            sides.side,
+            sides.halves,
+            sides.column(g.opponent_rating),
+            sides.column(g.opponent_type),
+            pass1.tolist(),
+            sides.column(g.has_increment),
+            sides.column(g.increment_micro),
+        )
     ]
-    return sides.per_player(fields, positions)
+    return sides.per_player(lines, positions)
 
 
 @dataclass

@@ -15,13 +15,12 @@ import json
 
 import numpy as np
 
-from .breakdown import COLOURS, SidesByPlayer
+from .breakdown import SidesByPlayer
 from .engine.codes import CATEGORY_NAMES, FULL, K_RULE_NAMES, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
 from .engine.numbers import points
 from .engine.periods import Month
-from .json_text import Number, Word
 from .publishing import CATEGORY_INDEX, States
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
@@ -94,19 +93,19 @@ def encode_elo(result: EloPeriodResult, game_ids: np.ndarray, positions: np.ndar
     """The breakdown, as JSON text, of each player at ``positions`` (see ELO_LINE)."""
     g = result.games
     sides = SidesByPlayer(g, game_ids)
-    used = sides.column(g.opponent_rating)
-    counted = Word(
-        sides.column(np.where(g.counted, 0, np.where(g.disregarded, 1, 2))),
-        ('"counted"', '"disregarded"', '"not counted"'),
-    )
-    missing = ~sides.column(g.has_increment).astype(bool)
-    fields = [
-        Number(sides.game),
-        Word(sides.side, COLOURS),
-        Number(sides.halves),
-        Number(used, null=used == UNRATED_USED),
-        counted,
-        Number(sides.column(g.expected_hundredths), null=missing),
-        Number(sides.column(g.increment_micro), null=missing),
+    words = ('"counted"', '"disregarded"', '"not counted"')
+    lines = [
+        f'[{game},"{"wb"[side]}",{halves},{"null" if used == UNRATED_USED else used},{words[w]},'
+        f"{expected if has else 'null'},{increment if has else 'null'}]"
+        for game, side, halves, used, w, has, expected, increment in zip(
+            sides.game,
+            sides.side,
+            sides.halves,
+            sides.column(g.opponent_rating),
+            sides.column(np.where(g.counted, 0, np.where(g.disregarded, 1, 2))),
+            sides.column(g.has_increment),
+            sides.column(g.expected_hundredths),
+            sides.column(g.increment_micro),
+        )
     ]
-    return sides.per_player(fields, positions)
+    return sides.per_player(lines, positions)
