@@ -194,6 +194,7 @@ def rate_on_workers(url, method, count):
     import redis
     from celery import current_app
 
+    from config.celery import worker_command
     from grading.models import RatingList, RatingRun
     from grading.services import start_rating
 
@@ -202,21 +203,7 @@ def rate_on_workers(url, method, count):
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     workers = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--without-heartbeat",
-                "--without-mingle",
-                "--without-gossip",
-                "--loglevel=WARNING",
-                "-n",
-                f"bench-{number}@%h",
-            ],
+            worker_command(f"bench-{number}@", loglevel="WARNING"),
             cwd=root,
             env=env,
             stdout=subprocess.DEVNULL,

@@ -1,3 +1,5 @@
+import json
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -225,6 +227,17 @@ class PlayerRatingAdmin(ReadOnlyAdmin):
     list_filter = ["rating_list", CurrentFilter, "type", "category", "method", "period__month"]
     search_fields = ["player__code", "player__surname", "player__forenames"]
     list_select_related = ["player", "rating_list", "period", "period__rating_list", "run"]
+    # Shown as the JSON they are kept as (the admin would print them as Python lists).
+    exclude = ["pending", "breakdown"]
+    readonly_fields = ["pending_json", "breakdown_json"]
+
+    @admin.display(description="pending")
+    def pending_json(self, rating):
+        return json.dumps(rating.pending)
+
+    @admin.display(description="breakdown")
+    def breakdown_json(self, rating):
+        return json.dumps(rating.breakdown)
 
     @admin.display(description="edition")
     def edition(self, rating):

@@ -3,7 +3,6 @@
 import contextlib
 import os
 import subprocess
-import sys
 import time
 import uuid
 from pathlib import Path
@@ -43,7 +42,7 @@ def running_workers(count):
     """``count`` real worker processes sharing a queue of their own (see running_worker)."""
     from django.db import connection
 
-    from config.celery import app
+    from config.celery import app, worker_command
 
     worker_needs()
     queue = f"tests-{uuid.uuid4().hex[:12]}"
@@ -56,23 +55,7 @@ def running_workers(count):
     names = [f"{queue}-{number}@" for number in range(count)]
     workers = [
         subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "celery",
-                "-A",
-                "config",
-                "worker",
-                "--pool=solo",
-                "--without-heartbeat",
-                "--without-mingle",
-                "--without-gossip",
-                "-Q",
-                queue,
-                "--loglevel=INFO",
-                "-n",
-                f"{name}%h",
-            ],
+            worker_command(name, queue),
             cwd=ROOT,
             env=env,
             stdout=subprocess.PIPE,

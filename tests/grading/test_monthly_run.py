@@ -77,6 +77,18 @@ def test_a_month_is_rated_published_and_explained(federation, rate):
     assert event.changes.last().note == "rated in otb-standard 2026-10"
 
 
+def test_the_admin_shows_a_ratings_breakdown_as_json(federation, rate, admin_client):
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    succeeded(rate("otb-standard", "2026-10"))
+    alice = PlayerRating.objects.get(player__code="111111A", month="2026-10")
+
+    page = admin_client.get(f"/admin/grading/playerrating/{alice.pk}/change/").content.decode()
+
+    # Alice (1500) beats Brian (1900): (8.4 + 10) x 20/20 = +18.4, kept in millionths.
+    game = alice.breakdown[0][0]
+    assert f"[[{game}, &quot;w&quot;, 2, 1900, &quot;full&quot;, null, 18400000]]" in page
+
+
 def test_the_export_is_the_published_list(federation, rate, capsys):
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0"), ("333333C", "111111A", "1/2-1/2")])
     succeeded(rate("otb-standard", "2026-10"))
