@@ -19,7 +19,7 @@ Methods: ecf rates the month by each list's own rule set (ecf-2024), as the hist
 changes every list to the Elo method from the month rated (a RuleSetChange made through
 grading.rule_sets, as staff would in the admin; not timed): fide-2017 on otb-standard,
 fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history through the
-documented conversion (grading.loading.states_for_method). Each run undoes or makes the change
+documented conversion (grading.engine.method_change.states_for_method). Each run undoes or makes the change
 it needs, so one database serves both; both rates the month by each method in turn and prints
 the two totals and their ratio.
 

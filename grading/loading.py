@@ -4,7 +4,7 @@ docs/rules.md section 2 is applied here, in the queries: a period rates the play
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 import numpy as np
 from django.db.models import Case, F, IntegerField, Value, When
@@ -15,10 +15,11 @@ from players.models import Player
 
 from .bulk import fetch_columns, table
 from .engine import RULE_SETS
-from .engine.codes import FULL, NO_STATE, PARTIAL, PENDING, RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
-from .engine.inputs import ColumnarInputs, PendingColumns, StateColumns
+from .engine.codes import RESULT_WHITE_HALVES, USED_AT_START
+from .engine.inputs import ColumnarInputs
+from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month, month_indexes
-from .engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
+from .engine.rulesets import RAPID_LIST, STANDARD_LIST
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -137,33 +138,6 @@ def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
     return born, [titled.get(player) for player in player_ids.tolist()]
 
 
-def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:
-    """Prior states as the period's method reads them, whichever method wrote them
-    (docs/decisions.md, "Rating methods"). Under Elo, a Full rating at or above the
-    floor is a rating; a Partial one, or a Full one below the floor, is a pending month (its
-    last-played month, games, opponents' total and points). Under the ECF method a pending state
-    is no state."""
-    if not rules.is_elo:
-        return replace(states, type=np.where(states.type == PENDING, NO_STATE, states.type).astype(np.int8))
-    converted = ((states.type == FULL) & (states.rating < rules.rating_floor)) | (states.type == PARTIAL)
-    converted &= (states.games > 0) & (states.last_played >= 0) & (states.last_played < month.index)
-    dropped = (states.type == PARTIAL) | (states.type == FULL) & (states.rating < rules.rating_floor)
-    dropped &= ~converted
-    at = np.flatnonzero(converted)
-    pending = states.pending if states.pending is not None else PendingColumns.empty()
-    months = PendingColumns(
-        at, states.last_played[at], states.games[at], states.opponents_total[at], states.points_halves[at]
-    )
-    zero = converted | dropped
-    return StateColumns(
-        np.select([converted, dropped], [PENDING, NO_STATE], states.type).astype(np.int8),
-        *(np.where(zero, 0, getattr(states, name)) for name in ("rating", "games", "opponents_total", "points_halves")),
-        np.where(dropped, -1, states.last_played),
-        peak=np.where(zero, 0, states.peak),
-        pending=pending.plus(months),
-    )
-
-
 def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, dates, starts) -> dict:
     """What only the Elo method reads: the games' dates and events, and for a game of an event
     that began before the period, each player's rating at the start of that event (their latest
@@ -178,7 +152,7 @@ def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, 
         then = states_for_method(
             latest_states(rating_list, began, among=player_ids[who]).columns_for(player_ids), rules, began
         )
-        rating_then = np.where(then.type == FULL, then.rating, UNRATED_USED)
+        rating_then = ratings_used(then)
         used[0, games] = rating_then[white[games]]
         used[1, games] = rating_then[black[games]]
     return {

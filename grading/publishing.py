@@ -257,7 +257,7 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
 def write_list(period: RatingPeriod, revision: int, states: States):
     """The period's list: the players of ``states`` active in the period."""
     # Elo ratings never lapse; a pending player has none to list, nor has a state the ECF method
-    # left that the Elo method does not count as a rating (loading.states_for_method).
+    # left that the Elo method does not count as a rating (grading.engine.method_change.states_for_method).
     listed = RULE_SETS[period.rule_set].listed(
         Month.parse(period.month), states.type, states.rating, states.last_played
     )

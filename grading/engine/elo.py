@@ -81,6 +81,11 @@ def rounded_change(change_units: np.ndarray) -> np.ndarray:
     return (change_units + PD_UNITS // 2) // PD_UNITS
 
 
+def changed_rating(prior: np.ndarray, rounded: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """Ro plus the rounded change, never below the rating floor (section 11)."""
+    return np.maximum(prior + rounded, rules.rating_floor)
+
+
 @dataclass(frozen=True)
 class FirstRating:
     """Section 12, step 3, per player: Ra = T / G, then 50%, +20 a half point over, or dp."""

@@ -16,7 +16,7 @@ from fractions import Fraction
 import numpy as np
 
 from .codes import K_RULE_NAMES
-from .elo import PD_UNITS, capped_k, expected_units, k_of_rule, rounded_change, score_units
+from .elo import PD_UNITS, capped_k, changed_rating, expected_units, k_of_rule, rounded_change, score_units
 from .elo_result import FirstRatingSteps, first_rating_steps
 from .inputs import PendingMonth
 from .krating import is_capped
@@ -88,7 +88,7 @@ def elo_arithmetic(
         score=Fraction(sum(halves[i] for i in counted), 2),
         change=Fraction(change_units, PD_UNITS),
         rounded=rounded,
-        rating=max(prior + rounded, rules.rating_floor),
+        rating=int(changed_rating(np.array([prior]), np.array([rounded]), rules)[0]),
         floored=prior + rounded < rules.rating_floor,
     )
 

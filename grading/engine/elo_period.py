@@ -20,9 +20,10 @@ from .codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from .elo import enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
+from .elo import changed_rating, enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
 from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
 from .inputs import ColumnarInputs, PendingColumns, StateColumns
+from .method_change import ratings_used
 from .sides import Sides, per_player_sum
 
 _LATEST = np.iinfo(np.int64).max
@@ -39,7 +40,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     junior = is_junior(age, rules)
 
     # Section 10: the opponent's rating at the start of the event, counted only if there is one.
-    opponent_used = _opponent_ratings_used(inputs, sides, np.where(rated_before, own.rating, UNRATED_USED))
+    opponent_used = _opponent_ratings_used(inputs, sides, ratings_used(own))
     counted = opponent_used != UNRATED_USED
     halves = sides.halves
 
@@ -74,7 +75,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     k = k_factor(own.games, junior, prior_rating, peak, n, rules)
     k_used = np.where(rated_before & (n > 0), k.k, 0)
     change_units = k_used * sides.total(surplus)
-    rated_rating = np.maximum(prior_rating + rounded_change(change_units), rules.rating_floor)
+    rated_rating = changed_rating(prior_rating, rounded_change(change_units), rules)
 
     # Section 12, steps 2 to 4: unrated players.
     grows = unrated_before & (kept_count > 0)
