@@ -130,12 +130,6 @@ class RatingPeriodForm(forms.ModelForm):
     def clean_adjustment_b(self):
         return in_range(self.cleaned_data["adjustment_b"], 1)
 
-    def save(self, commit=True):
-        self.instance.rule_set = self.instance.rule_set or self.cleaned_data["rating_list"].rule_set_for(
-            self.cleaned_data["month"]
-        )
-        return super().save(commit)
-
 
 def in_range(value, bound):
     if value is not None and abs(value) > bound:
@@ -338,10 +332,6 @@ class ListEntryAdmin(ReadOnlyAdmin):
     list_filter = ["period__rating_list", "revision", "type", "category"]
     search_fields = ["player__code", "player__surname", "period__month"]
     list_select_related = ["period", "period__rating_list", "player", "club"]
-
-
-# The players' admin, extended where a player's records meet the lists: a club named on a
-# published list is not deleted, and merging duplicates (it moves games and ratings, and revises).
 
 
 # The players' screens, extended with what ratings know (the merge, clubs on published lists).

@@ -132,9 +132,7 @@ def take_on_ratings(rng, people, strength, month):
     count = 0
     for rating_list, share in [("otb-standard", 0.8), ("otb-rapid", 0.5), ("online", 0.3)]:
         the_list = RatingList.objects.get(code=rating_list)
-        period = RatingPeriod.objects.create(
-            rating_list=the_list, month=str(month), rule_set=the_list.rule_set_for(str(month))
-        )
+        period = RatingPeriod.objects.create(rating_list=the_list, month=str(month))
         rows = []
         for person in people:
             if rng.random() > share:
@@ -174,9 +172,7 @@ def take_on_blitz(rng, people, strength, month):
     blitz ratings of the previous system, Elo ones with their peaks, and some players a few games
     short of a first rating (docs/rules.md part 2)."""
     the_list, _ = RatingList.objects.get_or_create(code="otb-blitz", defaults=BLITZ)
-    period = RatingPeriod.objects.create(
-        rating_list=the_list, month=str(month), rule_set=the_list.rule_set_for(str(month))
-    )
+    period = RatingPeriod.objects.create(rating_list=the_list, month=str(month))
     rows = []
     for person in people:
         roll = rng.random()

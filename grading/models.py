@@ -150,6 +150,13 @@ class RatingPeriod(models.Model):
     def __str__(self):
         return f"{self.rating_list.code} {self.month}"
 
+    def save(self, *args, **kwargs):
+        # A new period is rated by the rule set in force for its month (grading/rule_sets.py);
+        # once set, it is kept: a revision rates the month by the rules it was published under.
+        if not self.rule_set:
+            self.rule_set = self.rating_list.rule_set_for(self.month)
+        super().save(*args, **kwargs)
+
     @property
     def first_day(self):
         """The day ages are counted on for this period (docs/rules.md section 3)."""

@@ -43,9 +43,7 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
     while current <= last:
         period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(current)).first()
         if unrated_from <= current <= month or (period and period.revision is not None):
-            period = period or RatingPeriod.objects.create(
-                rating_list=rating_list, month=str(current), rule_set=rating_list.rule_set_for(str(current))
-            )
+            period = period or RatingPeriod.objects.create(rating_list=rating_list, month=str(current))
             periods.append(period)
         current += 1
     return periods

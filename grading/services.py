@@ -69,9 +69,7 @@ def queue_run(rating_list, month: Month, trigger: str, user) -> RatingRun:
             f"{rating_list.code} was taken on from the previous system for {taken_on}: "
             f"months up to then keep the ratings taken on; rate the months after it"
         )
-    period, _ = RatingPeriod.objects.get_or_create(
-        rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set_for(str(month))}
-    )
+    period, _ = RatingPeriod.objects.get_or_create(rating_list=rating_list, month=str(month))
     run = RatingRun.objects.create(
         period=period,
         started_by=user,

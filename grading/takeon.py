@@ -218,9 +218,7 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
             raise FileRefused([str(busy)]) from None
         if refusal := take_on_refusal(rating_list, month, today):
             raise FileRefused([refusal])
-        period, _ = RatingPeriod.objects.select_for_update().get_or_create(
-            rating_list=rating_list, month=str(month), defaults={"rule_set": rating_list.rule_set_for(str(month))}
-        )
+        period, _ = RatingPeriod.objects.select_for_update().get_or_create(rating_list=rating_list, month=str(month))
         if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
             errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
         if period.rule_set != taken.rules.name:

@@ -10,6 +10,8 @@ from grading.engine.arithmetic import PassArithmetic
 from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rulesets import RuleSet
 
+from .rendering import signed
+
 
 def decimal(value: Fraction, places: int) -> Decimal:
     """An exact fraction written to ``places`` decimals, rounded half up."""
@@ -26,10 +28,6 @@ def plain(value: Decimal) -> str:
 def signed_term(value) -> str:
     """A number as the second term of a sum: ``+ 43`` or ``− 43``."""
     return f"+ {value}" if value >= 0 else f"− {-value}"
-
-
-def signed(value) -> str:
-    return f"+{value}" if value > 0 else str(value)
 
 
 @dataclass(frozen=True)
