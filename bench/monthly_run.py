@@ -321,7 +321,8 @@ def copy_floor(url, month) -> tuple[float, float]:
     """What PostgreSQL needs to move the run's data, by psql's COPY on the same database, in
     seconds: out, the month's games, every list's prior states (each list's run reads its own
     and, under the ECF rules, OTB standard's and rapid's) and the players; in, the ratings and
-    lists the run wrote, into empty copies of their tables with the same indexes."""
+    lists the run wrote, into empty copies of their tables with the same indexes, logged as the
+    real ones are, committed."""
     import re
     import subprocess
     import tempfile
@@ -360,12 +361,21 @@ def copy_floor(url, month) -> tuple[float, float]:
             )
         )
         read = psql("\\timing on\n" + "".join(f"\\copy ({sql}) TO '/dev/null' (FORMAT BINARY)\n" for sql in out))
-        write = psql(
-            "CREATE TEMP TABLE r (LIKE grading_playerrating INCLUDING ALL);\n"
-            "CREATE TEMP TABLE l (LIKE grading_listentry INCLUDING ALL);\n"
-            f"\\timing on\n\\copy r FROM '{folder}/playerrating' (FORMAT BINARY)\n"
-            f"\\copy l FROM '{folder}/listentry' (FORMAT BINARY)\n"
-        )
+        # Not temporary tables: those write no WAL, which the run's tables must.
+        tables = {"playerrating": "bench_floor_ratings", "listentry": "bench_floor_list"}
+        drop = "".join(f"DROP TABLE IF EXISTS {copy};\n" for copy in tables.values())
+        try:
+            write = psql(
+                drop
+                + "".join(
+                    f"CREATE TABLE {copy} (LIKE grading_{name} INCLUDING ALL);\n" for name, copy in tables.items()
+                )
+                + "\\timing on\nBEGIN;\n"
+                + "".join(f"\\copy {copy} FROM '{folder}/{name}' (FORMAT BINARY)\n" for name, copy in tables.items())
+                + "COMMIT;\n"
+            )
+        finally:
+            psql(drop)
     return read, write
 
 

@@ -177,7 +177,7 @@ class PlayerRating(models.Model):
     A run writes hundreds of thousands of these at once, so the table carries only the indexes
     its readers need, and no database-level foreign keys to the list, period and run: a run
     writes the ids of rows it has just locked or created itself, and per-row constraint checks
-    were a third of a national month's run. The player's key stays enforced.
+    were a third of a national month's run.
     """
 
     class Type(models.TextChoices):
@@ -200,8 +200,12 @@ class PlayerRating(models.Model):
         ELO = "elo", "Elo rating change"
         FIRST = "first", "Elo first rating"
 
-    # The history index below starts with the player: it serves the player's key too.
-    player = models.ForeignKey("players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False)
+    # The history index below starts with the player. No key in the database: its check of a
+    # month's 250,000 rows at commit locked each player's row and cost more than their COPY. A run
+    # writes only players it read from the month's games, whose own keys protect them.
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False, db_constraint=False
+    )
     rating_list = models.ForeignKey(
         RatingList, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
     )
