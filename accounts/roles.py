@@ -33,6 +33,9 @@ ROLES = {
         "grading.change_ratingperiod",
         "grading.view_playerrating",
         "grading.view_ratingrun",
+        "grading.view_livelist",
+        "grading.view_liverating",
+        "grading.view_liveentry",
     ],
 }
 

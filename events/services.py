@@ -249,11 +249,12 @@ def send_back(event, user, reason):
             Event.Status.RATED,
         ):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
-        was_rated = event.status == Event.Status.RATED
+        counted = event.status in (Event.Status.APPROVED, Event.Status.RATED)
         event.sent_back_reason = reason
         record(event, Event.Status.SENT_BACK, user, reason)
-        if was_rated:
-            # Withdrawn from rated months: they are revised without its games.
+        if counted:
+            # Withdrawn from rated months (they are revised without its games), or from the
+            # live ratings.
             rated_games_changed.send(sender=Event, event=event, user=user)
     return event
 

@@ -203,8 +203,24 @@ class CurrentFilter(admin.SimpleListFilter):
         return queryset
 
 
+class StateAsJson:
+    """A state's breakdown and pending months shown as the JSON they are kept as (the admin
+    would print them as Python lists)."""
+
+    exclude = ["pending", "breakdown"]
+    readonly_fields = ["pending_json", "breakdown_json"]
+
+    @admin.display(description="pending")
+    def pending_json(self, rating):
+        return json.dumps(rating.pending)
+
+    @admin.display(description="breakdown")
+    def breakdown_json(self, rating):
+        return json.dumps(rating.breakdown)
+
+
 @admin.register(PlayerRating)
-class PlayerRatingAdmin(ReadOnlyAdmin):
+class PlayerRatingAdmin(StateAsJson, ReadOnlyAdmin):
     list_display = [
         "player",
         "rating_list",
@@ -221,17 +237,6 @@ class PlayerRatingAdmin(ReadOnlyAdmin):
     list_filter = ["rating_list", CurrentFilter, "type", "category", "method", "period__month"]
     search_fields = ["player__code", "player__surname", "player__forenames"]
     list_select_related = ["player", "rating_list", "period", "period__rating_list", "run"]
-    # Shown as the JSON they are kept as (the admin would print them as Python lists).
-    exclude = ["pending", "breakdown"]
-    readonly_fields = ["pending_json", "breakdown_json"]
-
-    @admin.display(description="pending")
-    def pending_json(self, rating):
-        return json.dumps(rating.pending)
-
-    @admin.display(description="breakdown")
-    def breakdown_json(self, rating):
-        return json.dumps(rating.breakdown)
 
     @admin.display(description="edition")
     def edition(self, rating):
@@ -335,4 +340,4 @@ class ListEntryAdmin(ReadOnlyAdmin):
 
 
 # The players' screens, extended with what ratings know (the merge, clubs on published lists).
-from . import player_admin  # noqa: E402, F401
+from . import live_admin, player_admin  # noqa: E402, F401

@@ -68,10 +68,14 @@ def spreadsheet_safe(value):
 
 
 def list_csv(entries) -> str:
+    return csv_text(LIST_COLUMNS, list_rows(entries))
+
+
+def csv_text(columns, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(LIST_COLUMNS)
-    writer.writerows([spreadsheet_safe(value) for value in row] for row in list_rows(entries))
+    writer.writerow(columns)
+    writer.writerows([spreadsheet_safe(value) for value in row] for row in rows)
     return out.getvalue()
 
 

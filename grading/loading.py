@@ -62,7 +62,10 @@ def sql_of(queryset):
     return queryset.query.sql_with_params()
 
 
-def load_period(period: RatingPeriod) -> PeriodData:
+def load_period(period: RatingPeriod, prior: States | None = None, others: dict | None = None) -> PeriodData:
+    """What a period of a list rates, from ``prior`` (every player's state before it) and
+    ``others`` ({list code: States} of the lists its rules read); by default the published
+    ones. Live ratings chain unpublished months from their own."""
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
     rules = RULE_SETS[period.rule_set]
@@ -82,9 +85,14 @@ def load_period(period: RatingPeriod) -> PeriodData:
     birth_date, title = birth_dates_and_titles(player_ids)
     birth_date, notes = hold_out_impossible_birth_dates(player_ids, birth_date, month)
 
-    prior = latest_states(rating_list, month)
+    if prior is None:
+        prior = latest_states(rating_list, month)
     states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
     for other in () if rules.is_elo else lists_read_by(rating_list.code):
+        if others is not None:
+            if other in others:
+                states[other] = states_for_method(others[other].columns_for(player_ids), rules, month)
+            continue
         other_list = RatingList.objects.filter(code=other).first()
         if other_list:
             read = latest_states(other_list, month).columns_for(player_ids)

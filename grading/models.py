@@ -167,18 +167,9 @@ class RatingPeriod(models.Model):
 STATE_FIELDS = ("rating", "type", "games", "opponents_total", "points", "last_played", "category", "peak")
 
 
-class PlayerRating(models.Model):
-    """A player's state on one list after one period: one row per period in which it changed.
-
-    Every row belongs to the run that published it. A revision of the period publishes new rows
-    and marks the old ones superseded, so a list can be read as it stands now (rows not
-    superseded) or as it was first published (rows published by then and not yet superseded).
-
-    A run writes hundreds of thousands of these at once, so the table carries only the indexes
-    its readers need, and no database-level foreign keys to the list, period and run: a run
-    writes the ids of rows it has just locked or created itself, and per-row constraint checks
-    were a third of a national month's run.
-    """
+class RatingState(models.Model):
+    """A player's state on a list after a month, with how it was reached: what a published
+    rating (PlayerRating) and a live one (grading.live_models.LiveRating) both keep."""
 
     class Type(models.TextChoices):
         FULL = "full", "Full"
@@ -200,24 +191,6 @@ class PlayerRating(models.Model):
         ELO = "elo", "Elo rating change"
         FIRST = "first", "Elo first rating"
 
-    # The history index below starts with the player. No key in the database: its check of a
-    # month's 250,000 rows at commit locked each player's row and cost more than their COPY. A run
-    # writes only players it read from the month's games, whose own keys protect them.
-    player = models.ForeignKey(
-        "players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False, db_constraint=False
-    )
-    rating_list = models.ForeignKey(
-        RatingList, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
-    )
-    period = models.ForeignKey(
-        RatingPeriod, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
-    )
-    month = models.CharField(max_length=7, validators=[month_validator], help_text="The period's month again.")
-    run = models.ForeignKey(
-        "RatingRun", on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
-    )
-    published_at = models.DateTimeField()
-    superseded_at = models.DateTimeField(null=True, blank=True)
     rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty only for a pending state.")
     type = models.CharField(max_length=7, choices=Type.choices)
     games = models.PositiveIntegerField(default=0)
@@ -246,6 +219,42 @@ class PlayerRating(models.Model):
     )
 
     class Meta:
+        abstract = True
+
+
+class PlayerRating(RatingState):
+    """A player's state on one list after one period: one row per period in which it changed.
+
+    Every row belongs to the run that published it. A revision of the period publishes new rows
+    and marks the old ones superseded, so a list can be read as it stands now (rows not
+    superseded) or as it was first published (rows published by then and not yet superseded).
+
+    A run writes hundreds of thousands of these at once, so the table carries only the indexes
+    its readers need, and no database-level foreign keys to the list, period and run: a run
+    writes the ids of rows it has just locked or created itself, and per-row constraint checks
+    were a third of a national month's run.
+    """
+
+    # The history index below starts with the player. No key in the database: its check of a
+    # month's 250,000 rows at commit locked each player's row and cost more than their COPY. A run
+    # writes only players it read from the month's games, whose own keys protect them.
+    player = models.ForeignKey(
+        "players.Player", on_delete=models.CASCADE, related_name="ratings", db_index=False, db_constraint=False
+    )
+    rating_list = models.ForeignKey(
+        RatingList, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
+    period = models.ForeignKey(
+        RatingPeriod, on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
+    month = models.CharField(max_length=7, validators=[month_validator], help_text="The period's month again.")
+    run = models.ForeignKey(
+        "RatingRun", on_delete=models.PROTECT, related_name="ratings", db_index=False, db_constraint=False
+    )
+    published_at = models.DateTimeField()
+    superseded_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
         ordering = ["rating_list", "-month", "-rating"]
         constraints = [
             models.UniqueConstraint(
@@ -271,7 +280,31 @@ class PlayerRating(models.Model):
         return f"{self.player} {self.period}: {rating_text(self.rating, self.type)}"
 
 
-class ListEntry(models.Model):
+class ListLine(models.Model):
+    """A line of a rating list: a published one (ListEntry) or the live one
+    (grading.live_models.LiveEntry), its player's key declared by each. No database-level
+    foreign keys: see PlayerRating."""
+
+    rating = models.PositiveSmallIntegerField()
+    type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
+    category = models.CharField(max_length=8, choices=PlayerRating.Category.choices)
+    games = models.PositiveIntegerField()
+    last_played = models.CharField(max_length=7)
+    club = models.ForeignKey(
+        "players.Club",
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="+",
+        db_index=False,
+        db_constraint=False,
+    )
+
+    class Meta:
+        abstract = True
+
+
+class ListEntry(ListLine):
     """One line of a rating list as published for a period: the players active on it then.
 
     Written once per publication (the original, then each revision) from the rating history, so
@@ -286,20 +319,6 @@ class ListEntry(models.Model):
     revision = models.PositiveSmallIntegerField(help_text="0 the original list, then 1, 2, ...")
     player = models.ForeignKey(
         "players.Player", on_delete=models.CASCADE, related_name="list_entries", db_index=False, db_constraint=False
-    )
-    rating = models.PositiveSmallIntegerField()
-    type = models.CharField(max_length=7, choices=PlayerRating.Type.choices)
-    category = models.CharField(max_length=8, choices=PlayerRating.Category.choices)
-    games = models.PositiveIntegerField()
-    last_played = models.CharField(max_length=7)
-    club = models.ForeignKey(
-        "players.Club",
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="+",
-        db_index=False,
-        db_constraint=False,
     )
 
     class Meta:
@@ -362,3 +381,6 @@ class RatingRun(models.Model):
 
     def __str__(self):
         return f"{self.period} run at {self.started_at:%Y-%m-%d %H:%M}: {self.outcome}"
+
+
+from .live_models import LiveEntry, LiveList, LiveRating  # noqa: E402, F401 - models of this app

@@ -256,30 +256,30 @@ def publish(period: RatingPeriod, run, rows: dict, prior: States | None = None, 
 
 def write_list(period: RatingPeriod, revision: int, states: States):
     """The period's list: the players of ``states`` active in the period."""
+    _, columns = list_columns(period.rule_set, Month.parse(period.month), states)
+    insert_columns(ListEntry, {"period_id": period.pk, "revision": revision, **columns})
+
+
+def list_columns(rule_set: str, month: Month, states: States) -> tuple[States, dict]:
+    """The players of ``states`` on the list of ``month`` by ``rule_set`` (their States), and
+    their lines as columns of a ListLine."""
     # Elo ratings never lapse; a pending player has none to list, nor has a state the ECF method
     # left that the Elo method does not count as a rating (grading.engine.method_change.states_for_method).
-    listed = RULE_SETS[period.rule_set].listed(
-        Month.parse(period.month), states.type, states.rating, states.last_played
-    )
+    listed = RULE_SETS[rule_set].listed(month, states.type, states.rating, states.last_played)
     active = states.take(np.flatnonzero(listed))
     # Only an Elo list shows a state never played (-1): its ratings do not lapse, and one taken on
     # may have no last-played month.
     played, at = np.unique(active.last_played, return_inverse=True)
     months = np.array([str(Month.from_index(index)) if index >= 0 else "" for index in played.tolist()], dtype=object)
-    insert_columns(
-        ListEntry,
-        {
-            "period_id": period.pk,
-            "revision": revision,
-            "player_id": active.player_id,
-            "rating": active.rating,
-            "type": np.array(TYPE_NAMES, dtype=object)[active.type],
-            "category": np.array(CATEGORIES, dtype=object)[active.category],
-            "games": active.games,
-            "last_played": months[at],
-            "club_id": clubs_of(active.player_id),
-        },
-    )
+    return active, {
+        "player_id": active.player_id,
+        "rating": active.rating,
+        "type": np.array(TYPE_NAMES, dtype=object)[active.type],
+        "category": np.array(CATEGORIES, dtype=object)[active.category],
+        "games": active.games,
+        "last_played": months[at],
+        "club_id": clubs_of(active.player_id),
+    }
 
 
 def clubs_of(player_ids: np.ndarray) -> list:

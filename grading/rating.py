@@ -40,15 +40,7 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     data = load_period(period)
     games, players = len(data.game_ids), len(data.inputs.player_ids)
     progress(f"{period}: rating {games} games")
-    result = engine_rate_period(data.inputs)
-    if isinstance(result, EloPeriodResult):
-        rated = stored_positions(result)
-        rows, new = elo_rating_columns(result, rated)
-        rows["breakdown"] = encode_elo(result, data.game_ids, rated)
-    else:
-        rated = np.flatnonzero(result.players.rated)
-        rows, new = rating_columns(result, rated)
-        rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    rows, new, rated = rate_loaded(data)
     # What is published, not what was read, decides: another list's states change the inputs
     # of this one (the dummy rules) far more often than its results.
     digest = result_digest(rows, data.prior)
@@ -61,6 +53,21 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     run.events.add(*data.event_ids)
     mark_events_rated(period)
     return PeriodOutcome(period, games, len(rated), revision, tuple(data.notes))
+
+
+def rate_loaded(data) -> tuple[dict, States, np.ndarray]:
+    """The engine's ratings of a loaded period: the new rows (publishing.RATING_FIELDS columns,
+    with their breakdowns), the new States, and the positions of the players rated."""
+    result = engine_rate_period(data.inputs)
+    if isinstance(result, EloPeriodResult):
+        rated = stored_positions(result)
+        rows, new = elo_rating_columns(result, rated)
+        rows["breakdown"] = encode_elo(result, data.game_ids, rated)
+    else:
+        rated = np.flatnonzero(result.players.rated)
+        rows, new = rating_columns(result, rated)
+        rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    return rows, new, rated
 
 
 def result_digest(rows: dict, prior: States) -> str:

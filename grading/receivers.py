@@ -7,6 +7,7 @@ from events.models import Event
 from events.signals import rated_games_changed
 
 from .engine.periods import Month
+from .live import request_live
 from .models import RatingPeriod
 from .services import revise_after_change
 
@@ -21,3 +22,4 @@ def revise_months_of_changed_games(sender, event, user, **kwargs):
             revision_due=True
         )
     transaction.on_commit(lambda: revise_after_change(event, user))
+    request_live(event.rating_list)

@@ -20,6 +20,7 @@ from kombu.exceptions import OperationalError as BrokerError
 from players.models import Player
 
 from .engine.periods import Month
+from .live import request_live_of_readers
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
@@ -184,6 +185,8 @@ def do_follow_ups(run):
     rating_list = run.period.rating_list
     follow_up(rating_list, run)
     revise_readers(rating_list, republished_months(run), run)
+    # What is live starts from the latest published list: this one's, and those that read it.
+    request_live_of_readers(rating_list)
     RatingRun.objects.filter(pk=run.pk).update(follow_ups_done=True)
     run.follow_ups_done = True
     return run

@@ -16,7 +16,8 @@ from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.periods import Month
 from grading.history import entries_of, latest_publications, player_history, state_before
-from grading.models import PlayerRating
+from grading.live import live_of_player
+from grading.models import LiveRating, PlayerRating
 from players import search
 from players.models import Club, Player
 
@@ -117,6 +118,15 @@ def player_page(request, code):
                 "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
             }
         )
+    live = live_of_player(player.pk, [item["list"].pk for item in lists])
+    for item in lists:
+        if entry := live.get(item["list"].pk):
+            item["live"] = entry
+            item["live_list"] = entry.rating_list.live
+            item["live_calculations"] = [
+                (row.month, player_url(player.code, f"live/{item['list'].code}/{row.month}/", players))
+                for row in LiveRating.objects.filter(player=player, rating_list=item["list"]).order_by("month")
+            ]
     context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
     return render(request, "public/player.html", context)
 

@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from grading.engine.periods import MONTH_PATTERN
 
-from . import events, lists, players
+from . import events, lists, live, players
 
 
 class MonthConverter:
@@ -24,11 +24,14 @@ urlpatterns = [
     path("lists/", lists.list_index, name="lists"),
     path("lists/<slug:code>/", lists.rating_list, name="rating-list"),
     path("lists/<slug:code>/top/", lists.top, name="top-lists"),
+    path("lists/<slug:code>/live/", live.live_list, name="live-list"),
+    path("lists/<slug:code>/live/csv/", live.live_list_csv, name="live-list-csv"),
     path("lists/<slug:code>/<month:month>/", lists.rating_list, name="rating-list-period"),
     path("lists/<slug:code>/<month:month>/csv/", lists.rating_list_csv, name="rating-list-csv"),
     path("top/", lists.top_index, name="top"),
     path("players/", players.search_page, name="player-search"),
     path("players/<str:code>/", players.player_page, name="player"),
+    path("players/<str:code>/live/<slug:list_code>/<month:month>/", live.live_calculation, name="live-calculation"),
     path("players/<str:code>/<slug:list_code>/<month:month>/", players.calculation_page, name="rating-calculation"),
     path("clubs/", players.club_index, name="clubs"),
     path("clubs/<path:code>/", players.club_page, name="club"),

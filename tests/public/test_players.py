@@ -75,9 +75,10 @@ def test_every_page_has_the_search_box_in_its_header(client, federation):
 def test_the_player_page_shows_every_published_list_with_type_and_category(
     client, federation, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):
         response = client.get("/players/200001A/")
-    with django_assert_max_num_queries(3):  # the player, their history, their games: the lists are cached
+    # The player, their history, their games, their live ratings: the lists are cached.
+    with django_assert_max_num_queries(4):
         client.get("/players/200002B/")
 
     page = response.content.decode()

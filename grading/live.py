@@ -1,0 +1,301 @@
+"""Live ratings: every list rated again, by the same engine, over the games approved since its
+latest published list, each unpublished month in order, and stored apart (grading.live_models).
+
+A computation is asked for after every approval, send-back and run (``request_live``); its task
+runs a few seconds later, so that a burst of approvals is computed once. The computation takes
+its list's live lock (``lock_live``): one at a time per list, never the list lock a run holds,
+so neither waits for the other. One that finds the lock taken asks again a little later, and one
+whose request an earlier computation already saw does nothing.
+"""
+
+import datetime
+import hashlib
+import logging
+import time
+from dataclasses import dataclass
+
+import numpy as np
+from celery import shared_task
+from django.db import OperationalError, transaction
+from django.utils import timezone
+from kombu.exceptions import OperationalError as BrokerError
+
+from events.models import IN_RATING, Game
+
+from .bulk import insert_columns
+from .engine.periods import Month
+from .history import state_before
+from .live_models import LiveEntry, LiveList, LiveRating
+from .loading import lists_read_by, load_period
+from .models import RatingList, RatingPeriod
+from .periods import latest_published
+from .publishing import (
+    LOCK_NOT_AVAILABLE,
+    RATING_FIELDS,
+    States,
+    empty_states,
+    filled,
+    find_sorted,
+    latest_states,
+    list_columns,
+    states_of_rows,
+)
+from .rating import rate_loaded, result_digest
+
+logger = logging.getLogger(__name__)
+
+DELAY_SECONDS = 5  # after a request: the approvals of a few seconds are computed once
+BUSY_RETRY_SECONDS = 10
+
+
+def live_months(rating_list, today: datetime.date) -> list[Month]:
+    """The months a live computation rates: those after the latest published list, up to this
+    one, that have games approved (a month without games changes no state)."""
+    latest = latest_published(rating_list)
+    games = Game.objects.rated().filter(
+        event__rating_list=rating_list, event__status__in=IN_RATING, date__lte=today, white__isnull=False
+    )
+    if latest:
+        games = games.filter(date__gt=latest.last_day())
+    return sorted({Month.of(day) for day in games.dates("date", "month")})
+
+
+class LiveBusy(Exception):
+    pass
+
+
+def lock_live(rating_list) -> LiveList:
+    """The list's live record, locked for this transaction; LiveBusy if another computation
+    holds it. Every writer of live ratings goes through here."""
+    if not transaction.get_connection().in_atomic_block:
+        raise transaction.TransactionManagementError("live ratings are written inside a transaction")
+    LiveList.objects.get_or_create(rating_list=rating_list)
+    locked = LiveList.objects.select_for_update(nowait=True).select_related("rating_list")
+    try:
+        return locked.get(rating_list=rating_list)
+    except OperationalError as error:
+        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
+            raise
+        raise LiveBusy(rating_list.code) from None
+
+
+def compute_live(rating_list, requested_at=None, today=None) -> LiveList | None:
+    """Rate the list's unpublished months and store them as its live ratings. Nothing is done
+    (None) where a computation that began after ``requested_at`` is stored already."""
+    with transaction.atomic():
+        live = lock_live(rating_list)
+        if requested_at and live.started_at and live.started_at >= requested_at:
+            return None
+        started_at, clock = timezone.now(), time.perf_counter()
+        try:
+            with transaction.atomic():  # a failed query must not take the record of it down too
+                computed = rate_live(rating_list, today or timezone.localdate())
+        except Exception as error:
+            logger.exception("live ratings of %s", rating_list.code)
+            LiveList.objects.filter(pk=live.pk).update(
+                failed=True, message=f"{type(error).__name__}: {error}", computed_at=timezone.now()
+            )
+            return live
+        before = live.digest
+        store_live(live, computed)
+        live.started_at, live.computed_at, live.seconds = started_at, timezone.now(), time.perf_counter() - clock
+        live.save()
+        if live.digest != before:
+            request_live_of_readers(rating_list, itself=False)
+    return live
+
+
+@dataclass
+class LiveComputation:
+    """What rate_live found: each month's rows, the states before and after, the games."""
+
+    based_on: RatingPeriod | None  # the latest published period
+    months: list[Month]
+    prior: States | None  # the published states it started from
+    states: States | None  # after the last month
+    rows_by_month: list  # [(period, RATING_FIELDS columns)]
+    sides: np.ndarray  # a player id for each side of each game rated
+    games: int
+    events: int
+    notes: list
+
+
+def rate_live(rating_list, today: datetime.date) -> LiveComputation:
+    months = live_months(rating_list, today)
+    latest = latest_published(rating_list)
+    based_on = RatingPeriod.objects.filter(rating_list=rating_list, month=str(latest)).first() if latest else None
+    prior = states = latest_states(rating_list, months[0]) if months else None
+    rows_by_month, sides, games, events, notes = [], [], 0, set(), []
+    for month in months:
+        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
+        if period is None:  # not queued yet: rated by the rule set in force for the month
+            period = RatingPeriod(rating_list=rating_list, month=str(month), rule_set=rating_list.rule_set_for(month))
+        data = load_period(period, prior=states, others=other_lists(rating_list, month))
+        rows, new, _ = rate_loaded(data)
+        rows_by_month.append((period, rows))
+        states = states.merged(new)
+        ids = data.inputs.player_ids
+        sides += [ids[data.inputs.white], ids[data.inputs.black]]
+        games += len(data.game_ids)
+        events.update(data.event_ids)
+        notes += [f"{month}: {note}" for note in data.notes]
+    played = np.concatenate(sides) if sides else np.zeros(0, dtype=np.int64)
+    return LiveComputation(based_on, months, prior, states, rows_by_month, played, games, len(events), notes)
+
+
+def other_lists(rating_list, month: Month) -> dict:
+    """{code: States} of the lists a month of ``rating_list`` reads: each as published before
+    the month, with its own live ratings of the months between (as its run will have by then)."""
+    read = {}
+    for other in RatingList.objects.filter(code__in=lists_read_by(rating_list.code)):
+        states = latest_states(other, month)
+        live = LiveRating.objects.filter(rating_list=other, month__lt=str(month)).order_by("month")
+        if live.exists():
+            # Month by month, each month's rows replacing the states before them.
+            for earlier in live.values_list("month", flat=True).distinct():
+                rows = live.filter(month=earlier).values_list(*STATE_READ)
+                states = states.merged(states_of_rows(dict(zip(STATE_READ, zip(*rows)))))
+        read[other.code] = states
+    return read
+
+
+STATE_READ = (
+    "player_id",
+    "rating",
+    "type",
+    "games",
+    "opponents_total",
+    "points",
+    "last_played",
+    "category",
+    "peak",
+    "pending",
+)
+
+
+def store_live(live: LiveList, computed: LiveComputation):
+    """Replace the list's live ratings and live list with ``computed``."""
+    rating_list = live.rating_list
+    LiveRating.objects.filter(rating_list=rating_list).delete()
+    LiveEntry.objects.filter(rating_list=rating_list).delete()
+    rated = set()
+    for period, rows in computed.rows_by_month:
+        rows = filled(rows)
+        rated.update(rows["player_id"])
+        fixed = {
+            "rating_list_id": rating_list.pk,
+            "month": period.month,
+            "rule_set": period.rule_set,
+            "adjustment_a": period.adjustment_a,
+            "adjustment_b": period.adjustment_b,
+        }
+        insert_columns(LiveRating, {**fixed, **{name: rows[name] for name in RATING_FIELDS}})
+    if computed.months:
+        last = computed.rows_by_month[-1][0]
+        listed, columns = list_columns(last.rule_set, computed.months[-1], computed.states)
+        insert_columns(
+            LiveEntry,
+            {
+                "rating_list_id": rating_list.pk,
+                **columns,
+                "published_rating": published_ratings(computed.prior, listed.player_id),
+                "live_games": games_of(listed.player_id, computed.sides),
+            },
+        )
+    latest = computed.based_on
+    live.based_on = latest
+    live.based_on_revision = latest.revision if latest else None
+    live.first_month = str(computed.months[0]) if computed.months else ""
+    live.last_month = str(computed.months[-1]) if computed.months else ""
+    live.games, live.events, live.players_rated = computed.games, computed.events, len(rated)
+    live.message = "; ".join(computed.notes)
+    live.failed = False
+    live.digest = live_digest(computed)
+
+
+def live_digest(computed: LiveComputation) -> str:
+    hasher = hashlib.sha256()
+    for period, rows in computed.rows_by_month:
+        hasher.update(f"{period.month}:{result_digest(rows, empty_states())}".encode())
+    return hasher.hexdigest()
+
+
+def published_ratings(prior: States, player_ids: np.ndarray) -> list:
+    """Each player's published rating (None: none, or still pending)."""
+    found, at = find_sorted(prior.player_id, player_ids)
+    ratings = prior.rating[at] if len(prior) else np.zeros(len(player_ids), dtype=np.int64)
+    return [int(rating) if has and rating else None for rating, has in zip(ratings.tolist(), found.tolist())]
+
+
+def games_of(player_ids: np.ndarray, played: np.ndarray) -> np.ndarray:
+    """How many times each of ``player_ids`` is in ``played`` (a player id per side of a game)."""
+    ids, counts = np.unique(played, return_counts=True)
+    found, at = find_sorted(ids, player_ids)
+    return np.where(found, counts[at] if len(ids) else 0, 0)
+
+
+def request_live(rating_list):
+    """Ask for the list's live ratings to be computed again once the current transaction commits."""
+    transaction.on_commit(lambda: queue_live(rating_list.pk, timezone.now()))
+
+
+def request_live_of_readers(rating_list, itself=True):
+    """Ask for the live ratings of ``rating_list`` (unless not ``itself``) and of the lists
+    that read its states."""
+    if itself:
+        request_live(rating_list)
+    for reader in RatingList.objects.exclude(pk=rating_list.pk):
+        if rating_list.code in lists_read_by(reader.code):
+            request_live(reader)
+
+
+def queue_live(rating_list_pk: int, requested_at, countdown=DELAY_SECONDS):
+    try:
+        compute_live_ratings.apply_async((rating_list_pk, requested_at.isoformat()), countdown=countdown)
+    except BrokerError:
+        # Live ratings are news, not the record: the next approval or run asks again.
+        logger.warning("live ratings of list %s: the broker cannot be reached", rating_list_pk, exc_info=True)
+
+
+@shared_task(name="grading.tasks.compute_live_ratings", ignore_result=True)
+def compute_live_ratings(rating_list_pk: int, requested_at: str):
+    rating_list = RatingList.objects.filter(pk=rating_list_pk).first()
+    if rating_list is None:
+        return
+    asked = datetime.datetime.fromisoformat(requested_at)
+    try:
+        compute_live(rating_list, requested_at=asked)
+    except LiveBusy:
+        # Another computation is at work, perhaps begun before this request: asked again after it.
+        queue_live(rating_list_pk, asked, countdown=BUSY_RETRY_SECONDS)
+
+
+# Reading live ratings, for the site and the API.
+
+
+def live_list_of(rating_list) -> LiveList | None:
+    computed = LiveList.objects.filter(rating_list=rating_list, computed_at__isnull=False)
+    return computed.select_related("based_on").first()
+
+
+def live_entries(rating_list):
+    return (
+        LiveEntry.objects.filter(rating_list=rating_list)
+        .select_related("player", "club")
+        .order_by("-rating", "player__surname", "player__forenames", "player__code")
+    )
+
+
+def live_of_player(player_id, list_ids) -> dict:
+    """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
+    ``list_ids`` where the player has games approved since the latest published list."""
+    entries = LiveEntry.objects.filter(rating_list_id__in=list(list_ids), player_id=player_id, live_games__gt=0)
+    return {entry.rating_list_id: entry for entry in entries.select_related("rating_list__live")}
+
+
+def live_state_before(rating: LiveRating):
+    """The player's state before a live month: an earlier live month's, else the published one."""
+    earlier = LiveRating.objects.filter(
+        player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month
+    )
+    return earlier.order_by("-month").first() or state_before(rating)

@@ -1,0 +1,162 @@
+"""The live ratings: a list's provisional list (a page, its CSV) and how a live rating was reached."""
+
+from urllib.parse import quote
+
+import django_tables2 as tables
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import reverse
+from django.utils.html import format_html_join
+
+from grading.breakdown import rated_games
+from grading.calculation import calculation_of
+from grading.engine import RULE_SETS
+from grading.history import csv_text
+from grading.live import live_entries, live_list_of, live_state_before
+from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList, rating_text
+
+from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown
+from .filters import ListEntryFilter
+from .players import the_player
+from .rendering import signed
+from .tables import ListTable, paginate
+
+LIVE_ROW = (
+    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>'
+)
+
+
+class LiveTable(ListTable):
+    label = "The live list"
+    published_rating = tables.Column("Published", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    change = tables.Column(
+        "Change", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    live_games = tables.Column("New games", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+
+    class Meta(ListTable.Meta):
+        model = LiveEntry
+        sequence = (
+            "position",
+            "name",
+            "code",
+            "rating",
+            "published_rating",
+            "change",
+            "live_games",
+            "category",
+            "club",
+        )
+        exclude = ("games", "last_played")
+        empty_text = "No player on the live list matches."
+
+    def rows_html(self):
+        players = reverse("player-search")
+        categories = dict(PlayerRating.Category.choices)
+        start = self.page.start_index()
+        return format_html_join(
+            "",
+            LIVE_ROW,
+            (
+                (
+                    start + number,
+                    f"{players}{quote(entry.player.code)}/",
+                    entry.player.name,
+                    entry.player.code,
+                    rating_text(entry.rating, entry.type),
+                    entry.published_rating or "–",
+                    "–" if entry.change is None else signed(entry.change),
+                    entry.live_games,
+                    categories.get(entry.category, entry.category),
+                    entry.club.name if entry.club_id else "",
+                )
+                for number, entry in enumerate(row.record for row in self.page.object_list)
+            ),
+        )
+
+
+def the_live_list(code):
+    rating_list = get_object_or_404(RatingList, code=code)
+    return rating_list, live_list_of(rating_list)
+
+
+def live_list(request, code):
+    rating_list, live = the_live_list(code)
+    filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
+    table = paginate(LiveTable(filters.qs), request)
+    query = request.GET.copy()
+    query.pop("page", None)
+    context = {
+        "rating_list": rating_list,
+        "live": live,
+        "filters": filters,
+        "table": table,
+        "csv_url": reverse("live-list-csv", args=[code]) + "?" + query.urlencode(),
+    }
+    return render(request, "public/live_list.html", context)
+
+
+LIVE_COLUMNS = [
+    "code",
+    "name",
+    "live_rating",
+    "type",
+    "published_rating",
+    "change",
+    "new_games",
+    "category",
+    "club",
+    "status",
+]
+
+
+def live_list_csv(request, code):
+    rating_list, live = the_live_list(code)
+    filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
+    rows = (
+        [
+            entry.player.code,
+            entry.player.name,
+            entry.rating,
+            entry.type,
+            "" if entry.published_rating is None else entry.published_rating,
+            "" if entry.change is None else entry.change,
+            entry.live_games,
+            entry.category,
+            entry.club.name if entry.club_id else "",
+            "provisional",  # every row says so, wherever it is pasted
+        ]
+        for entry in filters.qs.iterator(chunk_size=5000)
+    )
+    response = HttpResponse(csv_text(LIVE_COLUMNS, rows), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{code}-live-provisional.csv"'
+    return response
+
+
+def live_calculation(request, code, list_code, month):
+    player = the_player(code)
+    rating = (
+        LiveRating.objects.filter(player=player, rating_list__code=list_code, month=month)
+        .select_related("rating_list")
+        .first()
+    )
+    if rating is None:
+        raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk])
+    rules = RULE_SETS[rating.rule_set]
+    context = {
+        "player": player,
+        "rating": rating,
+        "live": live_list_of(rating.rating_list),
+        "prior": live_state_before(rating),
+        "rules": rules,
+        "calculation": calculation,
+        "rows": game_rows(calculation),
+        "passes": passes_shown(calculation, rating),
+        "k": k_shown(calculation),
+        "elo": elo_shown(calculation.elo),
+        "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
+        "first": first_shown(calculation),
+    }
+    return render(request, "public/calculation.html", context)

@@ -1,0 +1,142 @@
+"""Live ratings: the same engine over the games approved since the latest published list, stored
+apart, and equal to what the runs publish once those months are rated."""
+
+import datetime
+
+import pytest
+from django.core.management import call_command
+
+from events.services import approve_event, send_back
+from grading.demo import load_demo
+from grading.live import compute_live, live_months
+from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
+from grading.publishing import RATING_FIELDS
+from tests.builders import PlayerFactory, approved_event, publish_month, rating_list
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+TODAY = datetime.date(2026, 11, 21)
+LISTS = ["otb-standard", "otb-rapid", "online"]
+COMPARED = [name for name in RATING_FIELDS if name != "breakdown"]
+
+
+def rate_months(first, last):
+    month = first
+    while month <= last:
+        for code in LISTS:
+            call_command("rate_period", str(month), "--list", code)
+        month += 1
+
+
+def live_rows(code):
+    rows = LiveRating.objects.filter(rating_list__code=code)
+    return {(row["player_id"], row["month"]): row for row in rows.values("month", "breakdown", *COMPARED)}
+
+
+def published_rows(code, months):
+    rows = PlayerRating.objects.filter(rating_list__code=code, superseded_at=None, month__in=months)
+    return {(row["player_id"], row["month"]): row for row in rows.values("month", "breakdown", *COMPARED)}
+
+
+@pytest.mark.parametrize("unpublished", [1, 2])
+def test_live_ratings_are_the_ratings_the_runs_then_publish(unpublished):
+    summary = load_demo(players=80, seed=11, today=TODAY)
+    rate_months(summary.first_month, summary.last_month - unpublished)
+    months = [str(summary.last_month - n) for n in reversed(range(unpublished))]
+    for code in LISTS:  # the runs asked for them as they committed; computed here once more
+        compute_live(RatingList.objects.get(code=code), today=TODAY)
+    assert [str(month) for month in live_months(RatingList.objects.get(code="otb-standard"), TODAY)] == months
+    live = {code: live_rows(code) for code in LISTS}
+    live_lists = {
+        code: set(LiveEntry.objects.filter(rating_list__code=code).values_list("player_id", "rating", "type", "games"))
+        for code in LISTS
+    }
+
+    rate_months(summary.last_month - unpublished + 1, summary.last_month)
+    for code in LISTS:
+        assert live[code] == published_rows(code, months), code
+        assert len(live[code]) > 10
+        latest = ListEntry.objects.filter(period__rating_list__code=code, period__month=months[-1], revision=0)
+        assert live_lists[code] == set(latest.values_list("player_id", "rating", "type", "games")), code
+        # Published now: nothing is live until the next approval.
+        assert not LiveRating.objects.filter(rating_list__code=code).exists()
+
+
+def november_win(officer):
+    """David, 1850 on the October list, beats Grace (1700) in November; the event approved."""
+    david = PlayerFactory(
+        code="100001A", surname="Fletcher", forenames="David", birth_date=datetime.date(1980, 6, 1), club=None
+    )
+    grace = PlayerFactory(
+        code="100002B", surname="Dunn", forenames="Grace", birth_date=datetime.date(1955, 1, 1), club=None
+    )
+    rows = [
+        {"player": david, "rating": 1850, "games": 120, "opponents_total": 200000, "points": 60},
+        {"player": grace, "rating": 1700, "games": 300, "opponents_total": 500000, "points": 150},
+    ]
+    publish_month("otb-standard", "2026-10", rows)
+    published = list(ListEntry.objects.values_list("player_id", "rating").order_by("player_id"))
+
+    event = approved_event(
+        "NOV1", "otb-standard", datetime.date(2026, 11, 7), [("100001A", "100002B", "1-0")], status="submitted"
+    )
+    approve_event(event, officer)
+    return david, grace, event, published
+
+
+def test_an_approval_and_a_send_back_change_the_live_rating_and_never_a_published_list(officer):
+    david, grace, event, published = november_win(officer)
+    standard = rating_list("otb-standard")
+    live = LiveList.objects.get(rating_list=standard)
+    assert (live.first_month, live.last_month, live.games, live.events) == ("2026-11", "2026-11", 1, 1)
+    assert live.based_on.month == "2026-10"
+    # K ratings (docs/rules.md section 6), both adults with Full ratings, K 20, Q 20:
+    # David: D = 1700 - 1850 = -150, D offset -4.0, a win +10: (-4.0 + 10) x 20 / 20 = +6 -> 1856.
+    # Grace: D = +150, D offset +4.0, a loss -10: (4.0 - 10) x 20 / 20 = -6 -> 1694.
+    entry = LiveEntry.objects.get(rating_list=standard, player=david)
+    assert (entry.rating, entry.published_rating, entry.change, entry.live_games) == (1856, 1850, 6, 1)
+    grace_entry = LiveEntry.objects.get(rating_list=standard, player=grace)
+    assert (grace_entry.rating, grace_entry.published_rating, grace_entry.change) == (1694, 1700, -6)
+    assert LiveRating.objects.get(player=david).method == "K"
+    assert list(ListEntry.objects.values_list("player_id", "rating").order_by("player_id")) == published
+
+    send_back(event, officer, reason="wrong result")
+    live.refresh_from_db()
+    assert (live.first_month, live.games) == ("", 0)
+    assert not LiveEntry.objects.filter(rating_list=standard).exists()
+    assert list(ListEntry.objects.values_list("player_id", "rating").order_by("player_id")) == published
+
+
+def test_the_player_page_the_live_list_its_csv_and_the_calculation_show_the_live_rating(client, officer):
+    david, grace, _, _ = november_win(officer)
+
+    page = client.get("/players/100001A/").content.decode()
+    assert "Live OTB standard: 1856</strong> (+6)" in page
+    assert "from 1 approved game since the 2026-10 list" in page
+    assert "/players/100001A/live/otb-standard/2026-11/" in page
+
+    page = client.get("/lists/otb-standard/live/").content.decode()
+    assert "Provisional." in page and "1 game from 1 approved event in 2026-11, since the 2026-10 list" in page
+    assert page.index("Fletcher") < page.index("Dunn")  # 1856 above 1694
+    assert '<td class="num">1856</td><td class="num">1850</td><td class="num">+6</td>' in page
+
+    csv = client.get("/lists/otb-standard/live/csv/?q=dunn")
+    assert csv["Content-Disposition"] == 'attachment; filename="otb-standard-live-provisional.csv"'
+    assert csv.content.decode().splitlines() == [
+        "code,name,live_rating,type,published_rating,change,new_games,category,club,status",
+        '100002B,"Dunn, Grace",1694,full,1700,-6,1,full,,provisional',
+    ]
+
+    page = client.get("/players/100001A/live/otb-standard/2026-11/").content.decode()
+    assert "How Fletcher, David's live OTB standard rating for 2026-11 is calculated" in page
+    assert "New rating: <strong>1856</strong>" in page
+    assert "Provisional." in page
+
+
+def test_live_addresses_that_lead_nowhere_say_so(client, officer):
+    november_win(officer)
+    assert client.get("/lists/no-such-list/live/").status_code == 404
+    assert client.get("/players/100001A/live/otb-standard/2026-10/").status_code == 404
+    assert client.get("/players/100001A/live/otb-rapid/2026-11/").status_code == 404
+    assert client.get("/lists/otb-standard/live/?page=99").status_code == 404
+    response = client.get("/lists/otb-standard/live/?club=NOPE&age=old")
+    assert response.status_code == 200 and "No club has the code NOPE." in response.content.decode()
