@@ -64,6 +64,28 @@ def list_entry(entry, with_player=True):
     return body
 
 
+def live_entry(entry, with_player=True):
+    """A line of a live list: provisional, with the published rating it moves from."""
+    return {
+        **list_entry(entry, with_player),
+        "published_rating": entry.published_rating,
+        "change": entry.change,
+        "new_games": entry.live_games,
+        "provisional": True,
+    }
+
+
+def live_list(live) -> dict:
+    """What a list's live ratings were computed from, and when."""
+    return {
+        "provisional": True,
+        "computed_at": iso(live.computed_at),
+        "based_on_period": live.based_on.month if live.based_on else None,
+        "months": [month for month in dict.fromkeys([live.first_month, live.last_month]) if month],
+        "games": live.games,
+    }
+
+
 def current_rating(entry):
     return {"list": entry.period.rating_list.code, "period": entry.period.month, **list_entry(entry, with_player=False)}
 

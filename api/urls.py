@@ -11,6 +11,7 @@ urlpatterns = [
     path("v1/players/<str:code>/games/", views.player_games, name="api-player-games"),
     path("v1/lists/", views.lists, name="api-lists"),
     path("v1/lists/<slug:code>/", views.rating_list, name="api-list"),
+    path("v1/lists/<slug:code>/live/", views.live_list, name="api-live-list"),
     path("v1/lists/<slug:code>/<str:month>/", views.rating_list, name="api-list-period"),
     path("v1/clubs/", views.clubs, name="api-clubs"),
     path("v1/clubs/<path:code>/", views.club, name="api-club"),

@@ -9,6 +9,7 @@ from events.models import Event
 from events.standings import standings
 from grading.breakdown import LinesOf
 from grading.history import entries_of, latest_publications, list_size, published_list
+from grading.live import live_entries, live_list_of, live_of_player
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
 from players.models import Club, Player
@@ -80,6 +81,11 @@ def player(request, code):
     entries = entries_of(latest_publications().values(), [player.pk]).select_related("period__rating_list")
     body["ratings"] = [
         serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")
+    ]
+    live = live_of_player(player.pk, RatingList.objects.values_list("pk", flat=True))
+    body["live"] = [
+        {"list": entry.rating_list.code, **serialize.live_entry(entry, with_player=False)}
+        for entry in sorted(live.values(), key=lambda entry: (entry.rating_list.display_order, entry.rating_list.code))
     ]
     return one(body)
 
@@ -165,6 +171,21 @@ def rating_list(request, code, month=None):
         revision=published.revision,
         edition=edition,
         **serialize.rules(published.period.rule_set),
+    )
+
+
+@api_view
+def live_list(request, code):
+    rating_list = the_list(code)
+    live = live_list_of(rating_list)
+    if live is None:
+        raise NotFound(f"No live ratings have been computed for the {code} list yet.")
+    return paginated(
+        request,
+        live_entries(rating_list),
+        serialize.live_entry,
+        list=code,
+        **serialize.live_list(live),
     )
 
 

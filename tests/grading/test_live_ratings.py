@@ -2,6 +2,7 @@
 apart, and equal to what the runs publish once those months are rated."""
 
 import datetime
+import time
 
 import pytest
 from django.core.management import call_command
@@ -140,3 +141,48 @@ def test_live_addresses_that_lead_nowhere_say_so(client, officer):
     assert client.get("/lists/otb-standard/live/?page=99").status_code == 404
     response = client.get("/lists/otb-standard/live/?club=NOPE&age=old")
     assert response.status_code == 200 and "No club has the code NOPE." in response.content.decode()
+
+
+def test_the_api_gives_the_live_list_and_each_players_live_ratings_marked_provisional(client, officer):
+    november_win(officer)
+
+    body = client.get("/api/v1/lists/otb-standard/live/").json()
+    assert (body["list"], body["provisional"], body["based_on_period"], body["months"]) == (
+        "otb-standard",
+        True,
+        "2026-10",
+        ["2026-11"],
+    )
+    assert body["results"][0] == {
+        "code": "100001A",
+        "name": "Fletcher, David",
+        "rating": 1856,
+        "type": "full",
+        "category": "full",
+        "games": 121,
+        "last_played": "2026-11",
+        "club": None,
+        "published_rating": 1850,
+        "change": 6,
+        "new_games": 1,
+        "provisional": True,
+    }
+    player = client.get("/api/v1/players/100002B/").json()
+    assert [(row["list"], row["rating"], row["change"]) for row in player["live"]] == [("otb-standard", 1694, -6)]
+    # Online reads OTB standard's ratings, so it was computed again: nothing approved there.
+    online = client.get("/api/v1/lists/online/live/").json()
+    assert (online["months"], online["count"], online["results"]) == ([], 0, [])
+    assert client.get("/api/v1/lists/nothing/live/").status_code == 404
+
+
+def test_an_approval_reaches_the_live_ratings_through_a_real_worker(celery_worker_process, officer):
+    """On a worker the computation follows the approval by a few seconds (DELAY_SECONDS), in a
+    task of its own: the approval itself does not wait for it."""
+    david, _, _, _ = november_win(officer)
+    assert not LiveEntry.objects.filter(player=david).exists()  # not computed by the approval
+
+    deadline = time.monotonic() + 60
+    while not LiveEntry.objects.filter(player=david).exists():
+        assert time.monotonic() < deadline, "no live rating a minute after the approval"
+        time.sleep(0.2)
+    assert LiveEntry.objects.get(player=david).rating == 1856  # as computed in process above
