@@ -88,6 +88,9 @@ def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
         ratings = take_on_ratings(rng, people, strength, take_on)
         ratings += take_on_blitz(rng, people, strength, take_on)
         events, games = play_events(rng, people, strength, take_on + 1, last)
+        # The month under way: its events over by today are approved, for the live ratings.
+        live_events, live_games = play_events(rng, people, strength, last + 1, last + 1, before=today)
+        events, games = events + live_events, games + live_games
     return DemoSummary(len(clubs), len(people), ratings, events, games, take_on + 1, last)
 
 
@@ -231,7 +234,8 @@ def believable_record(rng, rating, games) -> tuple[Decimal, int]:
     return Decimal(halves) / 2, games * max(100, rating - dp)
 
 
-def play_events(rng, people, strength, first, last):
+def play_events(rng, people, strength, first, last, before=None):
+    """Each month's events, approved; only those over before ``before``, if given."""
     lists = {rating_list.code: rating_list for rating_list in RatingList.objects.all()}
     events = games = 0
     month = first
@@ -246,6 +250,8 @@ def play_events(rng, people, strength, first, last):
         for number, (title, list_code, time_control, kind, rounds, size, days) in enumerate(plans):
             start = month.first_day() + datetime.timedelta(days=rng.randint(1, 20))
             end = start + datetime.timedelta(days=days)
+            if before and end >= before:
+                continue
             entrants = rng.sample(people, min(size, len(people)))
             entrants.sort(key=lambda person: -strength[person.pk])
             event = Event.objects.create(

@@ -29,7 +29,7 @@ class Command(BaseCommand):
             self.stdout.write(
                 f"Demo federation loaded: {summary.players} players in {summary.clubs} clubs, "
                 f"{summary.ratings} ratings taken on, {summary.events} events with {summary.games} "
-                f"games from {summary.first_month} to {summary.last_month}."
+                f"games from {summary.first_month} to {summary.last_month} and the month under way."
             )
             if not no_rating:
                 self.rate(summary.first_month, summary.last_month)
