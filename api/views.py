@@ -82,7 +82,7 @@ def player(request, code):
     body["ratings"] = [
         serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")
     ]
-    live = live_of_player(player.pk, RatingList.objects.values_list("pk", flat=True))
+    live = live_of_player(player.pk)
     body["live"] = [
         {"list": entry.rating_list.code, **serialize.live_entry(entry, with_player=False)}
         for entry in sorted(live.values(), key=lambda entry: (entry.rating_list.display_order, entry.rating_list.code))

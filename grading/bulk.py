@@ -5,6 +5,7 @@ A rating run moves hundreds of thousands of rows each way; model instances, and 
 ORM's ``values_list``, cost more than the database does at that size.
 """
 
+import hashlib
 import json
 
 import numpy as np
@@ -85,10 +86,7 @@ def insert_columns(model, columns: dict):
     if not count:
         return
     names = ", ".join(f'"{model._meta.get_field(name).column}"' for name in columns)
-    lists = [
-        values.tolist() if isinstance(values, np.ndarray) else values if isinstance(values, list) else [values] * count
-        for values in columns.values()
-    ]
+    lists = [as_list(values, count) for values in columns.values()]
     with connection.cursor() as cursor:
         if is_postgresql():
             # The driver's row writer is compiled, and the server reads while it writes.
@@ -102,3 +100,90 @@ def insert_columns(model, columns: dict):
 
 def table(model) -> str:
     return model._meta.db_table
+
+
+def row_digests(columns: dict, count: int) -> np.ndarray:
+    """A 64-bit digest of each of ``count`` rows given as columns (see insert_columns): the
+    columns' values hashed a column at a time (numbers as they are, anything else by its text)
+    and mixed, the same in every process."""
+    digests = np.full(count, 0x9E3779B97F4A7C15, dtype=np.uint64)
+    for values in columns.values():
+        digests = mixed(digests ^ column_hashes(values, count))
+    return digests.view(np.int64)
+
+
+def column_hashes(values, count: int) -> np.ndarray:
+    if not isinstance(values, (list, np.ndarray)):
+        values = [values] * count
+    numbers = np.asarray(values) if isinstance(values, list) and values and type(values[0]) is int else values
+    if isinstance(numbers, np.ndarray) and numbers.dtype.kind in "iub":
+        return mixed(numbers.astype(np.int64).view(np.uint64) + np.uint64(1))
+    seen = {}
+
+    def value_hash(value):
+        # A whole number hashes as in a column of numbers: a column with an empty value is
+        # one of objects, and a row's digest must not change with its neighbours.
+        key = (type(value), value)
+        if key not in seen:
+            if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+                seen[key] = int(mixed(np.array([value], dtype=np.int64).view(np.uint64) + np.uint64(1))[0])
+            else:
+                seen[key] = int.from_bytes(hashlib.blake2b(str(value).encode(), digest_size=8).digest(), "big")
+        return seen[key]
+
+    return np.fromiter((value_hash(value) for value in as_list(values, count)), dtype=np.uint64, count=count)
+
+
+def mixed(values: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser: every bit of the input moves every bit of the output."""
+    with np.errstate(over="ignore"):
+        values = values ^ (values >> np.uint64(30))
+        values = values * np.uint64(0xBF58476D1CE4E5B9)
+        values = values ^ (values >> np.uint64(27))
+        values = values * np.uint64(0x94D049BB133111EB)
+        return values ^ (values >> np.uint64(31))
+
+
+def replace_rows(
+    model, where: str, params: list, key_sql: str, keys: np.ndarray, columns: dict
+) -> tuple[int, np.ndarray]:
+    """Make ``model``'s rows that match ``where`` the rows given as ``columns``, writing only those
+    that changed: each row has a key (``keys``, as ``key_sql`` computes it from a stored row) and
+    a digest of its values (the model's ``digest`` field), and a stored row with the same key and
+    digest stays. Returns how many rows were written, and the rows' digests."""
+    digests = row_digests(columns, len(keys))
+    ids, old_keys, old_digests = fetch_columns(
+        f"SELECT id, {key_sql}, digest FROM {table(model)} WHERE {where}", params, [np.int64] * 3
+    )
+    new = set(zip(keys.tolist(), digests.tolist()))
+    old = list(zip(old_keys.tolist(), old_digests.tolist()))
+    gone = [pk for pk, pair in zip(ids.tolist(), old) if pair not in new]
+    with connection.cursor() as cursor:
+        if len(gone) == len(ids):
+            cursor.execute(f"DELETE FROM {table(model)} WHERE {where}", params)
+        elif gone:
+            condition, values = where_in("id", gone)
+            cursor.execute(f"DELETE FROM {table(model)} WHERE {condition}", values)
+    kept = set(old)
+    changed = np.flatnonzero(
+        np.fromiter((pair not in kept for pair in zip(keys.tolist(), digests.tolist())), dtype=bool, count=len(keys))
+    )
+    insert_columns(
+        model, {**{name: subset(values, changed) for name, values in columns.items()}, "digest": digests[changed]}
+    )
+    return len(changed), digests
+
+
+def as_list(values, count: int) -> list:
+    if isinstance(values, np.ndarray):
+        return values.tolist()
+    return values if isinstance(values, list) else [values] * count
+
+
+def subset(values, positions: np.ndarray):
+    """The rows at ``positions`` of a column (see insert_columns)."""
+    if isinstance(values, np.ndarray):
+        return values[positions]
+    if isinstance(values, list):
+        return [values[at] for at in positions.tolist()]
+    return values

@@ -20,9 +20,9 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
-from events.models import IN_RATING, Game
+from events.models import IN_RATING, Event, Game
 
-from .bulk import insert_columns
+from .bulk import replace_rows
 from .engine.periods import Month
 from .history import state_before
 from .live_models import LiveEntry, LiveList, LiveRating
@@ -33,14 +33,13 @@ from .publishing import (
     LOCK_NOT_AVAILABLE,
     RATING_FIELDS,
     States,
-    empty_states,
     filled,
     find_sorted,
     latest_states,
     list_columns,
     states_of_rows,
 )
-from .rating import rate_loaded, result_digest
+from .rating import rate_loaded
 
 logger = logging.getLogger(__name__)
 
@@ -52,11 +51,13 @@ def live_months(rating_list, today: datetime.date) -> list[Month]:
     """The months a live computation rates: those after the latest published list, up to this
     one, that have games approved (a month without games changes no state)."""
     latest = latest_published(rating_list)
-    games = Game.objects.rated().filter(
-        event__rating_list=rating_list, event__status__in=IN_RATING, date__lte=today, white__isnull=False
-    )
+    events = Event.objects.filter(rating_list=rating_list, status__in=IN_RATING)
+    games = Game.objects.rated().filter(white__isnull=False, date__lte=today)
     if latest:
+        # Only events that ended after the list's month can have games after it: few of them.
+        events = events.filter(end_date__gt=latest.last_day())
         games = games.filter(date__gt=latest.last_day())
+    games = games.filter(event__in=list(events.values_list("pk", flat=True)))
     return sorted({Month.of(day) for day in games.dates("date", "month")})
 
 
@@ -174,50 +175,56 @@ STATE_READ = (
 
 
 def store_live(live: LiveList, computed: LiveComputation):
-    """Replace the list's live ratings and live list with ``computed``."""
+    """Make the list's live ratings and live list those of ``computed``, writing only the rows
+    that changed: after one approval, a few hundred of a national list's hundreds of thousands."""
     rating_list = live.rating_list
-    LiveRating.objects.filter(rating_list=rating_list).delete()
-    LiveEntry.objects.filter(rating_list=rating_list).delete()
-    rated = set()
+    scope = ("rating_list_id = %s", [rating_list.pk])
+    ratings = {name: [] for name in ("month", "rule_set", "adjustment_a", "adjustment_b", *RATING_FIELDS)}
+    keys = []
     for period, rows in computed.rows_by_month:
         rows = filled(rows)
-        rated.update(rows["player_id"])
-        fixed = {
-            "rating_list_id": rating_list.pk,
-            "month": period.month,
-            "rule_set": period.rule_set,
-            "adjustment_a": period.adjustment_a,
-            "adjustment_b": period.adjustment_b,
-        }
-        insert_columns(LiveRating, {**fixed, **{name: rows[name] for name in RATING_FIELDS}})
+        count = len(rows["player_id"])
+        for name, value in [
+            ("month", period.month),
+            ("rule_set", period.rule_set),
+            ("adjustment_a", period.adjustment_a),
+            ("adjustment_b", period.adjustment_b),
+        ]:
+            ratings[name] += [value] * count
+        for name in RATING_FIELDS:
+            ratings[name] += list(rows[name])
+        keys.append(np.asarray(rows["player_id"], dtype=np.int64) * MONTHS + Month.parse(period.month).index)
+    keys = np.concatenate(keys) if keys else np.zeros(0, dtype=np.int64)
+    _, digests = replace_rows(LiveRating, *scope, LIVE_RATING_KEY, keys, {"rating_list_id": rating_list.pk, **ratings})
+    lines, line_keys = {"player_id": []}, np.zeros(0, dtype=np.int64)
     if computed.months:
         last = computed.rows_by_month[-1][0]
         listed, columns = list_columns(last.rule_set, computed.months[-1], computed.states)
-        insert_columns(
-            LiveEntry,
-            {
-                "rating_list_id": rating_list.pk,
-                **columns,
-                "published_rating": published_ratings(computed.prior, listed.player_id),
-                "live_games": games_of(listed.player_id, computed.sides),
-            },
-        )
+        lines = {
+            **columns,
+            "published_rating": published_ratings(computed.prior, listed.player_id),
+            "live_games": games_of(listed.player_id, computed.sides),
+        }
+        line_keys = listed.player_id
+    replace_rows(LiveEntry, *scope, "player_id", line_keys, {"rating_list_id": rating_list.pk, **lines})
     latest = computed.based_on
     live.based_on = latest
     live.based_on_revision = latest.revision if latest else None
     live.first_month = str(computed.months[0]) if computed.months else ""
     live.last_month = str(computed.months[-1]) if computed.months else ""
-    live.games, live.events, live.players_rated = computed.games, computed.events, len(rated)
+    live.games, live.events = computed.games, computed.events
+    live.players_rated = len(np.unique(keys // MONTHS))
     live.message = "; ".join(computed.notes)
     live.failed = False
-    live.digest = live_digest(computed)
+    # The lists that read this one are computed again only when its ratings change.
+    order = np.argsort(keys)
+    live.digest = hashlib.sha256(keys[order].tobytes() + digests[order].tobytes()).hexdigest()
 
 
-def live_digest(computed: LiveComputation) -> str:
-    hasher = hashlib.sha256()
-    for period, rows in computed.rows_by_month:
-        hasher.update(f"{period.month}:{result_digest(rows, empty_states())}".encode())
-    return hasher.hexdigest()
+MONTHS = 100_000  # a live rating's key: player id x MONTHS + the month's index
+LIVE_RATING_KEY = (
+    f"player_id * {MONTHS} + CAST(substr(month, 1, 4) AS INTEGER) * 12 + CAST(substr(month, 6, 2) AS INTEGER) - 1"
+)
 
 
 def published_ratings(prior: States, player_ids: np.ndarray) -> list:
@@ -286,10 +293,13 @@ def live_entries(rating_list):
     )
 
 
-def live_of_player(player_id, list_ids) -> dict:
+def live_of_player(player_id, list_ids=None) -> dict:
     """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
-    ``list_ids`` where the player has games approved since the latest published list."""
-    entries = LiveEntry.objects.filter(rating_list_id__in=list(list_ids), player_id=player_id, live_games__gt=0)
+    ``list_ids`` (None: every list) where the player has games approved since the latest
+    published list."""
+    entries = LiveEntry.objects.filter(player_id=player_id, live_games__gt=0)
+    if list_ids is not None:
+        entries = entries.filter(rating_list_id__in=list(list_ids))
     return {entry.rating_list_id: entry for entry in entries.select_related("rating_list__live")}
 
 

@@ -65,6 +65,8 @@ class LiveRating(RatingState):
     rule_set = models.CharField(max_length=40)
     adjustment_a = models.DecimalField(max_digits=8, decimal_places=4, default=0)
     adjustment_b = models.DecimalField(max_digits=8, decimal_places=6, default=0)
+    # Of the row's values: a computation rewrites only the rows whose digest changed.
+    digest = models.BigIntegerField(default=0)
 
     class Meta:
         constraints = [models.UniqueConstraint(fields=["rating_list", "player", "month"], name="one_live_rating")]
@@ -97,6 +99,7 @@ class LiveEntry(ListLine):
         null=True, blank=True, help_text="The rating on the latest published list, if any."
     )
     live_games = models.PositiveIntegerField(default=0, help_text="Games approved since the latest published list.")
+    digest = models.BigIntegerField(default=0)  # of the line's values (see LiveRating)
 
     class Meta:
         verbose_name_plural = "live entries"

@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from django.db import connection
 
-from grading.bulk import fetch_columns
+from grading.bulk import fetch_columns, row_digests
 from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -40,3 +40,16 @@ def test_an_empty_value_is_refused_rather_than_its_row_lost(three_players):
 
     with pytest.raises(ValueError, match="1 of 3 rows had an empty value"):
         fetch_columns("SELECT id, birth_date FROM players_player", [], [np.int64, "datetime64[D]"])
+
+
+def test_a_rows_digest_depends_on_its_values_not_on_its_neighbours():
+    plain = row_digests({"rating": [1850, 1700], "type": ["full", "full"], "note": "x"}, 2)
+    # 1700 beside an empty value (a column of objects) digests as it does among numbers.
+    mixed_column = row_digests({"rating": [None, 1700], "type": ["full", "full"], "note": "x"}, 2)
+    as_array = row_digests({"rating": np.array([1850, 1700]), "type": ["full", "full"], "note": "x"}, 2)
+    assert plain[1] == mixed_column[1] and plain.tolist() == as_array.tolist()
+    assert plain[0] != mixed_column[0]
+    # Any value changed changes the digest; so does the order of the columns' values.
+    assert row_digests({"rating": [1850, 1700], "type": ["full", "partial"], "note": "x"}, 2)[1] != plain[1]
+    assert row_digests({"rating": [1850, 1700], "type": ["full", "full"], "note": "y"}, 2)[0] != plain[0]
+    assert row_digests({"a": [1], "b": [2]}, 1)[0] != row_digests({"a": [2], "b": [1]}, 1)[0]

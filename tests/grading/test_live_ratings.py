@@ -7,6 +7,7 @@ import time
 import pytest
 from django.core.management import call_command
 
+from events.models import Event
 from events.services import approve_event, send_back
 from grading.demo import load_demo
 from grading.live import compute_live, live_months
@@ -41,6 +42,7 @@ def published_rows(code, months):
 @pytest.mark.parametrize("unpublished", [1, 2])
 def test_live_ratings_are_the_ratings_the_runs_then_publish(unpublished):
     summary = load_demo(players=80, seed=11, today=TODAY)
+    Event.objects.filter(start_date__gt=summary.last_month.last_day()).delete()  # the month under way's
     rate_months(summary.first_month, summary.last_month - unpublished)
     months = [str(summary.last_month - n) for n in reversed(range(unpublished))]
     for code in LISTS:  # the runs asked for them as they committed; computed here once more
@@ -186,3 +188,20 @@ def test_an_approval_reaches_the_live_ratings_through_a_real_worker(celery_worke
         assert time.monotonic() < deadline, "no live rating a minute after the approval"
         time.sleep(0.2)
     assert LiveEntry.objects.get(player=david).rating == 1856  # as computed in process above
+
+
+def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
+    david, grace, _, _ = november_win(officer)
+    kept = LiveRating.objects.get(player=david).pk, LiveEntry.objects.get(player=grace).pk
+    PlayerFactory(code="100003C", surname="Byrne", forenames="Ann", birth_date=datetime.date(1990, 1, 1), club=None)
+    PlayerFactory(code="100004D", surname="Moss", forenames="Tom", birth_date=datetime.date(1990, 1, 1), club=None)
+    other = approved_event(
+        "NOV2", "otb-standard", datetime.date(2026, 11, 14), [("100003C", "100004D", "1/2-1/2")], status="submitted"
+    )
+    approve_event(other, officer)
+
+    # Two newcomers played each other: David's and Grace's numbers are as they were, so their
+    # rows stay, and the newcomers' are added.
+    assert (LiveRating.objects.get(player=david).pk, LiveEntry.objects.get(player=grace).pk) == kept
+    assert LiveRating.objects.filter(rating_list__code="otb-standard").count() == 4
+    assert LiveList.objects.get(rating_list__code="otb-standard").games == 2
