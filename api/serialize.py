@@ -91,6 +91,11 @@ def current_rating(entry):
 
 
 def rating(row):
+    return {**state(row), "published_at": iso(row.published_at)}
+
+
+def state(row):
+    """A rating and how it was reached, published or not."""
     return {
         "list": row.rating_list.code,
         "period": row.month,
@@ -110,7 +115,6 @@ def rating(row):
         "k_rule": row.k_rule or None,
         "peak": row.peak,
         "pending": [{**month, "points": number(Decimal(month["points"]))} for month in row.pending],
-        "published_at": iso(row.published_at),
     }
 
 
@@ -175,3 +179,30 @@ def game(game, pins):
         "rated": game.rated,
         "unrated_reason": game.unrated_reason or None,
     }
+
+
+def trial(trial) -> dict:
+    """The calculator's answer: nothing in it is stored or published."""
+    return {
+        "list": trial.rating_list.code,
+        "period": str(trial.month),
+        **rules(trial.rules.name),
+        "player": {"code": trial.player.code, "name": trial.player.name} if trial.player else None,
+        "prior_rating": trial.prior.rating if trial.prior else None,
+        "rating": state(trial.rating) if trial.rating else None,
+        "change": trial.change,
+        "score": number(trial.score),
+        "games": len(trial.opponents),
+        "performance": {"fide": trial.performance, "algorithm_of_400": trial.performance_400},
+        "game_lines": [trial_game(line) for line in trial.games],
+        "stored": False,
+    }
+
+
+def trial_game(line) -> dict:
+    """A calculator game: its opponent (a record, or a rating typed in) and the breakdown line."""
+    body = rated_game(line)
+    for name in ("list", "period", "date", "event", "round", "board"):
+        del body[name]
+    body["opponent"]["code"] = body["opponent"]["code"] or None
+    return body

@@ -1,13 +1,17 @@
 """The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
 
 from django.db.models import Count, Q
+from django.http import QueryDict
 from django.shortcuts import render
 from django.urls import reverse
+from django.utils import timezone
 
 from config.lookups import by_code
 from events.models import Event
 from events.standings import standings
 from grading.breakdown import LinesOf
+from grading.calculator import MAX_OPPONENTS
+from grading.calculator_form import trial_of
 from grading.history import entries_of, latest_publications, list_size, published_list
 from grading.live import live_entries, live_list_of, live_of_player
 from grading.models import PlayerRating, RatingList, RatingPeriod
@@ -248,3 +252,41 @@ def event(request, code):
     body["entries"] = [serialize.entry(entry, points[entry.pk]) for entry in entries]
     body["games"] = [serialize.game(game, pins) for game in games]
     return one(body)
+
+
+SUBJECT = ("list", "player", "rating", "type", "games", "age", "title")
+
+
+@api_view
+def calculator(request):
+    data = QueryDict(mutable=True)
+    for name in SUBJECT:
+        data[name] = request.GET.get(name, "")
+    games = request.GET.getlist("opponent")
+    if len(games) > MAX_OPPONENTS:
+        raise BadParameter(f"At most {MAX_OPPONENTS} opponents, not {len(games)}.")
+    for row, text in enumerate(games):
+        opponent, colon, result = text.rpartition(":")
+        if not colon:
+            raise BadParameter(
+                f"opponent {row + 1} must be CODE_OR_RATING:RESULT (1850:1, 123456A:0.5), not {text[:40]!r}."
+            )
+        data[f"o-{row}-opponent"], data[f"o-{row}-result"] = opponent, result
+    data.update({"o-TOTAL_FORMS": str(len(games)), "o-INITIAL_FORMS": "0"})
+    trial, form, opponents = trial_of(data, timezone.localdate())
+    if trial is None:
+        raise BadParameter(" ".join(calculator_errors(form, opponents)))
+    return one(serialize.trial(trial))
+
+
+def calculator_errors(form, opponents):
+    """Every error of the calculator's forms, each with the parameter it is about."""
+    for name, errors in form.errors.items():
+        yield from (f"{name}: {error}" if name != "__all__" else error for error in errors)
+    for error in opponents.non_form_errors():
+        yield f"opponent: {error}"
+    for row, errors in enumerate(opponents.errors):
+        for name, messages in errors.items():
+            yield from (
+                f"opponent {row + 1} ({'result' if name == 'result' else 'code or rating'}): {m}" for m in messages
+            )

@@ -192,10 +192,12 @@ def parse_date(value):
     return datetime.date.fromisoformat(value) if isinstance(value, str) else value
 
 
-def resolve(pairs) -> list[RatedGame]:
-    """RatedGames for (rating, raw line) pairs, reading the games in one query. A game withdrawn
-    since it was rated has ``game`` and ``opponent`` None: the line still shows what was used."""
-    games = games_shown({line[0] for _, line in pairs})
+def resolve(pairs, games: dict | None = None) -> list[RatedGame]:
+    """RatedGames for (rating, raw line) pairs, reading the games in one query (unless given,
+    {game id: GameShown}). A game withdrawn since it was rated has ``game`` and ``opponent``
+    None: the line still shows what was used."""
+    if games is None:
+        games = games_shown({line[0] for _, line in pairs})
     resolved = []
     for rating, line in pairs:
         game = games.get(line[0])

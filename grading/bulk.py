@@ -118,20 +118,19 @@ def column_hashes(values, count: int) -> np.ndarray:
     numbers = np.asarray(values) if isinstance(values, list) and values and type(values[0]) is int else values
     if isinstance(numbers, np.ndarray) and numbers.dtype.kind in "iub":
         return mixed(numbers.astype(np.int64).view(np.uint64) + np.uint64(1))
-    seen = {}
-
-    def value_hash(value):
-        # A whole number hashes as in a column of numbers: a column with an empty value is
-        # one of objects, and a row's digest must not change with its neighbours.
-        key = (type(value), value)
-        if key not in seen:
-            if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
-                seen[key] = int(mixed(np.array([value], dtype=np.int64).view(np.uint64) + np.uint64(1))[0])
-            else:
-                seen[key] = int.from_bytes(hashlib.blake2b(str(value).encode(), digest_size=8).digest(), "big")
-        return seen[key]
-
-    return np.fromiter((value_hash(value) for value in as_list(values, count)), dtype=np.uint64, count=count)
+    # Each distinct value hashed once; a whole number as in a column of numbers (a column with
+    # an empty value is one of objects, and a row's digest must not change with its neighbours).
+    values = as_list(values, count)
+    hashes, whole = {}, []
+    for value in set(values):
+        if isinstance(value, (int, np.integer)) and not isinstance(value, bool):
+            whole.append(value)
+        else:
+            hashes[value] = int.from_bytes(hashlib.blake2b(str(value).encode(), digest_size=8).digest(), "big")
+    if whole:
+        numbers = np.asarray(whole, dtype=np.int64)
+        hashes.update(zip(whole, mixed(numbers.view(np.uint64) + np.uint64(1)).tolist()))
+    return np.fromiter(map(hashes.__getitem__, values), dtype=np.uint64, count=count)
 
 
 def mixed(values: np.ndarray) -> np.ndarray:
@@ -155,19 +154,22 @@ def replace_rows(
     ids, old_keys, old_digests = fetch_columns(
         f"SELECT id, {key_sql}, digest FROM {table(model)} WHERE {where}", params, [np.int64] * 3
     )
-    new = set(zip(keys.tolist(), digests.tolist()))
-    old = list(zip(old_keys.tolist(), old_digests.tolist()))
-    gone = [pk for pk, pair in zip(ids.tolist(), old) if pair not in new]
+    # Keys are unique on both sides: a stored row stays where the row of its key has its digest.
+    order = np.argsort(keys, kind="stable")
+    at = np.minimum(np.searchsorted(keys[order], old_keys), max(len(keys) - 1, 0))
+    stays = np.zeros(len(ids), dtype=bool)
+    if len(keys):
+        stays = (keys[order][at] == old_keys) & (digests[order][at] == old_digests)
+    gone = ids[~stays].tolist()
     with connection.cursor() as cursor:
         if len(gone) == len(ids):
             cursor.execute(f"DELETE FROM {table(model)} WHERE {where}", params)
         elif gone:
             condition, values = where_in("id", gone)
             cursor.execute(f"DELETE FROM {table(model)} WHERE {condition}", values)
-    kept = set(old)
-    changed = np.flatnonzero(
-        np.fromiter((pair not in kept for pair in zip(keys.tolist(), digests.tolist())), dtype=bool, count=len(keys))
-    )
+    kept = np.zeros(len(keys), dtype=bool)
+    kept[order[at[stays]]] = True
+    changed = np.flatnonzero(~kept)
     insert_columns(
         model, {**{name: subset(values, changed) for name, values in columns.items()}, "digest": digests[changed]}
     )

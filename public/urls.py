@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from grading.engine.periods import MONTH_PATTERN
 
-from . import events, lists, live, players
+from . import calculator, events, lists, live, players
 
 
 class MonthConverter:
@@ -29,6 +29,7 @@ urlpatterns = [
     path("lists/<slug:code>/<month:month>/", lists.rating_list, name="rating-list-period"),
     path("lists/<slug:code>/<month:month>/csv/", lists.rating_list_csv, name="rating-list-csv"),
     path("top/", lists.top_index, name="top"),
+    path("calculator/", calculator.calculator, name="calculator"),
     path("players/", players.search_page, name="player-search"),
     path("players/<str:code>/", players.player_page, name="player"),
     path("players/<str:code>/live/<slug:list_code>/<month:month>/", live.live_calculation, name="live-calculation"),

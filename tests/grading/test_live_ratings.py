@@ -191,7 +191,7 @@ def test_an_approval_reaches_the_live_ratings_through_a_real_worker(celery_worke
 
 
 def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
-    david, grace, _, _ = november_win(officer)
+    david, grace, first, _ = november_win(officer)
     kept = LiveRating.objects.get(player=david).pk, LiveEntry.objects.get(player=grace).pk
     PlayerFactory(code="100003C", surname="Byrne", forenames="Ann", birth_date=datetime.date(1990, 1, 1), club=None)
     PlayerFactory(code="100004D", surname="Moss", forenames="Tom", birth_date=datetime.date(1990, 1, 1), club=None)
@@ -205,3 +205,9 @@ def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
     assert (LiveRating.objects.get(player=david).pk, LiveEntry.objects.get(player=grace).pk) == kept
     assert LiveRating.objects.filter(rating_list__code="otb-standard").count() == 4
     assert LiveList.objects.get(rating_list__code="otb-standard").games == 2
+
+    newcomers = set(LiveRating.objects.filter(player__code__in=["100003C", "100004D"]).values_list("pk", flat=True))
+    send_back(first, officer, reason="wrong result")
+
+    # David's and Grace's games are gone: their rows go, the newcomers' stay as they were.
+    assert set(LiveRating.objects.filter(rating_list__code="otb-standard").values_list("pk", flat=True)) == newcomers
