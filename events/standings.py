@@ -4,7 +4,10 @@ grid, a match card. Read by the public event page and the API."""
 from collections import defaultdict
 from decimal import Decimal
 
+from django.db.models import Q
+
 from . import results
+from .models import IN_RATING, Game
 
 SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
 
@@ -84,3 +87,26 @@ def match_card(entries, games):
         boards.append({"game": game, "white": white, "black": black, "result": game.get_result_display()})
     teams = sorted(totals.items()) if len(totals) == 2 and "" not in totals else []
     return {"boards": boards, "teams": teams}
+
+
+def head_to_head(first, second):
+    """Every game between two players in the events the public sees, oldest first, and each
+    one's points from the played games, and how many those were (a default is listed, not
+    counted)."""
+    games = list(
+        Game.objects.filter(event__status__in=IN_RATING)
+        .filter(Q(white=first, black=second) | Q(white=second, black=first))
+        .select_related("event")
+        .order_by("date", "event__code", "round", "board", "pk")
+    )
+    points, played = [Decimal(0), Decimal(0)], 0
+    for game in games:
+        if game.result in results.PLAYED:
+            played += 1
+            white, black = results.scores(game.result)
+            mine, theirs = (white, black) if game.white_id == first.pk else (black, white)
+            points[0] += mine
+            points[1] += theirs
+        side = 0 if game.white_id == first.pk else 1
+        game.first_score = score_symbol(game.result, results.scores(game.result)[side])
+    return games, points, played

@@ -100,24 +100,51 @@ def list_json(published: PublishedList, entries) -> str:
 # Query helpers for the public site and the API (read only).
 
 
-PUBLICATIONS_KEY = "latest-publications"
+PUBLICATIONS_KEY = "latest-publications:2"  # {list id: [latest period, the one before or None]}
 PUBLICATIONS_SECONDS = 60
 
 
-def latest_publications(original=False) -> dict:
-    """The latest published list of every list, as PublishedLists keyed by rating list id.
-
-    Every public page asks for these, and they change once a month: they are kept in the cache
-    for a minute, and dropped there whenever a period is published (publishing.publish).
-    """
-    periods = cache.get(PUBLICATIONS_KEY)
-    if periods is None:
-        periods = {}
+def _published_heads() -> dict:
+    """Every list's two latest published periods. Every public page asks for these, and they
+    change once a month: they are kept in the cache for a minute, and dropped there whenever a
+    period is published (publishing.publish)."""
+    heads = cache.get(PUBLICATIONS_KEY)
+    if heads is None:
+        heads = {}
         rows = RatingPeriod.objects.published().select_related("rating_list")
         for period in rows.order_by("rating_list__display_order", "rating_list__code", "-month"):
-            periods.setdefault(period.rating_list_id, period)
-        cache.set(PUBLICATIONS_KEY, periods, PUBLICATIONS_SECONDS)
-    return {key: PublishedList(period, 0 if original else period.revision) for key, period in periods.items()}
+            kept = heads.setdefault(period.rating_list_id, [])
+            if len(kept) < 2:
+                kept.append(period)
+        heads = {key: (kept + [None])[:2] for key, kept in heads.items()}
+        cache.set(PUBLICATIONS_KEY, heads, PUBLICATIONS_SECONDS)
+    return heads
+
+
+def latest_publications(original=False) -> dict:
+    """The latest published list of every list, as PublishedLists keyed by rating list id."""
+    return {
+        key: PublishedList(latest, 0 if original else latest.revision)
+        for key, (latest, _) in _published_heads().items()
+    }
+
+
+def previous_publications() -> dict:
+    """The list published before the latest of every list that has one (its revised edition),
+    keyed by rating list id: what a "previous rating" was on."""
+    return {
+        key: PublishedList(previous, previous.revision) for key, (_, previous) in _published_heads().items() if previous
+    }
+
+
+def previous_ratings(published, player_ids, periods) -> dict:
+    """{player id: rating} of ``player_ids`` on the list published before ``published`` (the
+    previous month that was published, as revised), where they were on it; ``periods`` are
+    the list's published periods (published_periods)."""
+    before = next((period for period in periods if period.month < published.period.month), None)
+    if before is None or not player_ids:
+        return {}
+    return dict(entries_of([PublishedList(before, before.revision)], player_ids).values_list("player_id", "rating"))
 
 
 def forget_publications():

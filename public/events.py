@@ -14,6 +14,7 @@ from django.utils.html import format_html
 from config.lookups import by_code
 from events.models import Event
 from events.standings import match_card, round_robin_grid, swiss_crosstable
+from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 
 from .tables import TEMPLATE, paginate
@@ -121,4 +122,12 @@ def event_page(request, code):
         context["crosstable"] = swiss_crosstable(entries, games)
     else:
         context["card"] = match_card(entries, games)
+    parts = event_parts(event, games)
+    used = ratings_used(parts, games)
+    for entry in entries:  # what the crosstable and the match card show beside each name
+        entry.rated = parts.get(entry.player_id)
+        entry.rating_used = used.get(entry.player_id)
+    context["entries"] = entries
+    context["rated"] = bool(parts)
+    context["provisional"] = bool(parts) and event.status != Event.Status.RATED
     return render(request, "public/events/event.html", context)

@@ -14,11 +14,13 @@ from grading.history import (
     list_size,
     list_sizes,
     lists_with_latest,
+    previous_ratings,
     publication_key,
     published_list,
     published_periods,
 )
 from grading.models import RatingList
+from grading.ranks import ranks_of
 from grading.toplists import top_lists
 from players.models import Club, Player
 
@@ -100,6 +102,8 @@ def keeps(request):
 def render_list(request, code, rating_list, published, periods):
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
     table = paginate(ListTable(filters.qs), request, known_count=None if filters.active else list_size(published))
+    table.ranks = ranks_of(published)
+    table.previous = previous_ratings(published, [row.record.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()
     query.pop("page", None)
     context = {

@@ -14,6 +14,7 @@ from grading.engine import RULE_SETS
 from grading.history import csv_text
 from grading.live import live_entries, live_list_of, live_state_before
 from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList, rating_text
+from grading.ranks import live_ranks_of
 
 from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown
 from .filters import ListEntryFilter
@@ -48,19 +49,18 @@ class LiveTable(ListTable):
             "category",
             "club",
         )
-        exclude = ("games", "last_played")
+        exclude = ("games", "last_played", "previous_rating")
         empty_text = "No player on the live list matches."
 
     def rows_html(self):
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
-        start = self.page.start_index()
         return format_html_join(
             "",
             LIVE_ROW,
             (
                 (
-                    start + number,
+                    self.ranks.rank(entry.rating) if self.ranks else "",
                     f"{players}{quote(entry.player.code)}/",
                     entry.player.name,
                     entry.player.code,
@@ -71,7 +71,7 @@ class LiveTable(ListTable):
                     categories.get(entry.category, entry.category),
                     entry.club.name if entry.club_id else "",
                 )
-                for number, entry in enumerate(row.record for row in self.page.object_list)
+                for entry in (row.record for row in self.page.object_list)
             ),
         )
 
@@ -85,6 +85,7 @@ def live_list(request, code):
     rating_list, live = the_live_list(code)
     filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
     table = paginate(LiveTable(filters.qs), request)
+    table.ranks = live_ranks_of(live) if live else None
     query = request.GET.copy()
     query.pop("page", None)
     context = {

@@ -10,14 +10,17 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from config.lookups import by_code
+from events.standings import head_to_head
 from grading.breakdown import rated_games
 from grading.calculation import calculation_of, first_rating_progress_of
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.periods import Month
-from grading.history import entries_of, latest_publications, player_history, state_before
+from grading.event_ratings import events_played
+from grading.history import entries_of, latest_publications, player_history, previous_publications, state_before
 from grading.live import live_of_player
 from grading.models import LiveRating, PlayerRating
+from grading.ranks import GROUPS, groups_of, ranks_of_many
 from players import search
 from players.models import Club, Player
 
@@ -90,6 +93,8 @@ def player_page(request, code):
         return redirect("player", Player.objects.get(pk=player.merged_into_id).code)
     history = player_history(player.pk)
     publications = latest_publications()
+    before = previous_publications()
+    rank_tables = ranks_of_many(publications.values())
     games = recent_games(history)
     players = reverse("player-search")
     lists = []
@@ -101,6 +106,7 @@ def player_page(request, code):
             row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
             row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/", players)
         latest = rows[-1] if rows else None
+        entry = latest if latest and on_the_list(latest, published) else None
         next_period = Month.parse(published.period.month) + 1
         rules = RULE_SETS[published.period.rule_set]
         pending = latest and latest.type == PlayerRating.Type.PENDING
@@ -109,7 +115,9 @@ def player_page(request, code):
                 "list": rating_list,
                 "published": published,
                 # On the list iff active then: the same test that wrote the list's snapshot.
-                "entry": latest if latest and on_the_list(latest, published) else None,
+                "entry": entry,
+                "ranks": ranks(player, entry, published, rank_tables[published.period.pk, published.revision]),
+                "previous": previous_rating(rows, before.get(rating_list.pk)),
                 "latest": latest,
                 "progress": progress_text(first_rating_progress_of(latest, next_period), rules) if pending else "",
                 "elo": rules.is_elo,
@@ -119,16 +127,40 @@ def player_page(request, code):
             }
         )
     live = live_of_player(player.pk, [item["list"].pk for item in lists])
+    live_ratings = list(LiveRating.objects.filter(player=player).order_by("month")) if live else []
     for item in lists:
         if entry := live.get(item["list"].pk):
             item["live"] = entry
             item["live_list"] = entry.rating_list.live
             item["live_calculations"] = [
                 (row.month, player_url(player.code, f"live/{item['list'].code}/{row.month}/", players))
-                for row in LiveRating.objects.filter(player=player, rating_list=item["list"]).order_by("month")
+                for row in live_ratings
+                if row.rating_list_id == item["list"].pk
             ]
-    context = {"player": player, "lists": lists, "chart": chart_data(player, lists)}
+    names = {item["list"].pk: item["list"].name for item in lists}
+    played = [event for event in events_played(player.pk, history + live_ratings) if event.rating_list_id in names]
+    for event in played:
+        event.list_name = names[event.rating_list_id]
+    context = {"player": player, "lists": lists, "chart": chart_data(player, lists), "events": played}
     return render(request, "public/player.html", context)
+
+
+def ranks(player, entry, published, table) -> list:
+    """[(group, rank)] of a player on a published list: the whole list, then their groups."""
+    if entry is None:
+        return []
+    groups = groups_of(player, published.period.month)
+    return [("national", table.rank(entry.rating))] + [
+        (GROUPS[group], table.rank(entry.rating, group)) for group in groups
+    ]
+
+
+def previous_rating(rows, previous) -> int | None:
+    """The player's rating on the list published before the latest, if they were on it."""
+    if previous is None:
+        return None
+    then = [row for row in rows if row.month <= previous.period.month]
+    return then[-1].rating if then and on_the_list(then[-1], previous) else None
 
 
 def on_the_list(state, published):
@@ -235,3 +267,26 @@ def club_page(request, code):
     rated = [sum(1 for _, entries in rows if entries[i]) for i in range(len(publications))]
     context = {"club": club, "rows": rows, "publications": list(zip(publications.values(), rated))}
     return render(request, "public/club.html", context)
+
+
+def head_to_head_page(request, code, other):
+    player, opponent = the_player(code), the_player(other)
+    if player.merged_into_id or opponent.merged_into_id:  # a duplicate's games are the record kept's
+        kept = [Player.objects.get(pk=p.merged_into_id) if p.merged_into_id else p for p in (player, opponent)]
+        return redirect("head-to-head", kept[0].code, kept[1].code)
+    if player == opponent:
+        raise Http404("A player has no games against themself.")
+    games, points, played = head_to_head(player, opponent)
+    context = {"player": player, "opponent": opponent, "games": games, "points": points, "played": played}
+    return render(request, "public/head_to_head.html", context)
+
+
+def head_to_head_search(request, code):
+    """The player page's form: another player's code leads to the two players' games."""
+    player = the_player(code)
+    other = request.GET.get("opponent", "").strip()
+    found = Player.objects.filter(code=other.upper()).first() if other else None
+    if found is None or found == player:
+        message = f"No player has the code {other[:20]}." if other and not found else "Give another player's code."
+        return render(request, "public/head_to_head.html", {"player": player, "error": message})
+    return redirect("head-to-head", player.code, found.code)

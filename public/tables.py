@@ -11,10 +11,12 @@ from django.utils.html import format_html, format_html_join
 
 from grading.models import ListEntry, PlayerRating, rating_text
 
+from .rendering import signed
+
 PER_PAGE = 50
 ROW = (
-    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td>{}</td><td class="num">{}</td><td>{}</td>'
-    '<td class="num">{}</td><td>{}</td><td>{}</td></tr>'
+    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
+    '<td class="num">{}</td><td>{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>'
 )
 TEMPLATE = "tables/table.html"
 
@@ -32,15 +34,27 @@ class CountedPaginator(Paginator):
 
 
 class ListTable(tables.Table):
+    """A published list's page. ``ranks`` (grading.ranks.Ranks) and ``previous`` ({player id:
+    rating on the list before}) are set by the view: a rank is on the whole list, whatever the
+    filters and the sort."""
+
     label = "The rating list"  # what its scrolling region is called to a screen reader
+    ranks = None
+    previous: dict = {}
     position = tables.Column(
-        "#", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+        "Rank", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
     name = tables.Column(
         "Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code")
     )
     code = tables.Column("Code", accessor="player__code")
     rating = tables.Column("Rating", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    previous_rating = tables.Column(
+        "Previous", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
+    change = tables.Column(
+        "±", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    )
     category = tables.Column("Category")
     games = tables.Column("Games", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
     last_played = tables.Column("Last played")
@@ -49,7 +63,18 @@ class ListTable(tables.Table):
     class Meta:
         model = ListEntry
         fields = ()
-        sequence = ("position", "name", "code", "rating", "category", "games", "last_played", "club")
+        sequence = (
+            "position",
+            "name",
+            "code",
+            "rating",
+            "previous_rating",
+            "change",
+            "category",
+            "games",
+            "last_played",
+            "club",
+        )
         template_name = "tables/list_table.html"
         attrs = {"class": "data list-table"}
         empty_text = "No player on this list matches."
@@ -66,29 +91,26 @@ class ListTable(tables.Table):
         django-tables2 builds each cell through several layers, 30 ms for a 50-row page."""
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
-        start = self.page.start_index()
         return format_html_join(
             "",
             ROW,
             (
                 (
-                    start + number,
+                    self.ranks.rank(entry.rating) if self.ranks else "",
                     f"{players}{quote(entry.player.code)}/",
                     entry.player.name,
                     entry.player.code,
                     rating_text(entry.rating, entry.type),
+                    self.previous.get(entry.player_id, ""),
+                    signed(entry.rating - self.previous[entry.player_id]) if entry.player_id in self.previous else "",
                     categories.get(entry.category, entry.category),
                     entry.games,
                     entry.last_played,
                     entry.club.name if entry.club_id else "",
                 )
-                for number, entry in enumerate(row.record for row in self.page.object_list)
+                for entry in (row.record for row in self.page.object_list)
             ),
         )
-
-    def render_position(self):
-        self._position = getattr(self, "_position", self.page.start_index() - 1 if self.page else 0) + 1
-        return self._position
 
     def render_name(self, record):
         url = reverse("player", args=[record.player.code])

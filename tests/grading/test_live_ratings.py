@@ -211,3 +211,16 @@ def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
 
     # David's and Grace's games are gone: their rows go, the newcomers' stay as they were.
     assert set(LiveRating.objects.filter(rating_list__code="otb-standard").values_list("pk", flat=True)) == newcomers
+
+
+def test_an_approved_events_page_shows_its_live_ratings_marked_provisional(client, officer):
+    november_win(officer)
+
+    page = client.get("/events/NOV1/").content.decode()
+
+    assert "<strong>Provisional.</strong> This event is approved but not yet rated" in page
+    rows = page.split('id="crosstable"')[1].split("</table>")[0].split("<tr>")[2:]
+    # David beat Grace: counted at 1850 and 1700; (-4.0 + 10) x 20 / 20 = +6.0 and -6.0;
+    # performances 1700 + 800 and 1850 - 800; by 400: 1700 + 400 and 1850 - 400.
+    assert [cell in rows[0] for cell in (">1850<", ">2500<", ">2100<", ">+6.0<")] == [True] * 4
+    assert [cell in rows[1] for cell in (">1700<", ">1050<", ">1450<", ">-6.0<")] == [True] * 4

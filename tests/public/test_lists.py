@@ -21,7 +21,8 @@ def names_in(page):
 
 
 def test_the_latest_list_is_the_revised_one_in_rating_order(client, federation, django_assert_max_num_queries):
-    with django_assert_max_num_queries(6):
+    # With the list's ranks counted (kept for the next page) and the page's previous ratings.
+    with django_assert_max_num_queries(8):
         response = client.get(LIST)
 
     page = response.content.decode()
@@ -136,7 +137,9 @@ def test_a_filter_value_that_does_not_exist_is_explained_not_an_error(client, fe
 
 
 def test_a_filtered_list_page_stays_within_a_fixed_number_of_queries(client, federation, django_assert_max_num_queries):
-    with django_assert_max_num_queries(8):
+    # The ranks are counted on the first page of a publication (then kept); the previous list's
+    # ratings are read for the page's players.
+    with django_assert_max_num_queries(10):
         response = client.get(LIST + "?club=SBK&q=filler&sort=name&page=2")
 
     assert response.status_code == 200
@@ -285,3 +288,20 @@ def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
     assert queries({"junk": "1"}) > kept  # an unknown parameter: never kept, read every time
     assert queries({"q": "fletcher"}) > kept  # a name search: any text, so never kept
     assert queries({"club": "NOPE"}) > kept  # an invalid value
+
+
+def test_a_filtered_list_shows_national_ranks_and_the_change_from_the_previous_list(client, federation):
+    page = client.get(LIST, {"club": "SBK"}).content.decode()
+
+    rows = page.split('<table class="data list-table"')[1].split("</table>")[0].split("<tr>")[2:]
+
+    def cells(row):
+        return [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split("<td")[1:]]
+
+    # Southbank's best is Grace, 1695 on the 2026-10 list: second of the whole list, behind
+    # David (1848). On the 2026-09 list, the one before, she still stood at 1700 (her 2025-10
+    # rating): -5. The fillers of 2025-10 are on both lists unchanged: 0.
+    grace = cells(rows[0])
+    assert grace[0] == "2" and "Dunn, Grace" in grace[1] and grace[3:6] == ["1695", "1700", "-5"]
+    filler = cells(rows[2])
+    assert filler[4:6] == [filler[3], "0"]

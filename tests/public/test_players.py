@@ -75,10 +75,13 @@ def test_every_page_has_the_search_box_in_its_header(client, federation):
 def test_the_player_page_shows_every_published_list_with_type_and_category(
     client, federation, django_assert_max_num_queries
 ):
-    with django_assert_max_num_queries(5):
+    # The first visit counts each list's ranks (a query per month of the latest lists: 2026-10
+    # and 2025-10 here) and finds the latest lists; they are kept.
+    with django_assert_max_num_queries(8):
         response = client.get("/players/200001A/")
-    # The player, their history, their games, their live ratings: the lists are cached.
-    with django_assert_max_num_queries(4):
+    # The player, their history, their recent games, the events of all their games, their live
+    # ratings.
+    with django_assert_max_num_queries(5):
         client.get("/players/200002B/")
 
     page = response.content.decode()
@@ -344,3 +347,51 @@ def test_a_club_or_event_code_typed_in_another_case_leads_to_its_page(client, fe
 def test_an_unknown_code_says_which_code_is_unknown(client, federation):
     assert "No player has the code 999999Z." in client.get("/players/999999Z/").content.decode()
     assert "No club has the code NOPE." in client.get("/clubs/NOPE/").content.decode()
+
+
+def test_the_player_page_lists_every_event_with_its_performance_and_change(client, federation):
+    david = client.get("/players/200002B/").content.decode()
+    alice = client.get("/players/200001A/").content.decode()
+
+    row = david.split('id="player-events"')[1].split("</table>")[0].split("<tr>")[2]
+    # David at the congress: beat Grace (1700), drew Alice (1400): 2 games, 1.5 points; Ra 1550,
+    # p 0.75, dp +193: 1743; (3100 + 400 x (1 - 0)) / 2 = 1750; increments +6.0 - 8.4 = -2.4.
+    assert "Northquay Congress" in row and "5 Sep 2026 – 6 Sep 2026" in row
+    cells = [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split('<td class="num')[1:]]
+    assert cells == ["2", "1.5", "1743", "1750", "-2.4"]
+    # Alice's P rating rated the month: 1150 -> 1400, marked as the month's change.
+    assert '<td class="num nowrap">+250 <abbr' in alice.split('id="player-events"')[1]
+
+
+def test_the_player_page_gives_each_lists_rank_with_juniors_and_women_and_the_previous_rating(client, federation):
+    page = client.get("/players/200001A/").content.decode()
+
+    standard = page.split('id="current-ratings"')[1].split("</table>")[0].split("<tr>")[2]
+    # Alice, 1400P on the 2026-10 list: David (1848), Grace (1695) and Bob (1500) above her: 4th.
+    # The only junior: 1st of them; of the women, Grace is above her: 2nd. On the 2026-09 list
+    # she had 1400 too (her September P rating): 0.
+    assert '<td class="ranks"><strong>4</strong><br><span class="muted">1 among juniors (under 18)</span>' in standard
+    assert "2 among women" in standard
+    assert '<td class="num">1400</td><td class="num">0</td>' in standard
+
+
+def test_head_to_head_gives_the_games_between_two_players_and_the_score(client, federation):
+    page = client.get("/players/200002B/vs/200003C/").content.decode()
+    none = client.get("/players/200001A/vs/200004D/").content.decode()
+
+    # At the congress David beat Grace in round 1.
+    assert "<strong>1</strong> – <strong>0</strong> from 1 game" in page
+    table = page.split('id="head-to-head"')[1].split("</table>")[0]
+    assert "Northquay Congress" in table and "White" in table and "1-0" in table
+    assert "They have not met" in none
+
+
+def test_the_head_to_head_form_leads_to_the_two_players_page_or_says_what_is_wrong(client, federation):
+    found = client.get("/players/200002B/vs/", {"opponent": "200001a"})
+    unknown = client.get("/players/200002B/vs/", {"opponent": "<b>nobody</b>"})
+    themself = client.get("/players/200002B/vs/200002B/")
+
+    assert found.status_code == 302 and found["Location"] == "/players/200002B/vs/200001A/"
+    assert unknown.status_code == 200
+    assert "No player has the code &lt;b&gt;nobody&lt;/b&gt;." in unknown.content.decode()
+    assert themself.status_code == 404

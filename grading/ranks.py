@@ -1,0 +1,120 @@
+"""Where a player stands on a published list: their national rank, and their rank among the
+juniors, women and seniors where they are one. Players with the same rating share a rank (1, 2,
+2, 4): a rank is one more than the number of players rated higher.
+
+A publication never changes, so how many of its players hold each rating is counted once, in one
+query, and kept in the cache; a rank is then a lookup.
+"""
+
+import datetime
+from dataclasses import dataclass
+
+from django.core.cache import cache
+from django.db.models import Count, Q
+
+from players.models import years_before
+
+from .engine.periods import Month
+from .history import publication_key
+from .live_models import LiveEntry
+from .models import ListEntry
+from .toplists import SENIOR_AGE, age_condition
+
+GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors ({SENIOR_AGE} and over)"}
+
+
+@dataclass(frozen=True)
+class Ranks:
+    higher: dict  # {group: [players of the group rated above r, for r = 0, 1, ...]}; "all" too
+
+    def rank(self, rating: int, group: str = "all") -> int:
+        above = self.higher[group]
+        return 1 + (above[rating] if rating < len(above) else 0)
+
+
+def ranks_of(published) -> Ranks:
+    return ranks_of_many([published])[published.period.pk, published.revision]
+
+
+def ranks_of_many(publications) -> dict:
+    """{(period id, revision): Ranks} of ``publications`` (PublishedLists): those not in the
+    cache counted in one query."""
+    keys = {
+        publication_key("ranks", item.period.pk, item.revision, item.period.published_at): item for item in publications
+    }
+    found = cache.get_many(list(keys))
+    missing = [item for key, item in keys.items() if key not in found]
+    if missing:
+        on_lists = Q()
+        for item in missing:
+            on_lists |= Q(period_id=item.period.pk, revision=item.revision)
+        # Ages are on each list's own first day: one query per month among the missing.
+        for month in {item.period.month for item in missing}:
+            counted = count_higher(ListEntry.objects.filter(on_lists, period__month=month), month, by_publication=True)
+            for item in (item for item in missing if item.period.month == month):
+                key = publication_key("ranks", item.period.pk, item.revision, item.period.published_at)
+                found[key] = counted.get((item.period.pk, item.revision)) or higher_than([])
+        cache.set_many({key: found[key] for key in keys if key in found}, 24 * 3600)
+    return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
+
+
+def live_ranks_of(live) -> Ranks:
+    """Ranks on a list's live list (grading.live_models.LiveList) as last computed."""
+    key = f"live-ranks:{live.rating_list_id}:{live.computed_at.timestamp() if live.computed_at else 0}:{live.digest}"
+    higher = cache.get(key)
+    if higher is None:
+        month = live.last_month or str(Month.of(live.computed_at.date()))
+        higher = count_higher(LiveEntry.objects.filter(rating_list_id=live.rating_list_id), month)
+        cache.set(key, higher, 24 * 3600)
+    return Ranks(higher)
+
+
+def count_higher(entries, month: str, by_publication=False) -> dict:
+    """{group: [how many of ``entries`` (list lines) are rated above r, for r = 0, 1, ...]};
+    with ``by_publication``, such a table for each (period id, revision) among them."""
+    day = Month.parse(month).first_day()
+    keys = ("period_id", "revision") if by_publication else ()
+    counts = (
+        entries.values(*keys, "rating")
+        .annotate(
+            all=Count("pk"),
+            junior=Count("pk", filter=age_condition("junior", day)),
+            women=Count("pk", filter=Q(player__sex="F")),
+            senior=Count("pk", filter=age_condition("senior", day)),
+        )
+        .order_by()
+    )
+    rows_by = {}
+    for row in counts:
+        rows_by.setdefault(tuple(row[key] for key in keys), []).append(row)
+    tables = {key: higher_than(rows) for key, rows in rows_by.items()}
+    return tables if by_publication else tables.get((), higher_than([]))
+
+
+def higher_than(rows) -> dict:
+    top = max((row["rating"] for row in rows), default=0)
+    higher = {}
+    for group in ("all", *GROUPS):
+        by_rating = [0] * (top + 2)
+        for row in rows:
+            by_rating[row["rating"]] += row[group]
+        above, total = [0] * (top + 2), 0
+        for rating in range(top + 1, -1, -1):
+            above[rating] = total
+            total += by_rating[rating]
+        higher[group] = above
+    return higher
+
+
+def groups_of(player, month: str) -> list[str]:
+    """The groups ``player`` is ranked in on a list of ``month`` besides the whole list."""
+    day = Month.parse(month).first_day()
+    born: datetime.date | None = player.birth_date
+    groups = []
+    if born and born > years_before(day, 18):
+        groups.append("junior")
+    if player.sex == "F":
+        groups.append("women")
+    if born and born <= years_before(day, SENIOR_AGE):
+        groups.append("senior")
+    return groups
