@@ -1,17 +1,21 @@
 """Finding players by name or federation code.
 
-On PostgreSQL a name is matched by trigram word similarity (pg_trgm) against
-``surname || ' ' || forenames``, the expression of the GIN index that migration
-0002_name_search creates, so a search tolerates typos and any word order. Elsewhere (SQLite in
-development) every word typed must appear in the surname or the forenames.
+Names are compared folded (players.names.fold: lower case, no accents, one apostrophe), so
+"fernandez" finds Fernández and "D’Arcy" D'Arcy. On PostgreSQL a name is matched by trigram
+word similarity (pg_trgm) against ``fed_fold(surname || ' ' || forenames)``, the expression of
+the GIN index of migration 0005_folded_names, so a search tolerates typos and any word order.
+Elsewhere (SQLite in development) every word typed must appear in the folded name, in any
+order; if no name has them all, each word of four letters or more counts by its first three.
 """
 
 import re
 
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
+from django.db.models.lookups import Contains
 
 from .models import Player, is_player_code
+from .names import fold
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -30,6 +34,15 @@ class FullName(Func):
     def __init__(self, prefix="", first="surname"):
         second = "forenames" if first == "surname" else "surname"
         super().__init__(F(f"{prefix}{first}"), Value(" "), F(f"{prefix}{second}"))
+
+
+class Fold(Func):
+    """``fed_fold(text)``: the name folded in the database as players.names.fold folds it (on
+    PostgreSQL unaccent and lower, migration 0005_folded_names; on SQLite that very function,
+    registered on each connection by players.apps)."""
+
+    function = "fed_fold"
+    output_field = Player._meta.get_field("surname")
 
 
 class WordSimilarity(Func):
@@ -55,6 +68,10 @@ def clean(query) -> str:
     """The query as searched: single spaces, at most MAX_QUERY characters. A comma is a space:
     people type a name as the site prints it, "Fletcher, Brian"."""
     return " ".join(str(query or "").replace(",", " ").split())[:MAX_QUERY]
+
+
+def folded_words(query: str) -> list[str]:
+    return fold(query).split()[:MAX_WORDS]
 
 
 def looks_like_code(query: str) -> bool:
@@ -89,13 +106,21 @@ def name_matches(query: str, prefix="") -> Q:
         following = start[:-1] + chr(ord(start[-1]) + 1)
         return Q(**{f"{prefix}code__gte": start, f"{prefix}code__lt": following})
     by_name = Q()
-    for word in query.split()[:MAX_WORDS]:
+    for word in folded_words(query):
         if uses_trigrams():
             # Each word on its own: the GIN index answers every condition and their intersection
             # is small, where the whole query would match every player who shares a forename.
-            by_name &= Q(WordSimilar(Value(word), FullName(prefix)))
+            by_name &= Q(WordSimilar(Value(word), Fold(FullName(prefix))))
         else:
-            by_name &= Q(**{f"{prefix}surname__icontains": word}) | Q(**{f"{prefix}forenames__icontains": word})
+            by_name &= Q(Contains(Fold(FullName(prefix)), word))
+    return by_name
+
+
+def nearly(query: str, prefix="") -> Q:
+    """SQLite's tolerance of a typo: each word of four letters or more by its first three."""
+    by_name = Q()
+    for word in folded_words(query):
+        by_name &= Q(Contains(Fold(FullName(prefix)), word[:3] if len(word) >= 4 else word))
     return by_name
 
 
@@ -125,11 +150,11 @@ def live_players():
 
 
 class NameKey(Func):
-    """``lower(surname || ' ' || forenames) COLLATE "C"`` (or forenames first): exactly the
-    expressions of the b-tree indexes of migration 0003_name_start, which answer a prefix LIKE
-    and give the rows in this order."""
+    """``fed_fold(surname || ' ' || forenames) COLLATE "C"`` (or forenames first): exactly the
+    expressions of the b-tree indexes of migration 0005_folded_names, which answer a prefix
+    LIKE and give the rows in this order."""
 
-    template = '(LOWER(%(expressions)s) COLLATE "C")'
+    template = '(fed_fold(%(expressions)s) COLLATE "C")'
     output_field = Player._meta.get_field("surname")
 
     def __init__(self, forenames_first=False):
@@ -141,7 +166,7 @@ def by_name_start(query) -> list:
     order, to be tried in turn: one word, the start of the surname; more words, the start of
     "surname forenames", then of "forenames surname". Separate queries, not one with OR: each
     is a range of its index, where OR made PostgreSQL walk a whole index."""
-    words = query.lower().split()[:MAX_WORDS]
+    words = folded_words(query)
     text = " ".join(words)
     players = live_players().annotate(key=NameKey())
     tries = [players.filter(key__startswith=text).order_by("key", "code")]
@@ -166,7 +191,10 @@ def matching_players(query, starts_first=True):
         for starting in by_name_start(query) if starts_first else []:
             if starting.exists():
                 return starting
+        folded = " ".join(folded_words(query))
         return found.annotate(
-            score=WordSimilarity(Value(query), FullName()), closeness=Similarity(FullName(), Value(query))
+            score=WordSimilarity(Value(folded), Fold(FullName())), closeness=Similarity(Fold(FullName()), Value(folded))
         ).order_by("-score", "-closeness", "surname", "forenames", "code")
+    if not found.exists():
+        found = live_players().filter(nearly(query))
     return found.order_by("surname", "forenames", "code")
