@@ -8,11 +8,13 @@ is a 400 ``{"error": message}``, an unknown object or a page past the end a 404,
 import functools
 
 from django.core.paginator import Paginator
-from django.http import Http404, JsonResponse
+from django.http import Http404, HttpResponseRedirect, JsonResponse
+from django.utils.cache import patch_cache_control
 
 from events.formats.base import NotAWholeNumber, OutOfRange, read_whole_number
 from grading.engine.periods import Month
 
+API_MAX_AGE = 60
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
 
@@ -23,6 +25,19 @@ class BadParameter(Exception):
 
 class NotFound(Exception):
     """A 404 with a message."""
+
+
+class MergedInto(Exception):  # noqa: N818 (an answer, not an error)
+    """A merged duplicate player's address: the answer is a redirect to the same resource of the
+    record it was merged into."""
+
+    def __init__(self, code, kept_code):
+        self.code, self.kept_code = code, kept_code
+
+    def location(self, request) -> str:
+        path = request.path.replace(f"/players/{self.code}/", f"/players/{self.kept_code}/", 1)
+        query = request.META.get("QUERY_STRING", "")
+        return path + ("?" + query if query else "")
 
 
 def error(status, message):
@@ -44,7 +59,12 @@ def api_view(view):
                 response = error(400, str(problem))
             except (NotFound, Http404) as problem:
                 response = error(404, str(problem) or "Not found.")
+            except MergedInto as merged:
+                response = HttpResponseRedirect(merged.location(request))
         response["Access-Control-Allow-Origin"] = "*"
+        if response.status_code == 200:
+            # The data changes with an approval (live ratings) or a publication: a minute is fresh.
+            patch_cache_control(response, public=True, max_age=API_MAX_AGE)
         return response
 
     return wrapper

@@ -1,6 +1,7 @@
 """Model rows as the API's JSON objects: ISO dates, numbers as numbers, codes as keys."""
 
 from decimal import Decimal
+from urllib.parse import quote
 
 from django.urls import reverse
 
@@ -46,7 +47,9 @@ def rules(rule_set: str) -> dict:
     return {"rule_set": rule_set, "method": RULE_SETS[rule_set].method}
 
 
-def list_entry(entry, with_player=True):
+def list_entry(entry, with_player=True, players=""):
+    """A line of a list; with its player, their code, name, title and (``players``: the API's
+    address of players, ending in /) their address."""
     body = {
         "rating": entry.rating,
         "type": entry.type,
@@ -58,16 +61,33 @@ def list_entry(entry, with_player=True):
         body = {
             "code": entry.player.code,
             "name": entry.player.name,
+            "title": entry.player.fide_title or None,
             **body,
             "club": entry.club.code if entry.club_id else None,
+            "url": f"{players}{quote(entry.player.code)}/",
         }
     return body
 
 
-def live_entry(entry, with_player=True):
+def players_address(request) -> str:
+    """The absolute address of the API's players, built once for a page of list lines."""
+    return request.build_absolute_uri(reverse("api-players"))
+
+
+def list_entries(request):
+    players = players_address(request)
+    return lambda entry: list_entry(entry, players=players)
+
+
+def live_entries(request):
+    players = players_address(request)
+    return lambda entry: live_entry(entry, players=players)
+
+
+def live_entry(entry, with_player=True, players=""):
     """A line of a live list: provisional, with the published rating it moves from."""
     return {
-        **list_entry(entry, with_player),
+        **list_entry(entry, with_player, players),
         "published_rating": entry.published_rating,
         "change": entry.change,
         "new_games": entry.live_games,

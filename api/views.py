@@ -1,9 +1,9 @@
 """The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
 
 from django.db.models import Count, Q
-from django.http import QueryDict
+from django.http import HttpResponsePermanentRedirect, QueryDict
 from django.shortcuts import render
-from django.urls import reverse
+from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 
 from config.lookups import by_code
@@ -19,7 +19,7 @@ from players import search
 from players.models import Club, Player
 
 from . import serialize
-from .responses import BadParameter, NotFound, api_view, check_month, month_parameter, one, paginated
+from .responses import BadParameter, MergedInto, NotFound, api_view, check_month, month_parameter, one, paginated
 
 
 def docs(request):
@@ -37,13 +37,28 @@ def index(request):
 
 @api_view
 def not_found(request, rest=""):
+    if not request.path.endswith("/"):  # the address of a resource without its slash
+        match = resolve_or_none(request.path + "/")
+        if match and match.func is not not_found:
+            query = request.META.get("QUERY_STRING", "")
+            return HttpResponsePermanentRedirect(request.path + "/" + ("?" + query if query else ""))
     raise NotFound(f"No API resource at {request.path}: see /api/ for the documentation.")
 
 
+def resolve_or_none(path):
+    try:
+        return resolve(path)
+    except Resolver404:
+        return None
+
+
 def the_player(code):
-    player = Player.objects.select_related("club").filter(code=code.upper()).first()
+    """The player with ``code``; a merged duplicate's address redirects to the record kept."""
+    player = Player.objects.select_related("club", "merged_into").filter(code=code.upper()).first()
     if player is None:
         raise NotFound(f"No player has the code {code!r}.")
+    if player.merged_into_id:
+        raise MergedInto(code, player.merged_into.code)
     return player
 
 
@@ -79,9 +94,6 @@ def player(request, code):
     body = serialize.player(player, request)
     body["ratings_url"] = request.build_absolute_uri(reverse("api-player-ratings", args=[player.code]))
     body["games_url"] = request.build_absolute_uri(reverse("api-player-games", args=[player.code]))
-    if player.merged_into_id:
-        kept = Player.objects.get(pk=player.merged_into_id)
-        body["merged_into"] = serialize.player(kept, request)
     entries = entries_of(latest_publications().values(), [player.pk]).select_related("period__rating_list")
     body["ratings"] = [
         serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")
@@ -168,7 +180,7 @@ def rating_list(request, code, month=None):
     return paginated(
         request,
         published.entries(),
-        serialize.list_entry,
+        serialize.list_entries(request),
         count=list_size(published),
         list=code,
         period=published.period.month,
@@ -187,7 +199,7 @@ def live_list(request, code):
     return paginated(
         request,
         live_entries(rating_list),
-        serialize.live_entry,
+        serialize.live_entries(request),
         list=code,
         **serialize.live_list(live),
     )

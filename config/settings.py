@@ -81,6 +81,8 @@ MIDDLEWARE = [
     "config.middleware.RefuseNulCharacters",
     "config.middleware.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # An ETag on every page and API answer, and 304 to a request that already has it.
+    "django.middleware.http.ConditionalGetMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",

@@ -6,6 +6,7 @@ from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils.cache import patch_cache_control
 
 from events.models import Event
 from grading.engine import RULE_SETS
@@ -24,6 +25,7 @@ from grading.ranks import ranks_of
 from grading.toplists import top_lists
 from players.models import Club, Player
 
+from .downloads import csv_download, list_json, list_text, list_zip, text_download
 from .filters import ListEntryFilter
 from .tables import ListTable, paginate
 
@@ -78,10 +80,22 @@ def rating_list(request, code, month=None):
         key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}".encode()).hexdigest()
         page = cache.get(key)
         if page is not None:
-            return HttpResponse(page)
+            return cacheable(request, HttpResponse(page))
     response, filters = render_list(request, code, rating_list, published, periods)
     if key and filters.is_valid():
         cache.set(key, response.content, 3600)
+    return cacheable(request, response)
+
+
+LIST_MAX_AGE = 300  # a published list changes only when a revision is published
+
+
+def cacheable(request, response):
+    """A published list may be kept a few minutes; a logged-in user's page only by their browser
+    (its header is theirs). ConditionalGetMiddleware adds the ETag and answers 304."""
+    patch_cache_control(
+        response, max_age=LIST_MAX_AGE, **{"private" if request.user.is_authenticated else "public": True}
+    )
     return response
 
 
@@ -114,6 +128,10 @@ def render_list(request, code, rating_list, published, periods):
         "filters": filters,
         "table": table,
         "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),
+        "text_url": reverse("rating-list-text", args=[code, published.period.month]) + "?" + query.urlencode(),
+        "json_url": reverse("rating-list-json", args=[code, published.period.month]) + "?" + query.urlencode(),
+        "zip_url": reverse("rating-list-zip", args=[code, published.period.month])
+        + ("?edition=original" if published.is_original and published.period.revision else ""),
         # Another period keeps the filters and the sort.
         "carried": [
             (name, value) for name, values in query.lists() if name not in ("period", "edition") for value in values
@@ -134,7 +152,8 @@ def redirect_to_period(request, code):
     return redirect(url + ("?" + rest.urlencode() if rest else ""))
 
 
-def rating_list_csv(request, code, month):
+def downloaded(request, code, month):
+    """(publication, its entries with the page's filters and sort, the file's name)."""
     _, published = the_list(code, month, wants_original(request))
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
     table = ListTable(filters.qs)
@@ -143,9 +162,28 @@ def rating_list_csv(request, code, month):
         table.order_by = sort
     name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
     name += "-filtered" if filters.active else ""
-    response = HttpResponse(list_csv(table.data.data.iterator(chunk_size=5000)), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{name}.csv"'
-    return response
+    return published, table.data.data.iterator(chunk_size=5000), name
+
+
+def rating_list_csv(request, code, month):
+    _, entries, name = downloaded(request, code, month)
+    return cacheable(request, csv_download(list_csv(entries), f"{name}.csv"))
+
+
+def rating_list_text(request, code, month):
+    _, entries, name = downloaded(request, code, month)
+    return cacheable(request, text_download(list_text(entries), f"{name}.txt", "text/plain"))
+
+
+def rating_list_json(request, code, month):
+    published, entries, name = downloaded(request, code, month)
+    return cacheable(request, text_download(list_json(published, entries), f"{name}.json", "application/json"))
+
+
+def rating_list_zip(request, code, month):
+    _, published = the_list(code, month, wants_original(request))
+    name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
+    return cacheable(request, list_zip(published, published.entries().iterator(chunk_size=5000), name))
 
 
 def top_index(request):

@@ -3,7 +3,7 @@
 from urllib.parse import quote
 
 import django_tables2 as tables
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.utils.html import format_html_join
@@ -17,6 +17,7 @@ from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList, rati
 from grading.ranks import live_ranks_of
 
 from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown
+from .downloads import csv_download
 from .filters import ListEntryFilter
 from .players import the_player
 from .rendering import signed
@@ -130,9 +131,7 @@ def live_list_csv(request, code):
         ]
         for entry in filters.qs.iterator(chunk_size=5000)
     )
-    response = HttpResponse(csv_text(LIVE_COLUMNS, rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{code}-live-provisional.csv"'
-    return response
+    return csv_download(csv_text(LIVE_COLUMNS, rows), f"{code}-live-provisional.csv")
 
 
 def live_calculation(request, code, list_code, month):

@@ -26,6 +26,7 @@ from players.models import Club, Player
 
 from . import rendering
 from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown, progress_text
+from .downloads import club_sheet_csv, csv_download
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
@@ -251,15 +252,31 @@ def club_index(request):
     return render(request, "public/clubs.html", {"clubs": clubs})
 
 
-def club_page(request, code):
+def the_club(code):
     club = by_code(Club.objects, code)
     if club is None:
         raise Http404(f"No club has the code {code[:20]}.")
-    if club.code != code:
-        return redirect("club", club.code)  # typed in another case
+    return club
+
+
+def club_members(club):
+    """The club's players, their ratings on the latest lists, and those publications."""
     players = list(Player.objects.filter(club=club, merged_into=None).order_by("surname", "forenames", "code"))
     publications = latest_publications()
-    ratings = current_ratings(publications, [player.pk for player in players])
+    return players, publications, current_ratings(publications, [player.pk for player in players])
+
+
+def club_csv(request, code):
+    club = the_club(code)
+    players, publications, ratings = club_members(club)
+    return csv_download(club_sheet_csv(club, publications.values(), players, ratings), f"club-{club.code}.csv")
+
+
+def club_page(request, code):
+    club = the_club(code)
+    if club.code != code:
+        return redirect("club", club.code)  # typed in another case
+    players, publications, ratings = club_members(club)
     rows = [
         (player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()])
         for player in players

@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from grading.engine.periods import MONTH_PATTERN
 
-from . import calculator, events, lists, live, players
+from . import calculator, events, feeds, help, lists, live, players
 
 
 class MonthConverter:
@@ -28,15 +28,25 @@ urlpatterns = [
     path("lists/<slug:code>/live/csv/", live.live_list_csv, name="live-list-csv"),
     path("lists/<slug:code>/<month:month>/", lists.rating_list, name="rating-list-period"),
     path("lists/<slug:code>/<month:month>/csv/", lists.rating_list_csv, name="rating-list-csv"),
+    path("lists/<slug:code>/<month:month>/txt/", lists.rating_list_text, name="rating-list-text"),
+    path("lists/<slug:code>/<month:month>/json/", lists.rating_list_json, name="rating-list-json"),
+    path("lists/<slug:code>/<month:month>/zip/", lists.rating_list_zip, name="rating-list-zip"),
     path("top/", lists.top_index, name="top"),
     path("calculator/", calculator.calculator, name="calculator"),
+    path("help/", help.help_page, name="help"),
+    path("help/d-offsets/", help.d_offset_table, name="help-d-offset"),
+    path("help/performance/", help.performance_table, name="help-performance"),
     path("players/", players.search_page, name="player-search"),
     path("players/<str:code>/", players.player_page, name="player"),
+    path("players/<str:code>/feed/", feeds.PlayerFeed(), name="player-feed"),
     path("players/<str:code>/vs/", players.head_to_head_search, name="head-to-head-search"),
     path("players/<str:code>/vs/<str:other>/", players.head_to_head_page, name="head-to-head"),
     path("players/<str:code>/live/<slug:list_code>/<month:month>/", live.live_calculation, name="live-calculation"),
     path("players/<str:code>/<slug:list_code>/<month:month>/", players.calculation_page, name="rating-calculation"),
     path("clubs/", players.club_index, name="clubs"),
+    path("feeds/publications/", feeds.PublicationsFeed(), name="publications-feed"),
+    path("clubs/<path:code>/csv/", players.club_csv, name="club-csv"),
+    path("clubs/<path:code>/feed/", feeds.ClubFeed(), name="club-feed"),
     path("clubs/<path:code>/", players.club_page, name="club"),
     path("events/", events.event_index, name="events"),
     path("events/<path:code>/", events.event_page, name="event"),

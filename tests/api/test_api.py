@@ -130,22 +130,26 @@ def test_a_whole_list_for_a_period_in_rating_order(client, federation, django_as
         {
             "code": "200002B",
             "name": "Fletcher, David",
+            "title": None,
             "rating": 1848,
             "type": "full",
             "category": "full",
             "games": 122,
             "last_played": "2026-09",
             "club": "NQC",
+            "url": "http://testserver/api/v1/players/200002B/",
         },
         {
             "code": "200003C",
             "name": "Dunn, Grace",
+            "title": None,
             "rating": 1695,
             "type": "full",
             "category": "full",
             "games": 301,
             "last_played": "2026-10",
             "club": "SBK",
+            "url": "http://testserver/api/v1/players/200003C/",
         },
     ]
     assert original["revision"] == 0 and original["results"][1]["rating"] == 1690

@@ -124,7 +124,7 @@ def test_the_player_page_the_live_list_its_csv_and_the_calculation_show_the_live
 
     csv = client.get("/lists/otb-standard/live/csv/?q=dunn")
     assert csv["Content-Disposition"] == 'attachment; filename="otb-standard-live-provisional.csv"'
-    assert csv.content.decode().splitlines() == [
+    assert csv.content.decode("utf-8-sig").splitlines() == [
         "code,name,live_rating,type,published_rating,change,new_games,category,club,status",
         '100002B,"Dunn, Grace",1694,full,1700,-6,1,full,,provisional',
     ]
@@ -158,6 +158,8 @@ def test_the_api_gives_the_live_list_and_each_players_live_ratings_marked_provis
     assert body["results"][0] == {
         "code": "100001A",
         "name": "Fletcher, David",
+        "title": None,
+        "url": "http://testserver/api/v1/players/100001A/",
         "rating": 1856,
         "type": "full",
         "category": "full",

@@ -90,7 +90,7 @@ def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, 
     assert link.text == "Download these 2 players (CSV)"
     with urllib.request.urlopen(link.get_attribute("href"), timeout=10) as response:
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
-        rows = list(csv.reader(io.StringIO(response.read().decode())))
+        rows = list(csv.reader(io.StringIO(response.read().decode("utf-8-sig"))))
     assert rows == [
         ["code", "name", "rating", "type", "category", "games", "last_played", "club"],
         ["200001A", "Fletcher, Alice", "1400", "partial", "partial", "6", "2026-09", "Northquay"],

@@ -151,7 +151,7 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
 
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.csv"'
-    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     assert rows[0] == ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
     assert len(rows) == 1 + 57  # Grace, the odd name and 55 fillers: the whole list, not one page
     assert rows[1] == ["200003C", "Dunn, Grace", "1695", "full", "full", "301", "2026-10", "Southbank"]
@@ -161,7 +161,7 @@ def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation
     body = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content.decode()
 
     published = published_list(RatingList.objects.get(code="otb-standard"), "2026-10")
-    assert body == list_csv(published.entries())
+    assert body == "\ufeff" + list_csv(published.entries())  # the byte-order mark Excel needs
     assert body.count("\n") == 60
 
 
@@ -272,7 +272,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(clien
     sneaky = PlayerFactory(code="400001A", surname='=HYPERLINK("http://evil.example")', forenames="Bob")
     publish_month("online", "2026-10", [{"player": sneaky, "rating": 1500}])
 
-    rows = list(csv.reader(io.StringIO(client.get("/lists/online/2026-10/csv/").content.decode())))
+    rows = list(csv.reader(io.StringIO(client.get("/lists/online/2026-10/csv/").content.decode("utf-8-sig"))))
 
     assert rows[1][:3] == ["400001A", '\'=HYPERLINK("http://evil.example"), Bob', "1500"]
 

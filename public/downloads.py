@@ -1,0 +1,83 @@
+"""Files to download: CSV that opens cleanly in Excel (UTF-8 with a byte-order mark, without which
+Excel reads "Fernández" as "FernÃ¡ndez"), a club's sheet with every list, and a published list
+as fixed-width text, as JSON, and the whole list in all three formats zipped."""
+
+import io
+import json
+import zipfile
+
+from django.http import HttpResponse
+
+from grading.history import LIST_COLUMNS, csv_text, list_csv, list_rows
+
+BOM = "\ufeff"
+# The fixed-width text: each column's width, its values cut to fit (names are long at times).
+TEXT_WIDTHS = {"code": 8, "name": 40, "rating": 6, "type": 8, "category": 9, "games": 6, "last_played": 8, "club": 30}
+NUMBERS = {"rating", "games"}
+
+
+def csv_download(text: str, filename: str) -> HttpResponse:
+    response = HttpResponse(BOM + text, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def list_text(entries) -> str:
+    """A list as fixed-width text: a header line, then a line per player, numbers right-aligned."""
+
+    def line(values):
+        cells = []
+        for name, value in zip(LIST_COLUMNS, values):
+            width, text = TEXT_WIDTHS[name], str(value)[: TEXT_WIDTHS[name]]
+            cells.append(text.rjust(width) if name in NUMBERS else text.ljust(width))
+        return " ".join(cells).rstrip()
+
+    return "\n".join([line(LIST_COLUMNS), *(line(values) for values in list_rows(entries))]) + "\n"
+
+
+def list_json(published, entries) -> str:
+    period = published.period
+    body = {
+        "list": period.rating_list.code,
+        "period": period.month,
+        "revision": published.revision,
+        "edition": "original" if published.is_original else "revised",
+        "rule_set": period.rule_set,
+        "players": [dict(zip(LIST_COLUMNS, values)) for values in list_rows(entries)],
+    }
+    return json.dumps(body, ensure_ascii=False, indent=0)
+
+
+def text_download(text: str, filename: str, content_type: str) -> HttpResponse:
+    response = HttpResponse(text, content_type=f"{content_type}; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def list_zip(published, entries, name: str) -> HttpResponse:
+    """The whole list as CSV, text and JSON in one zip file."""
+    rows = list(entries)
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr(f"{name}.csv", BOM + list_csv(rows))
+        archive.writestr(f"{name}.txt", list_text(rows))
+        archive.writestr(f"{name}.json", list_json(published, rows))
+    response = HttpResponse(buffer.getvalue(), content_type="application/zip")
+    response["Content-Disposition"] = f'attachment; filename="{name}.zip"'
+    return response
+
+
+def club_sheet_csv(club, publications, players, ratings) -> str:
+    """A club's players with their rating, type and games on every list's latest publication."""
+    columns = ["code", "name", "title"]
+    for published in publications:
+        prefix = f"{published.period.rating_list.code} {published.period.month}"
+        columns += [f"{prefix} rating", f"{prefix} type", f"{prefix} games"]
+    rows = []
+    for player in players:
+        row = [player.code, player.name, player.fide_title]
+        for published in publications:
+            entry = ratings.get((player.pk, published.period.rating_list_id))
+            row += [entry.rating, entry.type, entry.games] if entry else ["", "", ""]
+        rows.append(row)
+    return csv_text(columns, rows)

@@ -1,0 +1,54 @@
+"""How ratings work, for club players: one page of explanations (each term an anchor the list,
+player and calculation pages link to) and the two lookup tables as pages of their own. Every
+number is read from the rule sets and tables the engine rates with, never written twice."""
+
+from django.shortcuts import render
+from django.utils import timezone
+
+from grading.engine import RULE_SETS
+from grading.engine.periods import Month
+from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
+from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
+from grading.models import RatingList
+
+
+def lists_and_rules():
+    """[(rating list, its rule set this month)] in the site's order."""
+    month = str(Month.of(timezone.localdate()))
+    return [(rating_list, RULE_SETS[rating_list.rule_set_for(month)]) for rating_list in RatingList.objects.all()]
+
+
+def tenths_text(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def help_page(request):
+    in_force = lists_and_rules()
+    ecf = next((rules for _, rules in in_force if not rules.is_elo), ECF_2024)
+    elo_sets = list({rules.name: rules for _, rules in in_force if rules.is_elo}.values()) or [FIDE_2017]
+    elo = elo_sets[0]
+    context = {
+        "lists": in_force,
+        "ecf": ecf,
+        "elo": elo,
+        "elo_sets": elo_sets,
+        "standard_list": next((item for item, _ in in_force if item.code == STANDARD_LIST), None),
+        "titles": sorted(ecf.title_dummies.items(), key=lambda item: -item[1]),
+        "junior_example": (12, 12 * ecf.junior_dummy_per_year),
+        "d_cap": D_OFFSET_CAP,
+        "d_cap_offset": tenths_text(D_OFFSET_ROWS[-1][1]),
+    }
+    return render(request, "public/help/index.html", context)
+
+
+def d_offset_table(request):
+    rows = []
+    for (low, tenths), following in zip(D_OFFSET_ROWS, [*D_OFFSET_ROWS[1:], None]):
+        high = following[0] - 1 if following else None
+        rows.append({"low": low, "high": high, "offset": tenths_text(tenths), "anchor": f"d-{low}"})
+    return render(request, "public/help/d_offset.html", {"rows": rows})
+
+
+def performance_table(request):
+    rows = [{"p": f"{percent / 100:.2f}", "dp": DP_BY_PERCENT[percent]} for percent in range(100, -1, -1)]
+    return render(request, "public/help/performance.html", {"rows": rows})

@@ -1,0 +1,113 @@
+"""Downloads and feeds: CSV for Excel, the club sheet, a list as text, JSON and zip, Atom feeds,
+and published lists and the API sent with an ETag that a conditional request turns into a 304."""
+
+import csv
+import io
+import json
+import zipfile
+from xml.etree import ElementTree
+
+import pytest
+
+pytestmark = pytest.mark.django_db
+
+LIST = "/lists/otb-standard/2026-10/"
+ATOM = "{http://www.w3.org/2005/Atom}"
+
+
+def test_csv_files_start_with_the_byte_order_mark_excel_needs(client, federation):
+    body = client.get(LIST + "csv/").content
+
+    assert body.startswith("\ufeff".encode())
+    rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
+    assert rows[0][:3] == ["code", "name", "rating"]
+
+
+def test_a_list_as_fixed_width_text_lines_up_its_columns(client, federation):
+    response = client.get(LIST + "txt/", {"club": "NQC"})
+
+    assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.txt"'
+    lines = response.content.decode().splitlines()
+    # code 8, name 40, rating 6 (right-aligned), type 8, category 9, games 6, last played 8, club.
+    assert lines[0].startswith("code     name                                     rating type")
+    david = lines[1]
+    assert david.startswith("200002B  Fletcher, David") and david[50:57] == "  1848 "
+    assert david.endswith("Northquay")
+
+
+def test_a_list_as_json_names_its_publication_and_players(client, federation):
+    body = json.loads(client.get(LIST + "json/", {"club": "NQC"}).content)
+
+    assert (body["list"], body["period"], body["revision"], body["edition"]) == (
+        "otb-standard",
+        "2026-10",
+        1,
+        "revised",
+    )
+    assert body["players"][0] == {
+        "code": "200002B",
+        "name": "Fletcher, David",
+        "rating": 1848,
+        "type": "full",
+        "category": "full",
+        "games": 122,
+        "last_played": "2026-09",
+        "club": "Northquay",
+    }
+
+
+def test_the_whole_list_zipped_holds_it_in_all_three_formats(client, federation):
+    response = client.get(LIST + "zip/", {"club": "NQC"})  # filters do not apply: the whole list
+
+    assert response["Content-Type"] == "application/zip"
+    archive = zipfile.ZipFile(io.BytesIO(response.content))
+    names = sorted(archive.namelist())
+    assert names == ["otb-standard-2026-10.csv", "otb-standard-2026-10.json", "otb-standard-2026-10.txt"]
+    assert len(json.loads(archive.read("otb-standard-2026-10.json"))["players"]) == 59
+
+
+def test_a_club_sheet_has_every_list_in_one_file(client, federation):
+    response = client.get("/clubs/NQC/csv/")
+
+    assert response["Content-Disposition"] == 'attachment; filename="club-NQC.csv"'
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    assert rows[0] == [
+        "code",
+        "name",
+        "title",
+        "otb-standard 2026-10 rating",
+        "otb-standard 2026-10 type",
+        "otb-standard 2026-10 games",
+        "online 2025-10 rating",
+        "online 2025-10 type",
+        "online 2025-10 games",
+    ]
+    alice = next(row for row in rows if row[0] == "200001A")
+    assert alice[3:] == ["1400", "partial", "6", "1100", "partial", "3"]
+
+
+def feed_titles(response):
+    assert response["Content-Type"].startswith("application/atom+xml")
+    root = ElementTree.fromstring(response.content)
+    return [entry.find(f"{ATOM}title").text for entry in root.iter(f"{ATOM}entry")]
+
+
+def test_atom_feeds_of_publications_for_the_federation_a_club_and_a_player(client, federation):
+    federation_titles = feed_titles(client.get("/feeds/publications/"))
+    club = client.get("/clubs/NQC/feed/").content.decode()
+    player_titles = feed_titles(client.get("/players/200002B/feed/"))
+
+    assert "OTB standard 2026-10: revision 1" in federation_titles
+    assert "OTB standard 2026-10: the list" in federation_titles
+    assert "2 Northquay players on the list." in club
+    assert player_titles[0] == "OTB standard 2026-09: 1848"
+
+
+@pytest.mark.parametrize("path", [LIST, LIST + "csv/", "/api/v1/lists/otb-standard/2026-10/"])
+def test_published_lists_carry_an_etag_and_a_conditional_request_gets_304(client, federation, path):
+    first = client.get(path)
+
+    assert first.status_code == 200 and first["ETag"]
+    assert "max-age=" in first["Cache-Control"] and "public" in first["Cache-Control"]
+    again = client.get(path, HTTP_IF_NONE_MATCH=first["ETag"])
+    assert again.status_code == 304 and again.content == b""

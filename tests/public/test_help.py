@@ -1,0 +1,65 @@
+"""How ratings work: explanations with the rule sets' own numbers, the two tables from the
+engine's, and the terms of the list, player and calculation pages linked to them."""
+
+import pytest
+
+from tests.public.test_elo_pages import text
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_help_page_explains_with_the_numbers_of_the_rules_in_force(client, federation):
+    page = text(client.get("/help/"))
+
+    # ecf-2024 rates the federation's lists: a 36-month window, dummy 1800 or 100 a year of age,
+    # the eight titles, K 20 or 40, the cap 700, Q 20.
+    assert "played within the last 36 months" in page
+    assert "1800 for an adult" in page and "a 12-year-old's dummy is 1200" in page
+    assert "GM 2500, IM 2350" in page
+    assert "K is 20; 40 for a junior whose games raised their rating" in page
+    assert "from 0 for equal ratings up to 8.4 for a difference of 392 or more" in page
+    assert "OTB standard ecf-2024" in page
+
+
+def test_the_two_tables_are_pages_of_their_own_from_the_engines_tables(client, db):
+    offsets = client.get("/help/d-offsets/").content.decode()
+    performance = client.get("/help/performance/").content.decode()
+
+    assert '<tr id="d-47"><td class="num">47 to 53</td><td class="num">1.4</td></tr>' in offsets
+    assert '<tr id="d-392"><td class="num">392 or more</td><td class="num">8.4</td></tr>' in offsets
+    assert '<tr id="p-0.75"><td class="num">0.75</td><td class="num">+193</td></tr>' in performance
+    assert '<tr id="p-0.00"><td class="num">0.00</td><td class="num">-800</td></tr>' in performance
+
+
+@pytest.mark.parametrize(
+    ("path", "anchors"),
+    [
+        ("/lists/otb-standard/", ["#passes", "#rank", "#category", "#full-partial", "#editions"]),
+        ("/players/200002B/", ["#rank", "#full-partial", "#category"]),
+        (
+            "/players/200002B/otb-standard/2026-09/",
+            ["#category", "#k-rating", "#k", "#lists", "#d", "#q", "/help/d-offsets/"],
+        ),
+        ("/players/200001A/otb-standard/2026-09/", ["#p-rating", "#dummy", "#passes"]),
+    ],
+)
+def test_the_terms_of_the_lists_players_and_calculations_link_to_their_explanation(client, federation, path, anchors):
+    page = client.get(path).content.decode()
+
+    for anchor in anchors:
+        target = anchor if anchor.startswith("/") else f"/help/{anchor}"
+        assert f'href="{target}"' in page, anchor
+
+
+def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
+    from grading.engine.periods import Month
+    from grading.rule_sets import do_change_rule_set
+    from tests.builders import rating_list
+
+    do_change_rule_set(rating_list("otb-rapid"), Month.parse("2026-01"), "fide-2017-rapid", None)
+    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", None)
+
+    page = text(client.get("/help/"))
+
+    assert "Under fide-2017-rapid: K is 20 for every player." in page
+    assert "Under fide-2017: K is 20; 40 for a player with fewer than 30 games rated, and for a junior" in page
