@@ -11,8 +11,10 @@
    (DEBUG off, collected static files, the cache in Redis: BENCH_CACHE_URL, default
    redis://127.0.0.1:6379/3, a database the bench empties when it starts).
 3. Drives it with 8 concurrent clients (threads, one request at a time each, a bounded number
-   of requests) and prints p50/p95/p99 for the list page, the player page and the search.
-Targets: list and player page p95 under 50 ms, search p95 under 100 ms.
+   of requests) and prints p50/p95/p99 for each public page: the list (whole and one club's),
+   the player page, the search, the live list, an event, a calculation, a head to head, the
+   help page and the calculator.
+Targets: every page's p95 under 50 ms, but the search's and the calculator's, under 100 ms.
 """
 
 import argparse
@@ -39,7 +41,18 @@ from grading.engine.periods import Month
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
 # The shared cache of production (README); this Redis database is emptied when the bench starts.
 CACHE = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/3")
-TARGETS = {"list page": 50, "player page": 50, "search": 100}
+TARGETS = {
+    "list page": 50,
+    "player page": 50,
+    "search": 100,
+    "list page, one club": 50,
+    "live list": 50,
+    "event page": 50,
+    "calculation": 50,
+    "head to head": 50,
+    "help": 50,
+    "calculator": 100,
+}
 
 
 # --- 1. The data: a year of history (bench/federation.py) ---------------------------------
@@ -157,6 +170,15 @@ def workloads(rng, count):
             "SELECT DISTINCT p.code, p.surname, p.forenames FROM grading_playerrating r "
             "JOIN players_player p ON p.id = r.player_id WHERE r.method = 'K' AND r.id % 97 = 0 LIMIT 2000"
         ).fetchall()
+        rated = conn.execute(
+            "SELECT p.code, l.code, r.month FROM grading_playerrating r JOIN players_player p ON p.id = r.player_id "
+            "JOIN grading_ratinglist l ON l.id = r.rating_list_id WHERE r.method = 'K' AND r.id % 89 = 0 LIMIT 2000"
+        ).fetchall()
+        events = [row[0] for row in conn.execute("SELECT code FROM events_event WHERE id % 7 = 0 LIMIT 500")]
+        met = conn.execute(
+            "SELECT w.code, b.code FROM events_game g JOIN players_player w ON w.id = g.white_id "
+            "JOIN players_player b ON b.id = g.black_id WHERE g.id % 211 = 0 LIMIT 1000"
+        ).fetchall()
     searches = []
     for _code, surname, forenames in sample:
         typo = surname[:2] + surname[3] + surname[2] + surname[4:] if len(surname) > 4 else surname
@@ -170,7 +192,21 @@ def workloads(rng, count):
         "player page": [f"/players/{rng.choice(sample)[0]}/" for _ in range(count)],
         "search": [f"/players/?q={quote(rng.choice(searches))}" for _ in range(count)],
         "list page, one club": [f"/lists/otb-standard/?club=B{rng.randint(0, 1400):05d}" for _ in range(count // 3)],
+        "live list": [f"/lists/otb-standard/live/?page={rng.randint(1, 20)}" for _ in range(count // 3)],
+        "event page": [f"/events/{quote(rng.choice(events))}/" for _ in range(count // 3)],
+        "calculation": ["/players/{}/{}/{}/".format(*rng.choice(rated)) for _ in range(count // 3)],
+        "head to head": ["/players/{}/vs/{}/".format(*rng.choice(met)) for _ in range(count // 3)],
+        "help": ["/help/" for _ in range(count // 3)],
+        "calculator": [calculator(rng, sample) for _ in range(count // 3)],
     }
+
+
+def calculator(rng, sample):
+    """A player by code against a rating typed in, a player by code and a rating again."""
+    player, opponent = rng.choice(sample)[0], rng.choice(sample)[0]
+    games = [(rng.randint(1200, 2400), "1"), (opponent, "0.5"), (rng.randint(1200, 2400), "0")]
+    rows = "&".join(f"o-{i}-opponent={who}&o-{i}-result={result}" for i, (who, result) in enumerate(games))
+    return f"/calculator/?list=otb-standard&player={player}&{rows}"
 
 
 def percentile(values, share):

@@ -24,18 +24,19 @@ from .rendering import signed
 from .tables import ListTable, paginate
 
 LIVE_ROW = (
-    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
-    '<td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>'
+    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
+    '<td class="num fold">{}</td><td class="num">{}</td><td class="num fold">{}</td><td class="fold">{}</td>'
+    '<td class="fold">{}</td></tr>'
 )
 
 
 class LiveTable(ListTable):
     label = "The live list"
-    published_rating = tables.Column("Published", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    published_rating = tables.Column("Published", attrs={"th": {"class": "num fold"}})
     change = tables.Column(
         "Change", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    live_games = tables.Column("New games", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
+    live_games = tables.Column("New games", attrs={"th": {"class": "num fold"}})
 
     class Meta(ListTable.Meta):
         model = LiveEntry

@@ -16,16 +16,20 @@ CATEGORIES = dict(PlayerRating.Category.choices)
 WITHDRAWN = mark_safe('<td colspan="3" class="muted">a game withdrawn since this rating was published</td>')
 RESULTS = {2: "Won", 1: "Drew", 0: "Lost"}  # by the player's score in half points
 
+# On a phone the category, method and games of a month fold away (.fold), as do a game's date
+# and colour.
 HISTORY_ROW = (
-    '<tr><td class="nowrap">{}</td><td class="num">{}</td><td class="num">{}</td><td>{}</td><td>{}</td>'
-    '<td class="num">{}</td><td><a href="{}">How it was calculated<span class="visually-hidden"> ({}, {})</span>'
-    "</a></td></tr>{}"
+    '<tr><td class="nowrap">{}</td><td class="num">{}</td><td class="num">{}</td><td class="fold">{}</td>'
+    '<td class="fold">{}</td><td class="num fold">{}</td><td><a href="{}">How<span class="fold"> it was calculated'
+    '</span><span class="visually-hidden"> ({}, {})</span></a></td></tr>{}'
 )
 GAMES_ROW = (
     '<tr class="games-row"><td colspan="7"><details><summary>{} game{} in {}</summary>'
-    '<div class="scroll" tabindex="0" role="region" aria-label="Games in {}"><table class="data compact games">'
-    '<thead><tr><th scope="col">Date</th><th scope="col">Event</th><th scope="col">Opponent</th>'
-    '<th scope="col">Colour</th><th scope="col">Result</th><th scope="col" class="num">Opponent rating used</th>'
+    '<div class="scroll" tabindex="0" role="region" aria-label="Games in {}">'
+    '<table class="data compact games foldable"><thead><tr><th scope="col" class="fold">Date</th>'
+    '<th scope="col" class="fold">Event</th><th scope="col">Opponent</th>'
+    '<th scope="col" class="fold">Colour</th><th scope="col">Result</th>'
+    '<th scope="col" class="num"><abbr title="Opponent rating used">Opp.</abbr></th>'
     "{}</tr></thead><tbody>{}</tbody></table></div></details></td></tr>"
 )
 
@@ -67,7 +71,7 @@ def games_row(row) -> str:
         "" if len(row.lines) == 1 else "s",
         row.month,
         row.month,
-        mark_safe('<th scope="col" class="num">Increment</th>') if k_rated else "",
+        mark_safe('<th scope="col" class="num"><abbr title="Increment">Incr.</abbr></th>') if k_rated else "",
         mark_safe("".join(game_cells(line, k_rated) for line in row.lines)),
     )
 
@@ -83,8 +87,8 @@ def game_cells(line, k_rated: bool) -> str:
     else:
         round_ = f' <span class="muted">r{int(game.round)}</span>' if game.round else ""
         where = (
-            f'<td class="nowrap">{game.date.day} {game.date:%b %Y}</td>'
-            f'<td><a href="{escape(line.event_url)}">{escape(game.event.name)}</a>{round_}</td>'
+            f'<td class="nowrap fold">{game.date.day} {game.date:%b %Y}</td>'
+            f'<td class="fold"><a href="{escape(line.event_url)}">{escape(game.event.name)}</a>{round_}</td>'
             f'<td><a href="{escape(line.opponent_url)}">{escape(line.opponent.name)}</a></td>'
         )
     partial = "P" if line.opponent_type == PlayerRating.Type.PARTIAL else ""
@@ -94,6 +98,7 @@ def game_cells(line, k_rated: bool) -> str:
         value = "" if line.increment is None else f"{'+' if line.increment > 0 else ''}{line.increment:.2f}"
         increment = f'<td class="num">{value}</td>'
     return (
-        f"<tr>{where}<td>{'White' if line.colour == 'w' else 'Black'}</td><td>{RESULTS[int(line.score * 2)]}</td>"
+        f'<tr>{where}<td class="fold">{"White" if line.colour == "w" else "Black"}</td>'
+        f"<td>{RESULTS[int(line.score * 2)]}</td>"
         f'<td class="num">{used}</td>{increment}</tr>'
     )

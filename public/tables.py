@@ -14,10 +14,13 @@ from grading.models import ListEntry, PlayerRating, rating_text
 from .rendering import signed
 
 PER_PAGE = 50
+# Rank, name, rating and change stay on a phone; the rest fold away (.fold, static/css/site.css).
 ROW = (
-    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td>{}</td><td class="num">{}</td><td class="num">{}</td>'
-    '<td class="num">{}</td><td>{}</td><td class="num">{}</td><td>{}</td><td>{}</td></tr>'
+    '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
+    '<td class="num fold">{}</td><td class="num">{}</td><td class="fold">{}</td><td class="num fold">{}</td>'
+    '<td class="fold">{}</td><td class="fold">{}</td></tr>'
 )
+NUM, FOLD, NUM_FOLD = {"class": "num"}, {"class": "fold"}, {"class": "num fold"}
 TEMPLATE = "tables/table.html"
 
 
@@ -47,18 +50,18 @@ class ListTable(tables.Table):
     name = tables.Column(
         "Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code")
     )
-    code = tables.Column("Code", accessor="player__code")
+    code = tables.Column("Code", accessor="player__code", attrs={"th": FOLD})
     rating = tables.Column("Rating", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    previous_rating = tables.Column(
-        "Previous", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
+    previous_rating = tables.Column("Previous", empty_values=(), orderable=False, attrs={"th": NUM_FOLD})
     change = tables.Column(
         "±", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
     )
-    category = tables.Column("Category")
-    games = tables.Column("Games", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    last_played = tables.Column("Last played")
-    club = tables.Column("Club", accessor="club__name", order_by=("club__name", "-rating"), default="")
+    category = tables.Column("Category", attrs={"th": FOLD})
+    games = tables.Column("Games", attrs={"th": NUM_FOLD})
+    last_played = tables.Column("Last played", attrs={"th": FOLD})
+    club = tables.Column(
+        "Club", accessor="club__name", order_by=("club__name", "-rating"), default="", attrs={"th": FOLD}
+    )
 
     class Meta:
         model = ListEntry
@@ -76,7 +79,7 @@ class ListTable(tables.Table):
             "club",
         )
         template_name = "tables/list_table.html"
-        attrs = {"class": "data list-table"}
+        attrs = {"class": "data list-table foldable", "id": "list-table"}
         empty_text = "No player on this list matches."
         order_by_field = "sort"
         order_by = "-rating"

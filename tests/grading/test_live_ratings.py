@@ -120,7 +120,7 @@ def test_the_player_page_the_live_list_its_csv_and_the_calculation_show_the_live
     page = client.get("/lists/otb-standard/live/").content.decode()
     assert "Provisional." in page and "1 game from 1 approved event in 2026-11, since the 2026-10 list" in page
     assert page.index("Fletcher") < page.index("Dunn")  # 1856 above 1694
-    assert '<td class="num">1856</td><td class="num">1850</td><td class="num">+6</td>' in page
+    assert '<td class="num">1856</td><td class="num fold">1850</td><td class="num">+6</td>' in page
 
     csv = client.get("/lists/otb-standard/live/csv/?q=dunn")
     assert csv["Content-Disposition"] == 'attachment; filename="otb-standard-live-provisional.csv"'

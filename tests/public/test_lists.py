@@ -293,7 +293,7 @@ def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
 def test_a_filtered_list_shows_national_ranks_and_the_change_from_the_previous_list(client, federation):
     page = client.get(LIST, {"club": "SBK"}).content.decode()
 
-    rows = page.split('<table class="data list-table"')[1].split("</table>")[0].split("<tr>")[2:]
+    rows = page.split('<table class="data list-table foldable"')[1].split("</table>")[0].split("<tr>")[2:]
 
     def cells(row):
         return [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split("<td")[1:]]

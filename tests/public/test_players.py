@@ -392,7 +392,7 @@ def test_the_player_page_gives_each_lists_rank_with_juniors_and_women_and_the_pr
     # she had 1400 too (her September P rating): 0.
     assert '<td class="ranks"><strong>4</strong><br><span class="muted">1 among juniors (under 18)</span>' in standard
     assert "2 among women" in standard
-    assert '<td class="num">1400</td><td class="num">0</td>' in standard
+    assert '<td class="num fold">1400</td><td class="num">0</td>' in standard
 
 
 def test_head_to_head_gives_the_games_between_two_players_and_the_score(client, federation):

@@ -1,0 +1,59 @@
+"""Every public page read at 390 px wide, as on a phone, in a real Chromium: nothing scrolls
+sideways, neither the page nor any table, until the reader asks for every column."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+PHONE = 390
+# The page's width against the window's, and every scrolling region wider than itself.
+OVERFLOW = """
+const page = [document.documentElement.scrollWidth, document.documentElement.clientWidth];
+const wide = [...document.querySelectorAll('.scroll')]
+  .filter(region => region.offsetParent !== null && region.scrollWidth > region.clientWidth + 1)
+  .map(region => region.getAttribute('aria-label') + ': ' + region.scrollWidth + ' > ' + region.clientWidth);
+return [page, wide];
+"""
+
+
+@pytest.fixture
+def phone(browser):
+    size = browser.get_window_size()
+    browser.set_window_size(PHONE, 900)
+    yield browser
+    browser.set_window_size(size["width"], size["height"])
+
+
+@pytest.mark.parametrize(
+    "path",
+    [
+        "/players/200002B/",
+        "/lists/otb-standard/",
+        "/events/NQ2609/",
+        "/players/200002B/otb-standard/2026-09/",
+        "/players/200001A/otb-standard/2026-09/",
+        "/calculator/?list=otb-standard&player=200002B&o-0-opponent=200003C&o-0-result=0.5",
+        "/help/",
+        "/players/200002B/vs/200003C/",
+    ],
+)
+def test_no_public_page_scrolls_sideways_at_phone_width(phone, live_server, federation, path):
+    phone.get(live_server.url + path)
+
+    (width, visible), wide = phone.execute_script(OVERFLOW)
+
+    assert width <= visible <= PHONE, path
+    assert wide == [], path
+
+
+def test_every_column_comes_back_on_a_phone_when_asked_for(phone, live_server, federation):
+    phone.get(live_server.url + "/lists/otb-standard/")
+    code = phone.find_element(By.CSS_SELECTOR, "#list-table thead th.fold")
+    assert not code.is_displayed()
+
+    phone.find_element(By.CSS_SELECTOR, "button.fold-toggle[aria-controls='list-table']").click()
+
+    assert code.is_displayed()
+    (width, visible), _ = phone.execute_script(OVERFLOW)
+    assert width <= visible  # the table scrolls within its region, never the page
