@@ -78,6 +78,7 @@ class Trial:
     month: Month
     rules: RuleSet
     player: Player | None
+    title: str | None  # the player's FIDE title, as the dummy rules read it
     opponents: list[Opponent]
     prior: PriorShown | PlayerRating | None
     rating: LiveRating | None  # the new state (never saved); None: the games give no state
@@ -189,6 +190,7 @@ def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, op
         month=month,
         rules=rules,
         player=None if typed else player,
+        title=(typed.title if typed else player.fide_title) or None,
         opponents=opponents,
         prior=prior_shown(typed, columns, position[subject]) if typed else prior_of(player, rating_list, month),
         rating=rating,

@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from grading.calculation import Calculation
 from grading.engine.arithmetic import PassArithmetic
+from grading.engine.categories import explain_dummy
 from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rulesets import RuleSet
 
@@ -153,3 +154,41 @@ def progress_text(progress: FirstRatingProgress, rules: RuleSet) -> str:
     else:
         stands = f"{progress.games} games against rated opponents, no half point yet"
     return f"{stands}; the games of {progress.months[0].month} count until {progress.counts_until}"
+
+
+def dummy_text(rating, title, list_code: str, rules: RuleSet) -> str:
+    """How the dummy of a P rating follows from the age, the title and the list (the engine's
+    explain_dummy says which steps gave it)."""
+    if rating.dummy_rating is None:
+        return ""
+    how = explain_dummy(rating.dummy_rating, rating.age, title, list_code, rules)
+    if how.title:
+        text = f"{how.title}'s {rules.title_dummies[how.title]}, a titled player without a Full OTB standard rating"
+    elif how.junior:
+        text = f"{rules.junior_dummy_per_year} × {rating.age} years, a junior's"
+    else:
+        text = f"{rules.adult_dummy}, an adult's"
+    if how.offset:
+        text += f", {signed_term(how.offset)} on a list other than OTB standard = {how.default}"
+    if how.raised:
+        text += (
+            f"; raised to {how.dummy}, the player's own higher rating (a lapsed Full rating on this list, or for a"
+            " newcomer to OTB standard an active Full rapid rating)"
+        )
+    return text
+
+
+def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> dict:
+    """Everything the explanation of a rating (templates/public/includes/rating_explained.html)
+    reads beside the rating itself: a published, a live or a calculator's one."""
+    return {
+        "rules": rules,
+        "calculation": calculation,
+        "rows": game_rows(calculation),
+        "passes": passes_shown(calculation, rating),
+        "k": k_shown(calculation),
+        "elo": elo_shown(calculation.elo),
+        "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
+        "first": first_shown(calculation),
+        "dummy_text": dummy_text(rating, title, list_code, rules),
+    }

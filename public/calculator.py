@@ -6,7 +6,7 @@ from django.utils import timezone
 
 from grading.calculator_form import trial_of
 
-from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown
+from .calculation import explanation
 
 MORE_ROWS = 4  # added by "More opponents"
 
@@ -40,12 +40,4 @@ def explained(trial) -> dict:
     shown = {"trial": trial, "rules": trial.rules, "rating": rating, "prior": trial.prior, "calculation": calculation}
     if calculation is None:
         return shown
-    return {
-        **shown,
-        "rows": game_rows(calculation),
-        "passes": passes_shown(calculation, rating),
-        "k": k_shown(calculation),
-        "elo": elo_shown(calculation.elo),
-        "k_reason": k_reason(calculation.elo, trial.rules) if calculation.elo else "",
-        "first": first_shown(calculation),
-    }
+    return {**shown, **explanation(calculation, rating, trial.rules, trial.title, trial.rating_list.code)}

@@ -16,7 +16,7 @@ from grading.live import live_entries, live_list_of, live_state_before
 from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList, rating_text
 from grading.ranks import live_ranks_of
 
-from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown
+from .calculation import explanation
 from .downloads import csv_download
 from .filters import ListEntryFilter
 from .players import the_player
@@ -151,13 +151,6 @@ def live_calculation(request, code, list_code, month):
         "rating": rating,
         "live": live_list_of(rating.rating_list),
         "prior": live_state_before(rating),
-        "rules": rules,
-        "calculation": calculation,
-        "rows": game_rows(calculation),
-        "passes": passes_shown(calculation, rating),
-        "k": k_shown(calculation),
-        "elo": elo_shown(calculation.elo),
-        "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
-        "first": first_shown(calculation),
+        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
     }
     return render(request, "public/calculation.html", context)

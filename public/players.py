@@ -25,7 +25,7 @@ from players import search
 from players.models import Club, Player
 
 from . import rendering
-from .calculation import elo_shown, first_shown, game_rows, k_reason, k_shown, passes_shown, progress_text
+from .calculation import explanation, progress_text
 from .downloads import club_sheet_csv, csv_download
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
@@ -235,14 +235,7 @@ def calculation_page(request, code, list_code, month):
         "player": player,
         "rating": rating,
         "prior": state_before(rating),
-        "rules": rules,
-        "calculation": calculation,
-        "rows": game_rows(calculation),
-        "passes": passes_shown(calculation, rating),
-        "k": k_shown(calculation),
-        "elo": elo_shown(calculation.elo),
-        "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
-        "first": first_shown(calculation),
+        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
     }
     return render(request, "public/calculation.html", context)
 

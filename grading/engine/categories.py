@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import numpy as np
 
 from .codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
@@ -80,3 +82,29 @@ def dummy_ratings(inputs: ColumnarInputs, age: np.ndarray, positions: np.ndarray
         newcomer = (standard.type == NO_STATE) & (rapid.type == FULL) & is_active(rapid, rules, period)
         dummy = np.where(newcomer & (rapid.rating > dummy), rapid.rating, dummy)
     return dummy.astype(np.int64)
+
+
+@dataclass(frozen=True)
+class DummyExplained:
+    """How a P rating's dummy came to be what the run used (docs/rules.md section 4)."""
+
+    dummy: int  # what the run used
+    base: int  # the untitled default: the adult value, or per year of a junior's age
+    junior: bool
+    title: str | None  # the title whose value replaced the default, if it did
+    offset: int  # the non-standard lists' offset (0 on OTB standard)
+    default: int  # after those steps
+    raised: bool  # higher than that: the player's own lapsed Full or rapid rating
+
+
+def explain_dummy(dummy: int, age: int | None, title: str | None, list_code: str, rules: RuleSet) -> DummyExplained:
+    """Which of the steps gave ``dummy``, from what a rating keeps (its dummy and age) and the
+    player's title: the steps that read other lists' states show only in the value, higher than
+    the default."""
+    junior = age is not None and 0 <= age < rules.junior_below_age
+    base = rules.junior_dummy_per_year * age if junior else rules.adult_dummy
+    offset = 0 if list_code == STANDARD_LIST else rules.non_standard_dummy_offset
+    titled = rules.title_dummies.get(_title_key(title) or "", 0)
+    used_title = _title_key(title) if titled and dummy >= titled + offset else None
+    default = (titled if used_title else base) + offset
+    return DummyExplained(dummy, base, junior, used_title, offset, default, dummy > default)

@@ -137,3 +137,8 @@ def d_offset_tenths(d: int) -> int:
 
 def d_offset_tenths_array(d: np.ndarray) -> np.ndarray:
     return _D_OFFSET_TENTHS_SIGNED[np.clip(d, -D_OFFSET_CAP, D_OFFSET_CAP) + D_OFFSET_CAP]
+
+
+def d_offset_row(d: int) -> int:
+    """The row of the D offset table that ``d`` falls in, by its lowest |D|."""
+    return max(low for low, _ in D_OFFSET_ROWS if low <= abs(d))

@@ -1,7 +1,10 @@
 """Filters for writing rating numbers as the site writes them."""
 
 from django import template
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 
+from grading.engine.tables import d_offset_row
 from public.rendering import signed as signed_number
 
 register = template.Library()
@@ -17,3 +20,35 @@ def signed(value):
 def sub(value, other):
     """``value`` less ``other``: a rating's change from an earlier one."""
     return value - other
+
+
+@register.filter
+def d_row(d):
+    """The D offset table's row (its lowest |D|) that a D falls in: the anchor of its line."""
+    return d_offset_row(int(d))
+
+
+MONTH_CHANGE = (
+    ' <abbr title="A P rating or a first rating rates the month as a whole: this is the month&#x27;s change.">'
+    "(month)</abbr>"
+)
+
+
+@register.simple_tag
+def rated_cells(part):
+    """One player's part of an event as rated (grading.event_ratings.EventPart): its performance,
+    performance by the algorithm of 400 and change cells. A tag, not an include: a crosstable
+    has a row per player."""
+    if part is None:
+        return mark_safe('<td class="num"></td><td class="num fold"></td><td class="num nowrap"></td>')
+    change = part.change
+    if change is None:
+        shown = mark_safe('<span class="muted">new</span>')
+    else:
+        shown = format_html("{}{}", signed_number(change), "" if part.by_increments else mark_safe(MONTH_CHANGE))
+    return format_html(
+        '<td class="num">{}</td><td class="num fold">{}</td><td class="num nowrap">{}</td>',
+        "" if part.performance is None else part.performance,
+        "" if part.performance_400 is None else part.performance_400,
+        shown,
+    )

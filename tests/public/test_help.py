@@ -1,6 +1,8 @@
 """How ratings work: explanations with the rule sets' own numbers, the two tables from the
 engine's, and the terms of the list, player and calculation pages linked to them."""
 
+import html
+
 import pytest
 
 from tests.public.test_elo_pages import text
@@ -63,3 +65,16 @@ def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
 
     assert "Under fide-2017-rapid: K is 20 for every player." in page
     assert "Under fide-2017: K is 20; 40 for a player with fewer than 30 games rated, and for a junior" in page
+
+
+def test_the_calculation_derives_the_dummy_and_links_each_d_offset_to_its_row(client, federation):
+    alice = html.unescape(text(client.get("/players/200001A/otb-standard/2026-09/")))
+    david = client.get("/players/200002B/otb-standard/2026-09/").content.decode()
+    typed = html.unescape(text(client.get("/calculator/?list=online&age=40&title=IM&o-0-opponent=1500&o-0-result=1")))
+
+    # Alice is 11: 100 a year of her age.
+    assert "Dummy rating 1100: 100 × 11 years, a junior's" in alice
+    # David beat Grace: D = 1700 - 1850 = -150, in the row of 146 to 153: -4.0.
+    assert 'href="/help/d-offsets/#d-146" title="Its row of the D offset table">-4.0</a>' in david
+    # An IM without a Full OTB standard rating, on online: 2350 less 100.
+    assert "Dummy rating 2250: IM's 2350, a titled player without a Full OTB standard rating, − 100" in typed
