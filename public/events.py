@@ -1,6 +1,8 @@
 """Public event pages: the index of approved and rated events, and each event's crosstable
 (Swiss, round robin) or match card (team match), built from its Entry pins and Game rows."""
 
+from urllib.parse import quote
+
 import django_filters
 import django_tables2 as tables
 from django import forms
@@ -9,7 +11,8 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.formats import date_format
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 
 from config.lookups import by_code
 from events.models import Event
@@ -18,6 +21,7 @@ from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 
 from .tables import TEMPLATE, paginate
+from .templatetags.ratings import rated_cells
 
 
 def public_events():
@@ -92,6 +96,39 @@ def event_dates(event):
     return f"{day(start, year=start.year != end.year)} – {day(end)}"
 
 
+def crosstable_rows(crosstable, rated: bool) -> str:
+    """The Swiss crosstable's rows, by string building with every text escaped: a template loop
+    over every player's every round was most of an event page's time."""
+    players = reverse("player-search")
+    out = []
+    for number, row in enumerate(crosstable["rows"], start=1):
+        entry = row["entry"]
+        name = escape(entry.name)
+        if entry.player:
+            name = f'<a href="{players}{escape(quote(entry.player.code))}/">{name}</a>'
+        cells = []
+        for games in row["rounds"]:
+            shown = ", ".join(
+                f"bye {cell['symbol']}" if cell["bye"] else f"{cell['opponent']}{cell['colour']}{cell['symbol']}"
+                for cell in games
+            )
+            cells.append(f'<td class="num fold">{escape(shown) if games else NO_GAME}</td>')
+        used = entry.rating_used
+        out.append(
+            f'<tr><td class="num">{entry.rank or number}</td><td class="num fold">{entry.pin}</td>'
+            f'<th scope="row">{name}</th>'
+            + (f'<td class="num">{"" if used is None else used}</td>' if rated else "")
+            + "".join(cells)
+            + f'<td class="num"><strong>{row["points"].normalize()}</strong></td>'
+            + (rated_cells(entry.rated) if rated else "")
+            + "</tr>"
+        )
+    return mark_safe("\n".join(out))
+
+
+NO_GAME = '<span class="muted">–</span>'
+
+
 def event_index(request):
     filters = EventFilter(request.GET, queryset=public_events().order_by("-end_date", "code"))
     table = paginate(EventTable(filters.qs), request)
@@ -129,5 +166,7 @@ def event_page(request, code):
         entry.rating_used = used.get(entry.player_id)
     context["entries"] = entries
     context["rated"] = bool(parts)
+    if "crosstable" in context:
+        context["crosstable_rows"] = crosstable_rows(context["crosstable"], bool(parts))
     context["provisional"] = bool(parts) and event.status != Event.Status.RATED
     return render(request, "public/events/event.html", context)
