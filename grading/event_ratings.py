@@ -13,11 +13,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from django.db.models import Q
-
-from events.models import Game
-
-from .breakdown import lines
+from .breakdown import games_shown, lines
 from .engine.elo import fide_performance, performance_of_400
 from .engine.periods import Month
 from .live_models import LiveRating
@@ -118,7 +114,8 @@ def ratings_used(parts: dict, games) -> dict:
 
 @dataclass
 class PlayedEvent:
-    """An event in a player's ratings, with their part of it."""
+    """An event in a player's ratings, with their part of it and the first and last day they
+    played in it."""
 
     code: str
     name: str
@@ -128,33 +125,36 @@ class PlayedEvent:
     part: EventPart
 
 
-def events_played(player_id, ratings) -> list[PlayedEvent]:
-    """Every event whose games are in ``ratings`` (the player's rating rows, published and
-    live), the latest first; the games' events read in one query."""
+def events_played(ratings, shown: dict | None = None) -> list[PlayedEvent]:
+    """Every event whose games are in ``ratings`` (a player's rating rows, published and live),
+    the latest first, with the dates the player played in it. ``shown`` ({game id: GameShown})
+    holds the games already read (the player page's recent ones); the others are read in one
+    query."""
     by_game = defaultdict(list)
     for rating in ratings:
         for line in lines(rating):
             by_game[line[0]].append((rating, line))
-    if not by_game:
-        return []
-    games = (
-        Game.objects.filter(Q(white_id=player_id) | Q(black_id=player_id))
-        .order_by()
-        .values_list("pk", "event_id", "event__code", "event__name", "event__start_date", "event__end_date")
-    )
+    shown = dict(shown or {})
+    missing = [pk for pk in by_game if pk not in shown]
+    if missing:
+        shown.update(games_shown(missing))
     played = {}
-    for pk, event_id, code, name, start, end in games:
-        for rating, line in by_game.get(pk, ()):
-            key = (rating.rating_list_id, event_id)
+    for pk, pairs in by_game.items():
+        game = shown.get(pk)
+        if game is None:  # withdrawn since it was rated: in no event any more
+            continue
+        for rating, line in pairs:
+            key = (rating.rating_list_id, game.event.code)
             if key not in played:
-                provisional = isinstance(rating, LiveRating)
+                part = EventPart(provisional=isinstance(rating, LiveRating))
                 played[key] = PlayedEvent(
-                    code, name, start, end, rating.rating_list_id, EventPart(provisional=provisional)
+                    game.event.code, game.event.name, game.date, game.date, rating.rating_list_id, part
                 )
-            part = played[key].part
-            part.lines.append(line)
-            if rating not in part.ratings:
-                part.ratings.append(rating)
+            event = played[key]
+            event.start_date, event.end_date = min(event.start_date, game.date), max(event.end_date, game.date)
+            event.part.lines.append(line)
+            if rating not in event.part.ratings:
+                event.part.ratings.append(rating)
     for event in played.values():
         event.part.ratings.sort(key=lambda rating: rating.month)
     return sorted(played.values(), key=lambda event: (event.end_date, event.start_date, event.code), reverse=True)

@@ -139,7 +139,8 @@ def player_page(request, code):
                 if row.rating_list_id == item["list"].pk
             ]
     names = {item["list"].pk: item["list"].name for item in lists}
-    played = [event for event in events_played(player.pk, history + live_ratings) if event.rating_list_id in names]
+    shown = {line.game.pk: line.game for lines in games.values() for line in lines if line.game}
+    played = [event for event in events_played(history + live_ratings, shown) if event.rating_list_id in names]
     for event in played:
         event.list_name = names[event.rating_list_id]
     context = {"player": player, "lists": lists, "chart": chart_data(player, lists), "events": played}
