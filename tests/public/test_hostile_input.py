@@ -22,6 +22,15 @@ PAGES = [
     "/api/v1/clubs/",
     "/api/v1/events/",
     "/admin/login/",
+    "/calculator/",
+    "/api/v1/calculator/",
+    "/help/",
+    "/lists/otb-standard/2026-10/txt/",
+    "/lists/otb-standard/2026-10/json/",
+    "/lists/otb-standard/live/",
+    "/clubs/NQC/csv/",
+    "/feeds/publications/",
+    "/players/200002B/vs/200003C/",
 ]
 PARAMETERS = [
     "q",
@@ -109,3 +118,25 @@ def test_odd_values_in_any_parameter_are_never_a_server_error(client, federation
 )
 def test_odd_paths_are_not_found_or_refused_never_a_server_error(admin_client, federation, path):
     assert admin_client.get(path.format(long="A" * 3000, big="9" * 20)).status_code in (200, 302, 400, 404)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "/calculator/?list=otb-standard&o-0-opponent=<x>&o-0-result=1&o-TOTAL_FORMS=1&o-INITIAL_FORMS=x",
+        "/calculator/?list=otb-standard&o-TOTAL_FORMS=-5&o-INITIAL_FORMS=0",
+        "/calculator/?list=otb-standard&rating=1800&type=bogus&title=ZZ&o-0-opponent=1900&o-0-result=1",
+        "/calculator/?list=otb-standard&rating=1800&more=1&o-TOTAL_FORMS=abc",
+        "/calculator/?list=otb-standard&o-99999999999999999999-opponent=1900&o-99999999999999999999-result=1",
+        "/api/v1/calculator/?list=otb-standard&opponent=:&opponent=1900:1",
+        "/players/200002B/vs/?opponent=' OR 1=1 --",
+        "/players/NOBODY1/feed/",
+        "/lists/otb-standard/2026-10/txt/?age=bogus&sort=nonsense",
+        "/lists/otb-standard/2099-01/zip/",
+        "/lists/otb-standard/live/?page=abc",
+    ],
+)
+def test_the_calculator_downloads_and_feeds_answer_odd_input_without_a_server_error(client, federation, url):
+    response = client.get(url)
+
+    assert response.status_code in (200, 301, 302, 400, 404), (url, response.status_code)
