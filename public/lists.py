@@ -1,7 +1,10 @@
 """The home page, the rating lists (a page, its CSV) and the top lists."""
 
+import functools
 import hashlib
+from pathlib import Path
 
+from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
@@ -77,7 +80,7 @@ def rating_list(request, code, month=None):
     if keeps(request):
         menu = ",".join(f"{period.pk}.{period.revision}" for period in periods)
         key = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
-        key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}".encode()).hexdigest()
+        key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}|{templates_version()}".encode()).hexdigest()
         page = cache.get(key)
         if page is not None:
             return cacheable(request, HttpResponse(page))
@@ -97,6 +100,16 @@ def cacheable(request, response):
         response, max_age=LIST_MAX_AGE, **{"private" if request.user.is_authenticated else "public": True}
     )
     return response
+
+
+@functools.cache
+def templates_version() -> str:
+    """A digest of the site's templates: a deploy that changes how a list page looks does not
+    serve the pages kept before it."""
+    digest = hashlib.sha256()
+    for path in sorted(Path(settings.BASE_DIR, "templates").rglob("*.html")):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
 
 
 # The parameters of the pages a visitor reaches by the list page's own links and menus. Only

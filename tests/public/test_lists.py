@@ -241,6 +241,18 @@ def test_an_anonymous_visitors_list_page_is_kept_until_the_next_publication(
     assert ">1699<" in revised and "revision 2 of the list" in revised
 
 
+def test_a_kept_list_page_is_not_served_once_the_templates_change(client, federation, monkeypatch):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.get(LIST + "?sex=F")
+    monkeypatch.setattr("public.lists.templates_version", lambda: "a deploy later")
+    with CaptureQueriesContext(connection) as queries:
+        client.get(LIST + "?sex=F")
+
+    assert any("grading_listentry" in query["sql"] for query in queries.captured_queries)  # rendered anew
+
+
 def test_a_filter_error_is_tied_to_its_field_and_the_table_region_is_named(client, federation):
     page = client.get(LIST + "?club=NOPE").content.decode()
 
