@@ -317,3 +317,11 @@ def test_a_filtered_list_shows_national_ranks_and_the_change_from_the_previous_l
     assert grace[0] == "2" and "Dunn, Grace" in grace[1] and grace[3:6] == ["1695", "1700", "-5"]
     filler = cells(rows[2])
     assert filler[4:6] == [filler[3], "0"]
+
+
+def test_each_filter_menu_offers_its_choices_once_with_the_one_chosen_selected(client, federation):
+    page = client.get(LIST, {"sex": "F", "category": "full"}).content.decode()
+
+    assert page.count(">Any category<") == 1 and page.count(">Everyone<") == 1
+    assert '<option value="F" selected>Women</option>' in page
+    assert '<option value="full" selected>fully rated</option>' in page
