@@ -16,13 +16,13 @@ from dataclasses import dataclass
 
 import numpy as np
 from celery import shared_task
-from django.db import OperationalError, transaction
+from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 from kombu.exceptions import OperationalError as BrokerError
 
 from events.models import IN_RATING, Event, Game
 
-from .bulk import replace_rows
+from .bulk import replace_rows, table
 from .engine.periods import Month
 from .history import state_before
 from .live_models import LiveEntry, LiveList, LiveRating
@@ -297,6 +297,10 @@ def live_of_player(player_id, list_ids=None) -> dict:
     """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
     ``list_ids`` (None: every list) where the player has games approved since the latest
     published list."""
+    with connection.cursor() as cursor:  # most players have none: a plain query says so
+        cursor.execute(f"SELECT 1 FROM {table(LiveEntry)} WHERE player_id = %s AND live_games > 0 LIMIT 1", [player_id])
+        if cursor.fetchone() is None:
+            return {}
     entries = LiveEntry.objects.filter(player_id=player_id, live_games__gt=0)
     if list_ids is not None:
         entries = entries.filter(rating_list_id__in=list(list_ids))

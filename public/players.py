@@ -82,10 +82,10 @@ def current_ratings(publications, player_ids):
 
 def the_player(code):
     """The player with ``code``, or 404; a merged duplicate's code leads to the record kept."""
-    player = Player.objects.select_related("club").filter(code=code.upper()).first()
-    if player is None:
-        raise Http404(f"No player has the code {code[:20]}.")
-    return player
+    try:  # get(), not first(): a code is unique, and first() would sort by the model's ordering
+        return Player.objects.select_related("club").get(code=code.upper())
+    except Player.DoesNotExist:
+        raise Http404(f"No player has the code {code[:20]}.") from None
 
 
 def player_page(request, code):

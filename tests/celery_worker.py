@@ -92,3 +92,25 @@ def wait_for_worker(app, name_prefix, worker, timeout=60):
             return
     worker.kill()
     pytest.fail("the celery worker did not start within a minute:\n" + worker.stdout.read())
+
+
+def drain(app, timeout=60):
+    """Wait until the workers have no task of the test left running or waiting, and revoke the
+    delayed ones (a live-ratings computation waits a few seconds): a task that outlived its test
+    would meet the next test's data in the same database, and could hold its list lock."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        inspect = app.control.inspect(timeout=1)
+        for tasks in (inspect.scheduled() or {}).values():
+            for task in tasks:
+                app.control.revoke(task["request"]["id"])
+        busy = [
+            task
+            for found in (inspect.active(), inspect.reserved())
+            for tasks in (found or {}).values()
+            for task in tasks
+        ]
+        if not busy:
+            return
+        time.sleep(0.2)
+    pytest.fail(f"the worker still had tasks after {timeout} s: {busy}")

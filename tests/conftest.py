@@ -69,11 +69,14 @@ def celery_worker_session(django_db_setup, django_db_blocker):
 
 @pytest.fixture
 def celery_worker_process(celery_worker_session):
-    """The session's worker; tasks of the test go to it, not in process."""
+    """The session's worker; tasks of the test go to it, not in process, and are over when the
+    test is."""
     from config.celery import app
+    from tests.celery_worker import drain
 
     app.conf.task_always_eager = False
     yield celery_worker_session
+    drain(app)
     app.conf.task_always_eager = True
 
 
