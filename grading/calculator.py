@@ -21,9 +21,9 @@ from .breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
 from .calculation import Calculation, calculation_of
 from .engine import RULE_SETS, Month, RuleSet
 from .engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
-from .engine.elo import fide_performance, performance_of_400
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import states_for_method
+from .event_ratings import Performances
 from .live_models import LiveRating
 from .loading import PeriodData, hold_out_impossible_birth_dates, lists_read_by
 from .models import PlayerRating, RatingList
@@ -73,7 +73,7 @@ class PriorShown:
 
 
 @dataclass
-class Trial:
+class Trial(Performances):
     rating_list: RatingList
     month: Month
     rules: RuleSet
@@ -96,18 +96,9 @@ class Trial:
             return None
         return self.rating.rating - self.prior.rating
 
-    def _used(self):
+    def used(self):
         counted = [game for game in self.games if game.opponent_rating is not None]
         return [game.opponent_rating for game in counted], [int(game.score * 2) for game in counted]
-
-    @property
-    def performance(self) -> int | None:
-        """The FIDE performance of the games (docs/rules.md section 13), from the ratings used."""
-        return fide_performance(*self._used())
-
-    @property
-    def performance_400(self) -> int | None:
-        return performance_of_400(*self._used())
 
 
 def trial_month(rating_list: RatingList, today: datetime.date) -> Month:

@@ -22,8 +22,25 @@ from .models import PlayerRating
 INCREMENT_METHODS = (PlayerRating.Method.K, PlayerRating.Method.ELO)
 
 
+class Performances:
+    """The performances of a set of games (docs/rules.md section 13, by the engine's functions)
+    from ``used()``: the ratings used of the opponents that had one, and the player's half points
+    against them."""
+
+    def used(self) -> tuple[list, list]:
+        raise NotImplementedError
+
+    @property
+    def performance(self) -> int | None:
+        return fide_performance(*self.used())
+
+    @property
+    def performance_400(self) -> int | None:
+        return performance_of_400(*self.used())
+
+
 @dataclass
-class EventPart:
+class EventPart(Performances):
     """One player's rated games of one event: their lines, and the ratings they are in."""
 
     lines: list = field(default_factory=list)
@@ -38,17 +55,9 @@ class EventPart:
     def score(self) -> Decimal:
         return Decimal(sum(line[2] for line in self.lines)) / 2
 
-    def _used(self):
+    def used(self):
         counted = [line for line in self.lines if line[3] is not None]
         return [line[3] for line in counted], [line[2] for line in counted]
-
-    @property
-    def performance(self) -> int | None:
-        return fide_performance(*self._used())
-
-    @property
-    def performance_400(self) -> int | None:
-        return performance_of_400(*self._used())
 
     @property
     def by_increments(self) -> bool:

@@ -2,6 +2,7 @@
 a club's (how many of its players each list holds) and a player's (each new rating)."""
 
 from django.contrib.syndication.views import Feed
+from django.db.models import Count
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 
@@ -71,9 +72,14 @@ class ClubFeed(PublicationsFeed):
         # A feed object serves every request: what an item needs of the club goes on the item.
         members = list(club.players.filter(merged_into=None).values_list("pk", flat=True))
         runs = list(publications())
+        counts = {}
+        if members and runs:  # every publication's count in one query
+            published = [PublishedList(run.period, run.revision) for run in runs]
+            rows = entries_of(published, members).values("period_id", "revision").annotate(players=Count("pk"))
+            counts = {(row["period_id"], row["revision"]): row["players"] for row in rows}
         for run in runs:
             run.club = club
-            run.club_players = entries_of([PublishedList(run.period, run.revision)], members).count() if members else 0
+            run.club_players = counts.get((run.period_id, run.revision), 0)
         return runs
 
     def item_description(self, run):

@@ -1,19 +1,16 @@
 """The live ratings: a list's provisional list (a page, its CSV) and how a live rating was reached."""
 
-from urllib.parse import quote
-
 import django_tables2 as tables
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
-from django.utils.html import format_html_join
 
 from grading.breakdown import rated_games
 from grading.calculation import calculation_of
 from grading.engine import RULE_SETS
 from grading.history import csv_text
 from grading.live import live_entries, live_list_of, live_state_before
-from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList, rating_text
+from grading.models import LiveEntry, LiveRating, RatingList
 from grading.ranks import live_ranks_of
 
 from .calculation import explanation
@@ -54,27 +51,16 @@ class LiveTable(ListTable):
         exclude = ("games", "last_played", "previous_rating")
         empty_text = "No player on the live list matches."
 
-    def rows_html(self):
-        players = reverse("player-search")
-        categories = dict(PlayerRating.Category.choices)
-        return format_html_join(
-            "",
-            LIVE_ROW,
-            (
-                (
-                    self.ranks.rank(entry.rating) if self.ranks else "",
-                    f"{players}{quote(entry.player.code)}/",
-                    entry.player.name,
-                    entry.player.code,
-                    rating_text(entry.rating, entry.type),
-                    entry.published_rating or "–",
-                    "–" if entry.change is None else signed(entry.change),
-                    entry.live_games,
-                    categories.get(entry.category, entry.category),
-                    entry.club.name if entry.club_id else "",
-                )
-                for entry in (row.record for row in self.page.object_list)
-            ),
+    row_html = LIVE_ROW
+
+    def cells(self, entry, players: str, categories: dict) -> tuple:
+        return (
+            *self.first_cells(entry, players),
+            entry.published_rating or "–",
+            "–" if entry.change is None else signed(entry.change),
+            entry.live_games,
+            categories.get(entry.category, entry.category),
+            entry.club.name if entry.club_id else "",
         )
 
 

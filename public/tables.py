@@ -94,25 +94,32 @@ class ListTable(tables.Table):
         django-tables2 builds each cell through several layers, 30 ms for a 50-row page."""
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
-        return format_html_join(
-            "",
-            ROW,
-            (
-                (
-                    self.ranks.rank(entry.rating) if self.ranks else "",
-                    f"{players}{quote(entry.player.code)}/",
-                    entry.player.name,
-                    entry.player.code,
-                    rating_text(entry.rating, entry.type),
-                    self.previous.get(entry.player_id, ""),
-                    signed(entry.rating - self.previous[entry.player_id]) if entry.player_id in self.previous else "",
-                    categories.get(entry.category, entry.category),
-                    entry.games,
-                    entry.last_played,
-                    entry.club.name if entry.club_id else "",
-                )
-                for entry in (row.record for row in self.page.object_list)
-            ),
+        rows = (row.record for row in self.page.object_list)
+        return format_html_join("", self.row_html, (self.cells(entry, players, categories) for entry in rows))
+
+    row_html = ROW
+
+    def cells(self, entry, players: str, categories: dict) -> tuple:
+        """One line's cells, in row_html's order."""
+        previous = self.previous.get(entry.player_id)
+        return (
+            *self.first_cells(entry, players),
+            "" if previous is None else previous,
+            "" if previous is None else signed(entry.rating - previous),
+            categories.get(entry.category, entry.category),
+            entry.games,
+            entry.last_played,
+            entry.club.name if entry.club_id else "",
+        )
+
+    def first_cells(self, entry, players: str) -> tuple:
+        """Rank, the player's address, name and code, and the rating: every list's first cells."""
+        return (
+            self.ranks.rank(entry.rating) if self.ranks else "",
+            f"{players}{quote(entry.player.code)}/",
+            entry.player.name,
+            entry.player.code,
+            rating_text(entry.rating, entry.type),
         )
 
     def render_name(self, record):

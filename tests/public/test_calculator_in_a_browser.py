@@ -5,25 +5,16 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shows
 from selenium.webdriver.support.ui import Select
 
-from tests.public.test_in_a_browser import wait
+from tests.public.test_in_a_browser import PHONE, wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-PHONE = 390
 OVERFLOW = "return [document.documentElement.scrollWidth, document.documentElement.clientWidth]"
 
 
 def fill_row(browser, row, opponent, result):
     browser.find_element(By.ID, f"id_o-{row}-opponent").send_keys(opponent)
     Select(browser.find_element(By.ID, f"id_o-{row}-result")).select_by_visible_text(result)
-
-
-@pytest.fixture
-def phone(browser):
-    size = browser.get_window_size()
-    browser.set_window_size(PHONE, 900)
-    yield browser
-    browser.set_window_size(size["width"], size["height"])
 
 
 def test_a_player_adds_a_seventh_game_in_the_page_and_sees_the_rating_explained(browser, live_server, federation):

@@ -15,6 +15,8 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
+PHONE = 390  # a phone's width in CSS pixels: the phone fixture's (tests/public/conftest.py)
+
 CHART_DRAWN = """
 const canvas = document.getElementById('rating-chart');
 const chart = canvas && window.Chart && Chart.getChart(canvas);

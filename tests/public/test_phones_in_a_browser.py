@@ -4,9 +4,10 @@ sideways, neither the page nor any table, until the reader asks for every column
 import pytest
 from selenium.webdriver.common.by import By
 
+from tests.public.test_in_a_browser import PHONE
+
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-PHONE = 390
 # The page's width against the window's, and every scrolling region wider than itself.
 OVERFLOW = """
 const page = [document.documentElement.scrollWidth, document.documentElement.clientWidth];
@@ -15,14 +16,6 @@ const wide = [...document.querySelectorAll('.scroll')]
   .map(region => region.getAttribute('aria-label') + ': ' + region.scrollWidth + ' > ' + region.clientWidth);
 return [page, wide];
 """
-
-
-@pytest.fixture
-def phone(browser):
-    size = browser.get_window_size()
-    browser.set_window_size(PHONE, 900)
-    yield browser
-    browser.set_window_size(size["width"], size["height"])
 
 
 @pytest.mark.parametrize(
