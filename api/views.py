@@ -12,7 +12,7 @@ from events.standings import standings
 from grading.breakdown import LinesOf
 from grading.calculator import MAX_OPPONENTS
 from grading.calculator_form import trial_of
-from grading.history import entries_of, latest_publications, list_size, published_list
+from grading.history import entries_of, latest_publications, list_publications, list_size, published_list
 from grading.live import live_entries, live_list_of, live_of_player
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
@@ -63,7 +63,7 @@ def the_player(code):
 
 
 def the_list(code):
-    rating_list = RatingList.objects.filter(code=code).first()
+    rating_list, _ = list_publications(code)
     if rating_list is None:
         raise NotFound(f"No rating list has the code {code!r}.")
     return rating_list

@@ -7,6 +7,8 @@
    --reuse finds it loaded), migrates it and loads, with COPY: clubs, players, a take-on
    period and twelve rated months on each of the three lists (events, entries, games, rating
    history, the rated-game breakdown, and each period's list snapshot).
+   Then every table and index is read once (pg_prewarm), so that the pages are timed against
+   a database in memory, as on a server in steady state, not against the disk.
 2. Serves the site with gunicorn, 2 workers, on 127.0.0.1 with production settings
    (DEBUG off, collected static files, the cache in Redis: BENCH_CACHE_URL, default
    redis://127.0.0.1:6379/3, a database the bench empties when it starts).
@@ -230,6 +232,8 @@ def main():
             for table in ("players_player", "grading_playerrating", "grading_listentry", "events_game")
         }
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
+    read = federation.warm(DATABASE)
+    log(f"Database read into memory: {read:,} MB" if read is not None else "pg_prewarm missing: the database is cold")
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))
     redis.Redis.from_url(CACHE).flushdb()  # nothing kept from an earlier run or load

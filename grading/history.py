@@ -9,6 +9,7 @@ import json
 from dataclasses import dataclass
 
 from django.core.cache import cache
+from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
 from .engine import RULE_SETS
@@ -36,11 +37,36 @@ class PublishedList:
 
 def published_list(rating_list, month: str | None = None, original=False) -> PublishedList | None:
     """A published list: the given month's (the latest by default), revised unless ``original``."""
-    periods = RatingPeriod.objects.published().filter(rating_list=rating_list)
-    period = periods.filter(month=month).first() if month else periods.order_by("-month").first()
+    return publication_in(list_publications(rating_list.code)[1], month, original)
+
+
+def publication_in(periods, month: str | None = None, original=False) -> PublishedList | None:
+    """The PublishedList of ``month`` (the latest by default) among a list's published periods."""
+    period = next((p for p in periods if p.month == month), None) if month else (periods[0] if periods else None)
     if period is None:
         return None
     return PublishedList(period, 0 if original else period.revision)
+
+
+LIST_PUBLICATIONS_KEY = "list-publications:1:{}"
+
+
+def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
+    """The rating list of ``code`` (None if there is none) and its published periods, newest
+    first. Every list page asks for both: they are kept a minute and dropped whenever a period
+    is published (forget_publications)."""
+    key = LIST_PUBLICATIONS_KEY.format(code)
+    found = cache.get(key)
+    if found is None:
+        rating_list = RatingList.objects.filter(code=code).first()
+        if rating_list is None:
+            return None, []
+        periods = list(RatingPeriod.objects.published().filter(rating_list=rating_list).order_by("-month"))
+        for period in periods:
+            period.rating_list = rating_list
+        found = (rating_list, periods)
+        cache.set(key, found, PUBLICATIONS_SECONDS)
+    return found
 
 
 def list_rows(entries):
@@ -140,20 +166,27 @@ def previous_publications() -> dict:
 def previous_ratings(published, player_ids, periods) -> dict:
     """{player id: rating} of ``player_ids`` on the list published before ``published`` (the
     previous month that was published, as revised), where they were on it; ``periods`` are
-    the list's published periods (published_periods)."""
+    the list's published periods (published_periods). A raw query: every list page asks it."""
     before = next((period for period in periods if period.month < published.period.month), None)
     if before is None or not player_ids:
         return {}
-    return dict(entries_of([PublishedList(before, before.revision)], player_ids).values_list("player_id", "rating"))
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
+            f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
+            [before.pk, before.revision, *player_ids],
+        )
+        return dict(cursor.fetchall())
 
 
 def forget_publications():
-    cache.delete(PUBLICATIONS_KEY)
+    codes = RatingList.objects.values_list("code", flat=True)
+    cache.delete_many([PUBLICATIONS_KEY, *(LIST_PUBLICATIONS_KEY.format(code) for code in codes)])
 
 
 def published_periods(rating_list):
     """The list's published periods, newest first."""
-    return list(RatingPeriod.objects.published().filter(rating_list=rating_list).order_by("-month"))
+    return list_publications(rating_list.code)[1]
 
 
 def player_history(player_id):

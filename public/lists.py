@@ -7,7 +7,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.cache import cache
 from django.http import Http404, HttpResponse
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
 
@@ -15,12 +15,13 @@ from events.models import Event
 from grading.engine import RULE_SETS
 from grading.history import (
     list_csv,
+    list_publications,
     list_size,
     list_sizes,
     lists_with_latest,
     previous_ratings,
+    publication_in,
     publication_key,
-    published_list,
     published_periods,
 )
 from grading.models import RatingList
@@ -55,8 +56,10 @@ def list_index(request):
 
 def the_list(code, month=None, original=False):
     """(rating list, PublishedList) or 404: an unknown list, or a month never published."""
-    rating_list = get_object_or_404(RatingList, code=code)
-    published = published_list(rating_list, month, original)
+    rating_list, periods = list_publications(code)
+    if rating_list is None:
+        raise Http404(f"There is no rating list {code[:40]!r}.")
+    published = publication_in(periods, month, original)
     if published is None and month is not None:
         raise Http404(f"The {rating_list.name} list was not published for {month}.")
     return rating_list, published

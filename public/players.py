@@ -143,7 +143,14 @@ def player_page(request, code):
     played = [event for event in events_played(history + live_ratings, shown) if event.rating_list_id in names]
     for event in played:
         event.list_name = names[event.rating_list_id]
-    context = {"player": player, "lists": lists, "chart": chart_data(player, lists), "events": played}
+    events = reverse("events")
+    context = {
+        "player": player,
+        "lists": lists,
+        "chart": chart_data(player, lists),
+        "events": played,
+        "events_html": rendering.event_rows(played, lambda code: f"{events}{quote(code, safe=URL_SAFE)}/"),
+    }
     return render(request, "public/player.html", context)
 
 
@@ -171,6 +178,9 @@ def on_the_list(state, published):
     return bool(
         rules.listed(Month.parse(published.period.month), STATE_TYPE_CODES[state.type], state.rating or 0, last)
     )
+
+
+URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path
 
 
 def player_url(code, rest="", players=None):

@@ -38,6 +38,50 @@ def signed(value) -> str:
     return f"+{value}" if value > 0 else str(value)
 
 
+MONTH_CHANGE = (
+    ' <abbr title="A P rating or a first rating rates the month as a whole: this is the month&#x27;s change.">'
+    "(month)</abbr>"
+)
+
+
+def rated_cells(part) -> str:
+    """One player's part of an event as rated (grading.event_ratings.EventPart): its performance,
+    performance by the algorithm of 400 and change cells. Every value is a number."""
+    if part is None:
+        return '<td class="num"></td><td class="num fold"></td><td class="num nowrap"></td>'
+    change = part.change
+    if change is None:
+        shown = '<span class="muted">new</span>'
+    else:
+        shown = signed(change) + ("" if part.by_increments else MONTH_CHANGE)
+    performance, by_400 = part.performance, part.performance_400
+    return (
+        f'<td class="num">{"" if performance is None else int(performance)}</td>'
+        f'<td class="num fold">{"" if by_400 is None else int(by_400)}</td><td class="num nowrap">{shown}</td>'
+    )
+
+
+def day(date) -> str:
+    return f"{date.day} {date:%b %Y}"
+
+
+def event_rows(events, event_url) -> str:
+    """The player page's events (grading.event_ratings.PlayedEvent, with ``list_name``), a row
+    each; ``event_url`` gives an event's address from its code."""
+    rows = []
+    for event in events:
+        part = event.part
+        mark = ' <span class="provisional-mark">provisional</span>' if part.provisional else ""
+        dates = day(event.start_date) + ("" if event.end_date == event.start_date else f" – {day(event.end_date)}")
+        rows.append(
+            f'<tr><th scope="row"><a href="{escape(event_url(event.code))}">{escape(event.name)}</a>{mark}</th>'
+            f'<td class="nowrap fold">{dates}</td><td class="fold">{escape(event.list_name)}</td>'
+            f'<td class="num fold">{part.games}</td><td class="num">{part.score.normalize()}</td>'
+            f"{rated_cells(part)}</tr>"
+        )
+    return mark_safe("".join(rows))  # noqa: S308 - every text escaped above
+
+
 def history_rows(list_name: str, rows) -> str:
     """The rows of one list's history table, newest first, each followed by its games."""
     return format_html_join(

@@ -10,6 +10,7 @@ from pathlib import Path
 import factory
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.db import transaction
+from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
 
@@ -125,7 +126,9 @@ def publish_month(list_code, month, rows):
         {**defaults, **{key: value for key, value in row.items() if key != "player"}, "player_id": row["player"].pk}
         for row in rows
     ]
-    with transaction.atomic():  # publishing locks the list, inside a transaction
+    # Publishing locks the list, inside a transaction; what it does on commit (forgetting the
+    # publications kept in the cache) is done as a real commit would.
+    with TestCase.captureOnCommitCallbacks(execute=True), transaction.atomic():
         publish(period, run, as_columns(new))
     period.refresh_from_db()
     return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}
