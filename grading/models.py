@@ -42,7 +42,7 @@ class RatingList(models.Model):
     code = models.SlugField(max_length=30, unique=True)
     name = models.CharField(max_length=100)
     rule_set = models.CharField(
-        max_length=20,
+        max_length=40,
         choices=RULE_SET_CHOICES,
         default="ecf-2024",
         help_text="Rates the list's months until its first rule-set change (Rule set changes).",
@@ -98,7 +98,7 @@ class RuleSetChange(models.Model):
     month = models.CharField(
         max_length=7, validators=[month_validator], help_text="The first month it rates (YYYY-MM)."
     )
-    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES)
+    rule_set = models.CharField(max_length=40, choices=RULE_SET_CHOICES)
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     made_at = models.DateTimeField()
 
@@ -124,7 +124,7 @@ class RatingPeriod(models.Model):
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.PROTECT, related_name="periods")
     month = models.CharField(max_length=7, validators=[month_validator], help_text="YYYY-MM")
-    rule_set = models.CharField(max_length=20, choices=RULE_SET_CHOICES)
+    rule_set = models.CharField(max_length=40, choices=RULE_SET_CHOICES)
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.OPEN)
     published_at = models.DateTimeField(null=True, blank=True)
     adjustment_a = models.DecimalField(

@@ -10,21 +10,33 @@ from fractions import Fraction
 from .codes import ELO_TYPE_CODES, FULL, PENDING
 from .inputs import EngineInputError, PendingMonth, RatingState
 from .periods import Month
-from .rulesets import RULE_SETS, RuleSet
+from .rulesets import RuleSet
+from .variants import variant
 
 # Bounds that keep every sum of the engine inside int64, far beyond any real value.
 LARGEST_COUNT = 10**12
+# The columns of a state row (state_row), StateColumns names.
+STATE_ROW = (
+    "type",
+    "rating",
+    "games",
+    "opponents_total",
+    "points_halves",
+    "last_played",
+    "peak",
+    "wins",
+    "draws",
+    "events3",
+)
 LARGEST_ADJUSTMENT_A = 10**4
 LARGEST_ADJUSTMENT_B = 1
 
 
 def resolve_rules(rules) -> RuleSet:
+    """A RuleSet, the name of one, or a variant ({"base": name, parameter: value, ...})."""
     if isinstance(rules, RuleSet):
         return rules
-    if isinstance(rules, str) and rules in RULE_SETS:
-        return RULE_SETS[rules]
-    known = ", ".join(RULE_SETS)
-    raise EngineInputError("rules", f"unknown rule set {rules!r} (known: {known})")
+    return variant(rules)
 
 
 def adjustment_value(value, largest: int, field: str) -> Decimal:
@@ -58,7 +70,8 @@ def points_halves(points, field: str) -> int:
 
 
 def state_row(state: RatingState, period: Month, path: str, types: dict) -> tuple:
-    """The state as a row of StateColumns numbers (and peak); ``types`` are the type names it may have."""
+    """The state as a row of StateColumns numbers, peak and counters (STATE_ROW); ``types`` are
+    the type names it may have."""
     if not isinstance(state, RatingState):
         raise EngineInputError(path, f"{state!r} is not a RatingState")
     if state.type not in types:
@@ -85,11 +98,28 @@ def state_row(state: RatingState, period: Month, path: str, types: dict) -> tupl
         if pending:
             raise EngineInputError(f"{path}.peak", "a pending state has no peak")
         peak = whole_number(state.peak, f"{path}.peak")
-        if not rating <= peak < LARGEST_COUNT:
+        if not 0 <= peak < LARGEST_COUNT:
+            raise EngineInputError(f"{path}.peak", f"{peak} is out of range (0 to {LARGEST_COUNT - 1})")
+        if types[state.type] == FULL and peak < rating:  # a Partial rating may pass an old Full peak
             raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
     if state.pending and not pending:
         raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
-    return (types[state.type], rating, games, opponents_total, halves, -1 if last is None else last.index, peak)
+    counters = []
+    for name in ("wins", "draws", "events3"):
+        value = whole_number(getattr(state, name), f"{path}.{name}")
+        if not 0 <= value < LARGEST_COUNT:
+            raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
+        counters.append(value)
+    return (
+        types[state.type],
+        rating,
+        games,
+        opponents_total,
+        halves,
+        -1 if last is None else last.index,
+        peak,
+        *counters,
+    )
 
 
 def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:

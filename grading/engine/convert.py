@@ -11,6 +11,7 @@ from .checks import (
     LARGEST_ADJUSTMENT_A,
     LARGEST_ADJUSTMENT_B,
     LARGEST_COUNT,
+    STATE_ROW,
     adjustment_value,
     check_birth_date,
     elo_state_row,
@@ -80,6 +81,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
         states[inputs.list_code] = replace(states[inputs.list_code], pending=PendingColumns(*table.T))
     white, black, halves = _game_columns(inputs.games, position, period)
     elo = _elo_game_columns(inputs.games, rules) if rules.is_elo else {}
+    elo["event"] = _event_ranks(inputs.games)
     if rules.is_elo and (inputs.adjustment_a or inputs.adjustment_b):
         raise EngineInputError("adjustment", f"the Elo method ({rules.name}) has no adjustment")
     return ColumnarInputs(
@@ -100,23 +102,31 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
 
 
 def _state_columns(n: int, who: list[int], rows: list[tuple]) -> StateColumns:
-    columns = replace(StateColumns.empty(n), peak=np.zeros(n, dtype=np.int64))
+    zeros = {name: np.zeros(n, dtype=np.int64) for name in ("peak", *StateColumns.COUNTERS)}
+    columns = replace(StateColumns.empty(n), **zeros)
     index = np.array(who, dtype=np.int64)
-    values = np.array(rows, dtype=np.int64).reshape(len(rows), 7)
-    for j, name in enumerate(("type", *StateColumns.NUMBERS, "peak")):
+    values = np.array(rows, dtype=np.int64).reshape(len(rows), len(STATE_ROW))
+    for j, name in enumerate(STATE_ROW):
         getattr(columns, name)[index] = values[:, j]
     return columns
 
 
-def _elo_game_columns(games, rules: RuleSet) -> dict:
-    """Each game's event rank (code-point order, -1 for none) and the ratings used."""
+def _event_ranks(games) -> np.ndarray:
+    """Each game's event rank (code-point order, -1 for none)."""
     names = sorted({game.event for game in games if game.event is not None and isinstance(game.event, str)})
     rank = {name: r for r, name in enumerate(names)}
-    events, used = [], ([], [])
+    events = []
     for g, game in enumerate(games):
         if game.event is not None and not isinstance(game.event, str):
             raise EngineInputError(f"games[{g}].event", f"{game.event!r} is not a string")
         events.append(rank.get(game.event, -1))
+    return np.array(events, dtype=np.int64)
+
+
+def _elo_game_columns(games, rules: RuleSet) -> dict:
+    """Each game's date and the ratings used."""
+    used = ([], [])
+    for g, game in enumerate(games):
         for colour, column in zip(("white", "black"), used):
             value = getattr(game, f"{colour}_rating_used")
             if value is AT_PERIOD_START:
@@ -130,7 +140,6 @@ def _elo_game_columns(games, rules: RuleSet) -> dict:
                 column.append(value)
     return {
         "game_date": np.array([game.date for game in games], dtype="datetime64[D]"),
-        "event": np.array(events, dtype=np.int64),
         "white_rating_used": np.array(used[0], dtype=np.int64),
         "black_rating_used": np.array(used[1], dtype=np.int64),
     }
@@ -208,6 +217,10 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
         refuse("game_date", month != np.datetime64(str(period), "M"), f"outside period {period}")
     elo_list = inputs.rules.is_elo
     allowed_types = [NO_STATE, FULL, PENDING] if elo_list else [NO_STATE, PARTIAL, FULL]
+    if inputs.event is not None:
+        if len(inputs.event) != inputs.game_count:
+            raise EngineInputError("event", f"has {len(inputs.event)} entries for {inputs.game_count} games")
+        refuse("event", inputs.event < -1, "is not an event rank (-1 for none)")
     if elo_list:
         _validate_elo_columns(inputs, refuse)
     for code, states in inputs.states.items():
@@ -227,6 +240,10 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
             "is not between 0 and games",
         )
         refuse(f"{path}.last_played", present & (states.last_played > period.index), f"later than period {period}")
+        for name in ("peak", *StateColumns.COUNTERS):
+            column = getattr(states, name)
+            if column is not None:
+                refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
 
 
 def _validate_elo_columns(inputs: ColumnarInputs, refuse) -> None:
@@ -235,12 +252,10 @@ def _validate_elo_columns(inputs: ColumnarInputs, refuse) -> None:
         raise EngineInputError("adjustment_a", f"the Elo method ({inputs.rules.name}) has no adjustment")
     if inputs.game_date is None:
         raise EngineInputError("game_date", "the Elo method needs the games' dates (the first-event rule)")
-    for name in ("event", "white_rating_used", "black_rating_used"):
+    for name in ("white_rating_used", "black_rating_used"):
         column = getattr(inputs, name)
         if column is not None and len(column) != m:
             raise EngineInputError(name, f"has {len(column)} entries for {m} games")
-    if inputs.event is not None:
-        refuse("event", inputs.event < -1, "is not an event rank (-1 for none)")
     for name in ("white_rating_used", "black_rating_used"):
         column = getattr(inputs, name)
         if column is not None:

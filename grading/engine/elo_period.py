@@ -22,6 +22,7 @@ from .codes import (
 )
 from .elo import changed_rating, enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
 from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
+from .floors import floors, lifetime_after
 from .inputs import ColumnarInputs, PendingColumns, StateColumns
 from .method_change import ratings_used
 from .sides import Sides, per_player_sum
@@ -90,7 +91,12 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     # The new states; a player whose state does not change keeps it as it was.
     rated_changes = rated_before & (n > 0)
     changed = rated_changes | grows
-    rating = np.select([rated_changes, rated_before, gets_rating], [rated_rating, prior_rating, first.rating], 0)
+    unfloored = np.select([rated_changes, rated_before, gets_rating], [rated_rating, prior_rating, first.rating], 0)
+    # The counters count the games that counted: a rated player's, and the games kept towards
+    # a first rating.
+    lifetime = lifetime_after(inputs, sides, own, counted=taken)
+    floor = floors(rules, rated_changes, lifetime, peak)
+    rating = np.maximum(unfloored, floor)
     played = sides.rated
     players = EloPlayerColumns(
         rated=played,
@@ -130,6 +136,9 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
         ),
         state_peak=np.select([rated_before, gets_rating], [np.maximum(peak, rating), rating], 0),
         state_last_played=np.where(changed, period.index, own.last_played),
+        floor=floor,
+        unfloored=unfloored,
+        **lifetime.columns(np.ones(inputs.player_count, dtype=bool)),
     )
 
     def by_game(side_values: np.ndarray) -> np.ndarray:

@@ -22,7 +22,7 @@ from .codes import (
 from .elo import PD_UNITS, enough_for_first, first_rating
 from .inputs import PendingColumns, PendingMonth, RatingState, StateColumns
 from .periods import Month
-from .result import PlayersAndSides
+from .result import PlayersAndSides, floor_of
 from .rulesets import RuleSet
 
 
@@ -59,6 +59,11 @@ class EloPlayerColumns:
     state_points_halves: np.ndarray  # int64
     state_peak: np.ndarray  # int64 (0: unrated)
     state_last_played: np.ndarray  # int64 Month.index, -1 never
+    floor: np.ndarray  # int64 the rating floor in force (0: none; rule sets with floors only)
+    unfloored: np.ndarray  # int64 the method's own rating, before the floor
+    state_wins: np.ndarray  # int64 lifetime counters (section 14), the prior ones if unchanged
+    state_draws: np.ndarray
+    state_events3: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -160,6 +165,8 @@ class EloPlayerResult:
     state: RatingState | None  # the state to store after the period
     changed: bool
     games: tuple[EloGameLine, ...] = field(repr=False)
+    floor: int | None = None  # the rating floor in force (section 14), None without one
+    unfloored: int | None = None  # the method's own rating, where a floor raised it
 
 
 @dataclass(frozen=True)
@@ -196,6 +203,7 @@ class EloPeriodResult(PlayersAndSides):
             int(p.state_last_played[position]),
             int(p.state_peak[position]),
             lambda: self.pending_of(position),
+            (int(p.state_wins[position]), int(p.state_draws[position]), int(p.state_events3[position])),
         )
 
     def prior_state_of(self, position: int) -> RatingState | None:
@@ -207,6 +215,7 @@ class EloPeriodResult(PlayersAndSides):
             int(prior.last_played[position]),
             int(self.players.prior_peak[position]),
             lambda: self.pending_of(position, prior.pending),
+            (int(prior.wins[position]), int(prior.draws[position]), int(prior.events3[position])),
         )
 
     def player(self, position: int) -> EloPlayerResult:
@@ -240,6 +249,7 @@ class EloPeriodResult(PlayersAndSides):
             state=self.state_of(position),
             changed=bool(p.changed[position]),
             games=lines,
+            **floor_of(p, position),
         )
 
     def _first(self, position: int) -> FirstRatingSteps | None:
@@ -275,7 +285,7 @@ class EloPeriodResult(PlayersAndSides):
         return tuple(lines)
 
 
-def _state(kind, rating, games, total, halves, last, peak, pending) -> RatingState | None:
+def _state(kind, rating, games, total, halves, last, peak, pending, counters) -> RatingState | None:
     if kind == NO_STATE:
         return None
     return RatingState(
@@ -287,4 +297,7 @@ def _state(kind, rating, games, total, halves, last, peak, pending) -> RatingSta
         last_played=None if last < 0 else Month.from_index(last),
         peak=peak if kind == FULL else None,
         pending=pending() if kind == PENDING else (),
+        wins=counters[0],
+        draws=counters[1],
+        events3=counters[2],
     )

@@ -13,14 +13,14 @@ from decimal import Decimal
 
 from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
 from .elo_result import EloPeriodResult
-from .fileio_elo import elo_player_block
+from .fileio_elo import counters, elo_player_block, floor_line
 from .inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState
 from .numbers import micro as _micro
 from .numbers import points as _points
 from .numbers import score as _score
 from .periods import Month
 from .result import PeriodResult
-from .rulesets import RULE_SETS
+from .variants import variant
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"\d{4}-\d{2}")
@@ -40,10 +40,12 @@ def parse_rate_file(text: str) -> PeriodInputs:
     if not isinstance(document, dict):
         raise EngineInputError("input", "is not a JSON object")
     period = _month(_field(document, "period", str), "period")
-    rules = _field(document, "rules", str)
+    if "rules" not in document:
+        raise EngineInputError("rules", "missing")
+    rules = variant(document["rules"])  # a rule set's name, or a variant of one
     adjustment = document.get("adjustment")
-    if rules in RULE_SETS and RULE_SETS[rules].is_elo and "adjustment" in document:
-        raise EngineInputError("adjustment", f"the Elo method ({rules}) has no adjustment")
+    if rules.is_elo and "adjustment" in document:
+        raise EngineInputError("adjustment", f"the Elo method ({rules.name}) has no adjustment")
     if adjustment is None:
         adjustment = {}
     elif not isinstance(adjustment, dict):
@@ -166,6 +168,7 @@ def _state(entry, path: str) -> RatingState:
         last_played=last,
         peak=None if peak is None else _whole(peak, f"{path}.peak"),
         pending=tuple(_pending_month(month, f"{path}.pending[{j}]") for j, month in enumerate(months)),
+        **{name: _whole(entry.get(name, 0), f"{path}.{name}") for name in ("wins", "draws", "events3")},
     )
 
 
@@ -210,8 +213,9 @@ def format_result(result: PeriodResult | EloPeriodResult) -> str:
     block = elo_player_block if isinstance(result, EloPeriodResult) else _player_block
     blocks = [block(result, i) for i in sorted(result.rated_positions().tolist(), key=ids.__getitem__)]
     players = "[\n" + ",\n".join(blocks) + "\n  ]" if blocks else "[]"
+    rules = result.rules
     return (
-        f'{{\n  "rules": {json.dumps(result.rules.name)},\n'
+        f'{{\n  "rules": {json.dumps(rules.described_as or rules.name)},\n'
         f'  "list": {json.dumps(result.list_code)},\n'
         f'  "period": "{result.period}",\n'
         f'  "players": {players}\n}}\n'
@@ -243,10 +247,12 @@ def _player_block(result: PeriodResult, i: int) -> str:
             f'      "pass2": {int(p.pass2[i]) if is_p else "null"},',
             f'      "rating": {int(p.rating[i])},',
             f'      "type": {type_name},',
+            *floor_line(result, i),
             f'      "state": {{"rating": {int(p.rating[i])}, "type": {type_name}, '
             f'"games": {int(p.state_games[i])}, '
             f'"opponents_total": {int(p.state_opponents_total[i])}, '
-            f'"points": {_points(int(p.state_points_halves[i]))}, "last_played": "{result.period}"}},',
+            f'"points": {_points(int(p.state_points_halves[i]))}, "last_played": "{result.period}"'
+            f"{counters(result, i, peak=True)}}},",
             '      "games": [',
             ",\n".join(game_lines),
             "      ]",

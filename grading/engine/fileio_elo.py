@@ -39,12 +39,34 @@ def elo_player_block(result: EloPeriodResult, i: int) -> str:
             '      "pass2": null,',
             f'      "rating": {int(p.rating[i]) if rated else "null"},',
             f'      "type": {json.dumps(TYPE_NAMES[kind])},',
+            *floor_line(result, i),
             f'      "state": {_state(result, i)},',
             '      "games": [',
             ",\n".join(game_lines),
             "      ]",
             "    }",
         ]
+    )
+
+
+def floor_line(result, i: int) -> list[str]:
+    """Under a rule set with floors, the output player's ``floor`` (either method)."""
+    if not result.rules.floors:
+        return []
+    floor = int(result.players.floor[i])
+    return [f'      "floor": {floor if floor else "null"},']
+
+
+def counters(result, i: int, peak: bool = False) -> str:
+    """Under a rule set with floors, the new state's lifetime counters (and, ``peak``, the
+    ECF state's peak), each after a comma; nothing otherwise."""
+    if not result.rules.floors:
+        return ""
+    p = result.players
+    shown = f', "peak": {int(p.state_peak[i]) or "null"}' if peak else ""
+    return (
+        shown + f', "wins": {int(p.state_wins[i])}, "draws": {int(p.state_draws[i])}, '
+        f'"events3": {int(p.state_events3[i])}'
     )
 
 
@@ -59,6 +81,7 @@ def _state(result: EloPeriodResult, i: int) -> str:
         f'"games": {int(p.state_games[i])}, "opponents_total": {int(p.state_opponents_total[i])}, '
         f'"points": {points(int(p.state_points_halves[i]))}, "last_played": {shown}'
     )
+    common += counters(result, i)
     if kind == FULL:
         return f'{{"rating": {int(p.rating[i])}, "type": "full", {common}, "peak": {int(p.state_peak[i])}}}'
     months = ", ".join(

@@ -47,8 +47,14 @@ class RatingState:
     opponents_total: int
     points: Decimal | Fraction | int  # a multiple of 0.5
     last_played: Month | None  # None: never played
-    peak: int | None = None  # Elo: the highest rating published on the list (None: the rating)
+    # The highest rating published on the list: Elo (None: the rating); ECF, the highest Full
+    # rating (None: none), which only rating floors read.
+    peak: int | None = None
     pending: tuple[PendingMonth, ...] = ()  # Elo: the months counting towards a first rating
+    # Lifetime counters on the list, for rating floors (docs/rules.md section 14).
+    wins: int = 0
+    draws: int = 0
+    events3: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,10 +140,14 @@ class StateColumns:
     opponents_total: np.ndarray  # int64
     points_halves: np.ndarray  # int64, points x 2
     last_played: np.ndarray  # int64 Month.index, -1 for never played
-    peak: np.ndarray | None = None  # int64 Elo peak, 0 where not given (then the rating)
+    peak: np.ndarray | None = None  # int64 peak, 0 where not given (Elo: then the rating)
     pending: PendingColumns | None = None  # Elo pending months
+    wins: np.ndarray | None = None  # int64 lifetime counters (rating floors); None: zeros
+    draws: np.ndarray | None = None
+    events3: np.ndarray | None = None
 
     NUMBERS = ("rating", "games", "opponents_total", "points_halves", "last_played")
+    COUNTERS = ("wins", "draws", "events3")
 
     @classmethod
     def empty(cls, n: int) -> StateColumns:
@@ -146,13 +156,18 @@ class StateColumns:
 
     def as_int64(self) -> StateColumns:
         """The same columns with every number as int64, so that no sum can overflow; an absent
-        peak is zeros and absent pending months an empty table."""
+        peak or counter is zeros and absent pending months an empty table."""
         n = len(self.type)
+
+        def numbers(values):
+            return np.zeros(n, dtype=np.int64) if values is None else np.asarray(values, dtype=np.int64)
+
         return StateColumns(
             np.asarray(self.type, dtype=np.int8),
             *(np.asarray(getattr(self, name), dtype=np.int64) for name in self.NUMBERS),
-            peak=np.zeros(n, dtype=np.int64) if self.peak is None else np.asarray(self.peak, dtype=np.int64),
+            peak=numbers(self.peak),
             pending=PendingColumns.empty() if self.pending is None else self.pending.as_int64(),
+            **{name: numbers(getattr(self, name)) for name in self.COUNTERS},
         )
 
     def __len__(self) -> int:
@@ -180,9 +195,10 @@ class ColumnarInputs:
     adjustment_a: Decimal = Decimal(0)
     adjustment_b: Decimal = Decimal(0)
     game_date: np.ndarray | None = None  # datetime64[D]; checked against the period if given
-    # Elo: each game's event as a rank in the events' code-point order, -1 for none (the
-    # first-event rule needs game_date too); the ratings used (codes.USED_AT_START where not
-    # given, codes.UNRATED_USED where the player was unrated when the event began).
+    # Each game's event as a rank in the events' code-point order, -1 for none: the Elo
+    # first-event rule (with game_date) and the events3 counter read it. Elo: the ratings used
+    # (codes.USED_AT_START where not given, codes.UNRATED_USED where the player was unrated
+    # when the event began).
     event: np.ndarray | None = None
     white_rating_used: np.ndarray | None = None
     black_rating_used: np.ndarray | None = None

@@ -13,6 +13,7 @@ from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIA
 from .convert import to_columnar, validate_columnar
 from .elo_period import rate_elo_period
 from .elo_result import EloPeriodResult
+from .floors import floors, lifetime_after
 from .inputs import ColumnarInputs, PeriodInputs
 from .krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
 from .prating import p_rating
@@ -71,6 +72,11 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     k_new = k_rating(prior_rating, weighted_sum, k_num, k_den, inputs.adjustment_a, inputs.adjustment_b, rules)
 
     method = np.select([fully_rated, p_rated], [METHOD_K, METHOD_P], NO_METHOD).astype(np.int8)
+    unfloored = np.select([fully_rated, p_rated], [k_new, pass2], 0)
+    new_type = np.select([fully_rated, p_rated], [FULL, pass2_type], 0).astype(np.int8)
+    lifetime = lifetime_after(inputs, sides, own)
+    floor = floors(rules, rated & (own.type == FULL), lifetime, own.peak)
+    rating = np.maximum(unfloored, floor)
     k_opponent_total = np.where(fully_rated, sides.opponent_total(used3), 0)
     p_opponent_total = np.where(p_rated, sides.opponent_total(used2), 0)
     keeps_prior = fully_rated | partial
@@ -91,13 +97,18 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
         pass2_type=pass2_type,
         k_num=k_num,
         k_den=k_den,
-        rating=np.select([fully_rated, p_rated], [k_new, pass2], 0),
-        type=np.select([fully_rated, p_rated], [FULL, pass2_type], 0).astype(np.int8),
+        rating=rating,
+        type=new_type,
         state_games=np.where(rated, game_count + np.where(keeps_prior, own.games, 0), 0),
         state_opponents_total=k_opponent_total
         + p_opponent_total
         + np.where(rated & keeps_prior, own.opponents_total, 0),
         state_points_halves=np.where(rated, points_halves + np.where(keeps_prior, own.points_halves, 0), 0),
+        floor=floor,
+        unfloored=unfloored,
+        # The highest Full rating published: what a peak floor reads (section 14).
+        state_peak=np.where(rated, np.maximum(own.peak, np.where(new_type == FULL, rating, 0)), 0),
+        **lifetime.columns(rated),
     )
     return PeriodResult(
         rules=rules,

@@ -40,6 +40,12 @@ class PlayerColumns:
     state_games: np.ndarray  # int64 the new state's accumulators
     state_opponents_total: np.ndarray  # int64
     state_points_halves: np.ndarray  # int64
+    floor: np.ndarray  # int64 the rating floor in force (0: none; rule sets with floors only)
+    unfloored: np.ndarray  # int64 the method's own rating, before the floor
+    state_peak: np.ndarray  # int64 the highest Full rating published, this one included (0: none)
+    state_wins: np.ndarray  # int64 lifetime counters (section 14), this period included
+    state_draws: np.ndarray
+    state_events3: np.ndarray
 
 
 @dataclass(frozen=True)
@@ -94,6 +100,14 @@ class PlayerResult:
     type: str
     state: RatingState  # the new state to store
     games: tuple[GameLine, ...] = field(repr=False)
+    floor: int | None = None  # the rating floor in force (section 14), None without one
+    unfloored: int | None = None  # the method's own rating, where a floor raised it
+
+
+def floor_of(players, position: int) -> dict:
+    """A PlayerResult's ``floor`` and ``unfloored`` from either method's player columns."""
+    floor, own = int(players.floor[position]), int(players.unfloored[position])
+    return {"floor": floor or None, "unfloored": own if floor > own else None}
 
 
 class PlayersAndSides:
@@ -168,8 +182,13 @@ class PeriodResult(PlayersAndSides):
                 int(p.state_opponents_total[position]),
                 Fraction(int(p.state_points_halves[position]), 2),
                 self.period,
+                peak=int(p.state_peak[position]) or None,
+                wins=int(p.state_wins[position]),
+                draws=int(p.state_draws[position]),
+                events3=int(p.state_events3[position]),
             ),
             games=self._game_lines(position, is_p),
+            **floor_of(p, position),
         )
 
     def _prior_state(self, position: int) -> RatingState | None:
@@ -185,6 +204,10 @@ class PeriodResult(PlayersAndSides):
             int(prior.opponents_total[position]),
             Fraction(int(prior.points_halves[position]), 2),
             None if last < 0 else Month.from_index(last),
+            peak=int(prior.peak[position]) or None,
+            wins=int(prior.wins[position]),
+            draws=int(prior.draws[position]),
+            events3=int(prior.events3[position]),
         )
 
     def _game_lines(self, position: int, is_p: bool) -> tuple[GameLine, ...]:

@@ -4,7 +4,7 @@ and 9). A rule set names its method: ``ecf`` (the three passes) or ``elo`` (FIDE
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
 from .codes import FULL, PENDING
@@ -63,6 +63,20 @@ class RuleSet:
     first_rating_games: int = 5  # games a first rating needs (and half a point)
     first_rating_window_months: int = 26  # pending months count this long, the period included
     first_rating_step: int = 20  # added for each half point scored over 50%
+    # Rating floors (docs/rules.md part 3): an option of any rule set; the rest are its numbers.
+    floors: bool = False
+    floor_base: int = 100  # absolute floor: base + per_win * wins + per_draw * draws + per_event * events3
+    floor_per_win: int = 4
+    floor_per_draw: int = 2
+    floor_per_event: int = 1
+    floor_cap: int = 150  # ... at most this
+    floor_event_games: int = 3  # events3 counts the events with at least this many rated games
+    peak_floor_drop: int = 200  # peak floor: the highest step at or below peak - drop ...
+    peak_floor_lowest: int = 1200  # ... from this (none below it) ...
+    peak_floor_highest: int = 2100  # ... to this, every peak_floor_step
+    peak_floor_step: int = 100
+    # A variant (engine.variants): the JSON object that describes it, {"base": ..., ...}.
+    described_as: Mapping | None = field(default=None, compare=False)
 
     def earliest_active(self, period: Month) -> Month:
         """The oldest ``last_played`` that is still active in ``period`` (docs/rules.md section 3)."""
@@ -127,6 +141,13 @@ FIDE_2017 = RuleSet(
 
 FIDE_2017_RAPID = RuleSet(name="fide-2017-rapid", method=ELO_METHOD, rating_floor=1000)  # K 20 for all
 
+
+def with_floors(rules: RuleSet) -> RuleSet:
+    """The rule set with the option floors: a rule set of its own, named NAME+floors."""
+    return replace(rules, name=f"{rules.name}+floors", floors=True)
+
+
+BASE_RULE_SETS = (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID)
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
-    {r.name: r for r in (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID)}
+    {r.name: r for r in (*BASE_RULE_SETS, *map(with_floors, BASE_RULE_SETS))}
 )

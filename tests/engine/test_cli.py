@@ -23,6 +23,11 @@ The golden outputs were checked by hand; the arithmetic for the less obvious num
   C1500: 37 games, K = 700 / 37; 2 * 18.4 + 34 * 8.4 + 6.2 (draw with R, B 1750) = 328.6;
   328.6 * 35 / 37 = 310.84; 1500 + 310.84 - 0.7 + 0.45 = 1810.59 -> 1811; a win 17.405405.
   R: no standard state, active Full rapid 2000 > 1800: (1500 + 2000) / 2 = 1750.
+- ecf_floors_variant ({"base": "ecf-2024", "floors": true, "activity_window_months": 48}): A
+  last played 2023-01, active in a 48-month window (lapsed in ecf-2024's 36). Against three
+  1210s, D 0: -10, -10, 0 -> 1190. Floors: absolute 100 + 4 x 20 + 2 x 11 + 7 = 209 -> 150;
+  peak 1464 - 200 = 1264 -> 1200: A's rating is 1200. B and C: a win, +10 -> 1220, floor
+  100 + 4 = 104; D: a draw, 1210, floor 100 + 2 = 102. The event has three games for A only.
 """
 
 import json
@@ -126,6 +131,54 @@ BAD_INPUTS = [
     ("missing players", with_change(lambda d: d.pop("players")), "players"),
     ("games not an array", with_change(lambda d: d.update(games={})), "games"),
     ("unknown rule set", with_change(lambda d: d.update(rules="ecf-2030")), "rules"),
+    ("rules neither a name nor a variant", with_change(lambda d: d.update(rules=["ecf-2024"])), "rules"),
+    ("variant of an unknown base", with_change(lambda d: d.update(rules={"base": "ecf-1999"})), "rules.base"),
+    ("variant without a base", with_change(lambda d: d.update(rules={"floors": True})), "rules.base"),
+    (
+        "variant with an unknown parameter",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "floor": True})),
+        "rules.floor",
+    ),
+    (
+        "variant with an absurd value",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "k_cap": -5})),
+        "rules.k_cap",
+    ),
+    (
+        "variant with a number for a yes or no",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "floors": 1})),
+        "rules.floors",
+    ),
+    (
+        "variant with a fraction of a month",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "activity_window_months": 36.5})),
+        "rules.activity_window_months",
+    ),
+    (
+        "variant with an Elo parameter on an ECF base",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "elo_top_k": 10})),
+        "rules.elo_top_k",
+    ),
+    (
+        "variant whose Q is not a multiple of the base Q",
+        with_change(lambda d: d.update(rules={"base": "ecf-2020", "partial_opponent_q": 30})),
+        "rules.partial_opponent_q",
+    ),
+    (
+        "variant whose peak floors run backwards",
+        with_change(lambda d: d.update(rules={"base": "ecf-2024", "peak_floor_lowest": 2200})),
+        "rules.peak_floor_lowest",
+    ),
+    (
+        "negative wins",
+        with_change(lambda d: d["players"][0]["ratings"]["otb-standard"].update(wins=-1)),
+        "players[0].ratings.otb-standard.wins",
+    ),
+    (
+        "events3 not whole",
+        with_change(lambda d: d["players"][0]["ratings"]["otb-standard"].update(events3=1.5)),
+        "players[0].ratings.otb-standard.events3",
+    ),
     ("malformed period", with_change(lambda d: d.update(period="2026-13")), "period"),
     ("period not a string", with_change(lambda d: d.update(period=202610)), "period"),
     ("period with spaces", with_change(lambda d: d.update(period=" 2026-10")), "period"),

@@ -129,7 +129,9 @@ def test_one_players_result_holds_every_number_behind_the_rating():
     a = result.player_by_id("a")
     assert a.prior == RatingState(1500, "full", 50, 75000, 25, Month(2026, 9))
     assert (a.category, a.method, a.k_factor, a.dummy, a.age, a.junior) == ("full", "K", 20, 1800, None, False)
-    assert a.state == RatingState(1518, "full", 51, 76900, 26, Month(2026, 10))
+    # The new state keeps the peak of Full ratings and the lifetime counters (one win).
+    assert a.state == RatingState(1518, "full", 51, 76900, 26, Month(2026, 10), peak=1518, wins=1)
+    assert (a.floor, a.unfloored) == (None, None)  # ecf-2024 has no floors
     [line] = a.games
     assert (
         line.game,

@@ -159,7 +159,10 @@ def test_file_002s_first_ratings_from_an_average_of_1800(halves, branch, rating)
 
     assert (new.category, new.method, new.type, new.rating) == ("unrated", "first", "full", rating)
     assert new.first.average == 1800 and new.first.branch == branch and new.first.reached
-    assert new.state == RatingState(rating, "full", 8, 14400, Fraction(sum(halves), 2), PERIOD, peak=rating)
+    wins, draws = halves.count(2), halves.count(1)  # the lifetime counters: eight games in one event
+    assert new.state == RatingState(
+        rating, "full", 8, 14400, Fraction(sum(halves), 2), PERIOD, peak=rating, wins=wins, draws=draws, events3=1
+    )
 
 
 def test_four_games_are_not_enough_and_stay_pending_for_26_months():

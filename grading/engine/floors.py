@@ -1,0 +1,71 @@
+"""Rating floors and the lifetime counters behind them (docs/rules.md part 3, section 14).
+
+Every run keeps the counters in the new states, whether or not its rule set has floors: a list
+that takes the option later finds them there. Only a rule set with ``floors`` applies a floor.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .inputs import ColumnarInputs, StateColumns
+from .rulesets import RuleSet
+from .sides import Sides
+
+
+@dataclass(frozen=True)
+class Lifetime:
+    """Per player position, the counters after the period (the prior ones where no game)."""
+
+    wins: np.ndarray
+    draws: np.ndarray
+    events3: np.ndarray
+
+    def columns(self, where: np.ndarray) -> dict:
+        """The result's state_wins, state_draws and state_events3 columns: 0 but ``where``."""
+        return {f"state_{name}": np.where(where, getattr(self, name), 0) for name in ("wins", "draws", "events3")}
+
+
+def lifetime_after(inputs: ColumnarInputs, sides: Sides, own: StateColumns, counted=None) -> Lifetime:
+    """The prior counters plus the period's rated games (those of the sides ``counted``, by
+    default all): wins, draws, and the events in which the player played
+    ``floor_event_games`` rated games or more (games without an event form one)."""
+    counted = np.ones(len(sides.player), dtype=bool) if counted is None else counted
+    wins = own.wins + sides.total((counted & (sides.halves == 2)).astype(np.int64))
+    draws = own.draws + sides.total((counted & (sides.halves == 1)).astype(np.int64))
+    m = inputs.game_count
+    event = np.full(m, -1, dtype=np.int64) if inputs.event is None else np.asarray(inputs.event, dtype=np.int64)
+    span = int(event.max(initial=-1)) + 2  # ranks -1.. become 0..span-1
+    keys = (sides.player * span + np.concatenate((event, event)) + 1)[counted]
+    pairs, counts = np.unique(keys, return_counts=True)
+    full_events = np.bincount(
+        pairs[counts >= inputs.rules.floor_event_games] // span, minlength=inputs.player_count
+    ).astype(np.int64)
+    return Lifetime(wins, draws, own.events3 + full_events)
+
+
+def peak_floor(peak_before: np.ndarray, rules: RuleSet) -> np.ndarray:
+    """The highest step of peak_floor_lowest, + step, ..., peak_floor_highest at or below
+    peak - peak_floor_drop; 0 where that is below the lowest (or there is no peak)."""
+    reach = peak_before - rules.peak_floor_drop
+    steps = (reach - rules.peak_floor_lowest) // rules.peak_floor_step
+    floor = np.minimum(rules.peak_floor_lowest + steps * rules.peak_floor_step, rules.peak_floor_highest)
+    return np.where((peak_before > 0) & (reach >= rules.peak_floor_lowest), floor, 0)
+
+
+def floors(rules: RuleSet, eligible: np.ndarray, lifetime: Lifetime, peak_before: np.ndarray) -> np.ndarray:
+    """Per player: the floor in force (0 for none): the larger of the absolute floor, from the
+    counters with this period, and the peak floor, from the peak before it. Only players whose
+    prior state holds a Full (ECF) or rated (Elo) rating have one."""
+    if not rules.floors:
+        return np.zeros(len(eligible), dtype=np.int64)
+    absolute = np.minimum(
+        rules.floor_base
+        + rules.floor_per_win * lifetime.wins
+        + rules.floor_per_draw * lifetime.draws
+        + rules.floor_per_event * lifetime.events3,
+        rules.floor_cap,
+    )
+    return np.where(eligible, np.maximum(absolute, peak_floor(peak_before, rules)), 0)
