@@ -6,7 +6,7 @@ into each step of the method, through the functions the run itself used, so a pa
 numbers it never computes.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from .breakdown import RatedGame
@@ -20,6 +20,7 @@ from .engine.elo_arithmetic import (
     first_rating_progress,
 )
 from .engine.elo_result import FirstRatingSteps, first_rating_steps
+from .engine.floors import FloorArithmetic, floor_arithmetic
 from .engine.inputs import PendingMonth
 from .engine.periods import Month
 from .models import PlayerRating
@@ -41,6 +42,7 @@ class Calculation:
     first: FirstRatingSteps | None = None  # a first Elo rating, reached or not
     progress: FirstRatingProgress | None = None  # still pending: the months towards one
     earlier_games: int = 0  # a first rating's games from earlier months
+    floor: FloorArithmetic | None = None  # a rule set with floors: the rating's floor (section 14)
 
 
 def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstRatingProgress:
@@ -52,9 +54,20 @@ def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstR
     return first_rating_progress(months, next_period, RULE_SETS[rating.period.rule_set])
 
 
-def calculation_of(rating: PlayerRating, games: list[RatedGame]) -> Calculation:
-    """The calculation of ``rating`` from its RatedGame lines (grading.breakdown.rated_games)."""
+def calculation_of(rating: PlayerRating, games: list[RatedGame], peak_before: int | None = None) -> Calculation:
+    """The calculation of ``rating`` from its RatedGame lines (grading.breakdown.rated_games);
+    ``peak_before``, the peak of the state before it, for its floor."""
     rules = RULE_SETS[rating.period.rule_set]
+    calculation = method_calculation(rating, games, rules)
+    if rules.floors and rating.floor is not None:
+        own = rating.unfloored_rating or rating.rating
+        floor = floor_arithmetic(rules, rating.wins, rating.draws, rating.events3, peak_before, own)
+        calculation = replace(calculation, floor=floor)
+    return calculation
+
+
+def method_calculation(rating, games: list[RatedGame], rules) -> Calculation:
+    """The calculation of the method's own rating (before a floor)."""
     halves = [int(game.score * 2) for game in games]
     if rating.method == PlayerRating.Method.P:
         passes = published_p_passes(

@@ -171,6 +171,7 @@ def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, op
         **elo,
     )
     rows, _, _ = rate_loaded(PeriodData(inputs, np.arange(count, dtype=np.int64), [], None, notes))
+    prior = prior_shown(typed, columns, position[subject]) if typed else prior_of(player, rating_list, month)
     rating = new_rating(rows, subject, rating_list, month, rules)
     games = []
     if rating is not None:
@@ -183,10 +184,10 @@ def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, op
         player=None if typed else player,
         title=(typed.title if typed else player.fide_title) or None,
         opponents=opponents,
-        prior=prior_shown(typed, columns, position[subject]) if typed else prior_of(player, rating_list, month),
+        prior=prior,
         rating=rating,
         games=games,
-        calculation=calculation_of(rating, games) if rating is not None else None,
+        calculation=calculation_of(rating, games, int(columns.peak[position[subject]]) or None) if rating else None,
         notes=notes,
     )
 

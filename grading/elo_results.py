@@ -21,7 +21,7 @@ from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns
 from .engine.numbers import points
 from .engine.periods import Month
-from .publishing import CATEGORY_INDEX, States
+from .publishing import CATEGORY_INDEX, States, lifetime_columns
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
 
@@ -56,6 +56,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         "k_rule": [K_RULE_NAMES[rule] or "" for rule in p.k_rule[positions].tolist()],
         "pending": [json.dumps(pending.get(i, [])) for i in positions.tolist()],
         "age": [age if age >= 0 else None for age in p.age[positions].tolist()],
+        **lifetime_columns(p, positions),
     }
     player_ids = np.asarray(result.player_ids, dtype=np.int64)
     keep = np.isin(result.pending.player, positions[kind == PENDING])
@@ -70,6 +71,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         last.astype(np.int64),
         CATEGORY_INDEX[p.category[positions]],
         p.state_peak[positions].astype(np.int64),
+        *(getattr(p, f"state_{name}")[positions].astype(np.int64) for name in ("wins", "draws", "events3")),
         PendingColumns(player_ids[rows_kept.player], *(getattr(rows_kept, f) for f in PendingColumns.FIELDS[1:])),
     )
     return rows, new

@@ -171,6 +171,9 @@ STATE_READ = (
     "category",
     "peak",
     "pending",
+    "wins",
+    "draws",
+    "events3",
 )
 
 

@@ -98,7 +98,7 @@ def load_period(period: RatingPeriod, prior: States | None = None, others: dict 
             read = latest_states(other_list, month).columns_for(player_ids)
             states[other] = states_for_method(read, rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
-    elo = elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, *days) if rules.is_elo else {}
+    elo = elo_columns(rating_list, month, rules, player_ids, white, black, *days) if rules.is_elo else {}
 
     inputs = ColumnarInputs(
         rules=rules,
@@ -113,6 +113,9 @@ def load_period(period: RatingPeriod, prior: States | None = None, others: dict 
         white_halves=white_halves,
         adjustment_a=period.adjustment_a,
         adjustment_b=period.adjustment_b,
+        # Each game's event: the lifetime counters count events of three games (section 14),
+        # and the Elo method's first-event rule reads them.
+        event=np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
         **elo,
     )
     return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes)
@@ -146,8 +149,8 @@ def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
     return born, [titled.get(player) for player in player_ids.tolist()]
 
 
-def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, dates, starts) -> dict:
-    """What only the Elo method reads: the games' dates and events, and for a game of an event
+def elo_columns(rating_list, month, rules, player_ids, white, black, dates, starts) -> dict:
+    """What only the Elo method reads: the games' dates, and for a game of an event
     that began before the period, each player's rating at the start of that event (their latest
     state before the event's month: a rating if it is one under section 9, else unrated)."""
     used = np.full((2, len(white)), USED_AT_START, dtype=np.int64)
@@ -165,7 +168,6 @@ def elo_columns(rating_list, month, rules, player_ids, white, black, event_ids, 
         used[1, games] = rating_then[black[games]]
     return {
         "game_date": dates,
-        "event": np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
         "white_rating_used": used[0],
         "black_rating_used": used[1],
     }

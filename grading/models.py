@@ -205,13 +205,24 @@ class RatingState(models.Model):
     pass1 = models.PositiveSmallIntegerField(null=True, blank=True)
     pass2 = models.PositiveSmallIntegerField(null=True, blank=True)
     k_factor = models.DecimalField(max_digits=12, decimal_places=6, null=True, blank=True)
-    # The Elo method's state (docs/rules.md part 2): the highest rating published on the list,
-    # and a pending state's months: [{"month", "games", "opponents_total", "points"}, ...].
+    # The highest rating published on the list (the ECF method: Full ratings only), and under the
+    # Elo method a pending state's months: [{"month", "games", "opponents_total", "points"}, ...].
     peak = models.PositiveSmallIntegerField(null=True, blank=True)
     # The rule that chose an Elo K (engine codes.K_RULE_NAMES): what the calculation page names.
     k_rule = models.CharField(max_length=10, blank=True, default="", db_default="")
     pending = JSONText(default=list, blank=True)
     age = models.SmallIntegerField(null=True, blank=True, help_text="Completed years on the period's first day.")
+    # Lifetime counters on the list, this period included, and the rating floor (docs/rules.md
+    # section 14): kept whatever the rule set, applied only by one with floors.
+    wins = models.PositiveIntegerField(default=0, db_default=0)
+    draws = models.PositiveIntegerField(default=0, db_default=0)
+    events3 = models.PositiveIntegerField(
+        default=0, db_default=0, help_text="Events with three rated games or more on the list."
+    )
+    floor = models.PositiveSmallIntegerField(null=True, blank=True, help_text="The rating floor in force.")
+    unfloored_rating = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="The method's own rating, where the floor held the rating up."
+    )
     breakdown = JSONText(
         default=list,
         blank=True,

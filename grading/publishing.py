@@ -47,13 +47,34 @@ RATING_FIELDS = [
     "pending",
     "age",
     "breakdown",
+    "wins",
+    "draws",
+    "events3",
+    "floor",
+    "unfloored_rating",
 ]
+# What a rating floor reads and shows (docs/rules.md section 14): kept and written with every
+# state, but not part of what makes a publication differ from another (grading.rating.result_digest).
+LIFETIME_FIELDS = ("wins", "draws", "events3", "floor", "unfloored_rating")
+
+
+def lifetime_columns(players, positions: np.ndarray) -> dict:
+    """LIFETIME_FIELDS columns of the rows at ``positions``, from either method's player columns."""
+    floor, own = players.floor[positions].tolist(), players.unfloored[positions].tolist()
+    return {
+        "wins": players.state_wins[positions].tolist(),
+        "draws": players.state_draws[positions].tolist(),
+        "events3": players.state_events3[positions].tolist(),
+        "floor": [value or None for value in floor],
+        "unfloored_rating": [mine if value > mine else None for value, mine in zip(floor, own)],
+    }
 
 
 @dataclass
 class States:
-    """Players' states on one list, one entry per player, sorted by player id. Under the Elo
-    method a state has a peak, and a pending state its months (``pending``, keyed by player id)."""
+    """Players' states on one list, one entry per player, sorted by player id, with their peak
+    and lifetime counters; under the Elo method a pending state has its months (``pending``,
+    keyed by player id)."""
 
     player_id: np.ndarray
     rating: np.ndarray  # 0 for a pending state
@@ -63,10 +84,13 @@ class States:
     points_halves: np.ndarray
     last_played: np.ndarray  # Month.index, -1 never played
     category: np.ndarray  # index into CATEGORIES
-    peak: np.ndarray  # 0: none (an ECF state, or a pending one)
+    peak: np.ndarray  # 0: none (a pending state, or an ECF one never Full)
+    wins: np.ndarray
+    draws: np.ndarray
+    events3: np.ndarray
     pending: PendingColumns  # ``player`` holds player ids, not positions
 
-    DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8, np.int64]
+    DTYPES = [np.int64, np.int64, np.int8, np.int64, np.int64, np.int64, np.int64, np.int8, np.int64] + [np.int64] * 3
 
     def __len__(self):
         return len(self.player_id)
@@ -89,16 +113,22 @@ class States:
         columns = replace(StateColumns.empty(len(player_ids)), peak=np.zeros(len(player_ids), dtype=np.int64))
         found, positions = find_sorted(self.player_id, player_ids)
         at, source = np.flatnonzero(found), positions[found]
-        for name in ("type", *StateColumns.NUMBERS, "peak"):
+        columns = replace(
+            columns, **{name: np.zeros(len(player_ids), dtype=np.int64) for name in StateColumns.COUNTERS}
+        )
+        for name in ("type", *StateColumns.NUMBERS, "peak", *StateColumns.COUNTERS):
             getattr(columns, name)[at] = getattr(self, name)[source]
         rows = self.pending.select(np.isin(self.pending.player, player_ids))
         return replace(columns, pending=replace(rows, player=np.searchsorted(player_ids, rows.player)))
 
-    def digest_into(self, hasher):
-        for values in self._per_player()[:-1]:
-            hasher.update(np.ascontiguousarray(values).tobytes())
-        # Only the Elo method keeps these: ECF states hash as they always have.
-        if self.peak.any() or len(self.pending):
+    def digest_into(self, hasher, elo: bool):
+        """The states, as a publication's digest counts them: the lifetime counters follow
+        from the games and earlier states, and are left out (LIFETIME_FIELDS)."""
+        for name in ("player_id", "rating", "type", "games", "opponents_total", "points_halves", "last_played"):
+            hasher.update(np.ascontiguousarray(getattr(self, name)).tobytes())
+        hasher.update(np.ascontiguousarray(self.category).tobytes())
+        # The peak and pending months count for the Elo method only: ECF states hash as they always have.
+        if elo and (self.peak.any() or len(self.pending)):
             hasher.update(np.ascontiguousarray(self.peak).tobytes())
             for name in PendingColumns.FIELDS:
                 hasher.update(np.ascontiguousarray(getattr(self.pending, name)).tobytes())
@@ -118,7 +148,7 @@ def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -
         "CAST(points * 2 AS INTEGER) AS points_halves, "
         "CASE WHEN last_played = '' THEN -1 ELSE CAST(substr(last_played, 1, 4) AS INTEGER) * 12 "
         "+ CAST(substr(last_played, 6, 2) AS INTEGER) - 1 END AS last_played, "
-        f"CASE category {categories} END AS category, COALESCE(peak, 0)"
+        f"CASE category {categories} END AS category, COALESCE(peak, 0), wins, draws, events3"
     )
     rows = f"FROM {table(PlayerRating)} WHERE rating_list_id = %s AND month < %s AND superseded_at IS NULL"
     params = [rating_list.pk, str(before)]
@@ -179,12 +209,20 @@ def states_of_rows(rows: dict) -> States:
         np.array([month_index(text) for text in rows["last_played"]], dtype=np.int64),
         np.array([CATEGORIES.index(name) for name in rows["category"]], dtype=np.int8),
         np.array([peak or 0 for peak in rows["peak"]], dtype=np.int64),
+        *(np.array([count or 0 for count in rows[name]], dtype=np.int64) for name in ("wins", "draws", "events3")),
         pending_columns([rows["player_id"][i] for i in waiting], [rows["pending"][i] for i in waiting]),
     )
     return states.take(order)
 
 
-FIELD_DEFAULTS = {"breakdown": "[]", "pending": "[]", "k_rule": ""}  # the rest: None
+FIELD_DEFAULTS = {
+    "breakdown": "[]",
+    "pending": "[]",
+    "k_rule": "",
+    "wins": 0,
+    "draws": 0,
+    "events3": 0,
+}  # the rest: None
 
 
 def as_columns(rows: list[dict]) -> dict:

@@ -21,7 +21,7 @@ from .engine.numbers import points
 from .engine.periods import Month
 from .loading import load_period, rated_games
 from .models import RatingPeriod, RatingRun
-from .publishing import CATEGORY_INDEX, States, publish
+from .publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
 
 
 @dataclass
@@ -43,7 +43,7 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     rows, new, rated = rate_loaded(data)
     # What is published, not what was read, decides: another list's states change the inputs
     # of this one (the dummy rules) far more often than its results.
-    digest = result_digest(rows, data.prior)
+    digest = result_digest(rows, data.prior, data.inputs.rules.is_elo)
     if period.revision is not None and digest == published_digest(period):
         return PeriodOutcome(period, games, players, None, tuple(data.notes))
     progress(f"{period}: writing {players} ratings and the list")
@@ -70,14 +70,16 @@ def rate_loaded(data) -> tuple[dict, States, np.ndarray]:
     return rows, new, rated
 
 
-def result_digest(rows: dict, prior: States) -> str:
+def result_digest(rows: dict, prior: States, elo: bool) -> str:
     """SHA-256 of everything a publication shows: every new rating with how it was reached
     (its breakdown names the games), and every prior state on the list (the list shows the
-    players who did not play too)."""
+    players who did not play too). The lifetime counters and floors follow from those, and the
+    peak is the Elo method's only (ECF digests stay those of before they were kept)."""
     hasher = hashlib.sha256()
-    for name in sorted(rows):
+    left_out = {*LIFETIME_FIELDS, *(() if elo else ("peak",))}
+    for name in sorted(set(rows) - left_out):
         hasher.update(name.encode() + b"\x1e" + "\x1f".join(map(str, rows[name])).encode())
-    prior.digest_into(hasher)
+    prior.digest_into(hasher, elo)
     return hasher.hexdigest()
 
 
@@ -122,6 +124,8 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
             for value, k in zip(k_micro.tolist(), k_rated.tolist())
         ],
         "age": nullable(age, age >= 0),
+        **lifetime_columns(p, rated),
+        "peak": [peak or None for peak in p.state_peak[rated].tolist()],
     }
     new = States(
         np.asarray(result.player_ids, dtype=np.int64)[rated],
@@ -132,7 +136,8 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
         halves.astype(np.int64),
         np.full(count, result.period.index, dtype=np.int64),
         CATEGORY_INDEX[p.category[rated]],
-        np.zeros(count, dtype=np.int64),
+        p.state_peak[rated].astype(np.int64),
+        *(getattr(p, f"state_{name}")[rated].astype(np.int64) for name in ("wins", "draws", "events3")),
         PendingColumns.empty(),
     )
     return rows, new

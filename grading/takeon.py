@@ -26,7 +26,7 @@ from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from .publishing import RunRefused, as_columns, lock_list, publish
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
-OPTIONAL_COLUMNS = ["peak"]
+OPTIONAL_COLUMNS = ["peak", "wins", "draws", "events3"]  # peak and lifetime counters (docs/rules.md 14)
 BATCH = 2000
 HIGHEST_RATING = 4000
 # More games than anyone plays in a lifetime: a larger count is a broken file, refused here
@@ -91,15 +91,13 @@ def rating_type(taken: TakenOn):
     return read
 
 
-def peak(taken: TakenOn):
-    read = whole_number("peak", 100, HIGHEST_RATING)
+def peak(value):
+    return whole_number("peak", 100, HIGHEST_RATING)(value) if value else None
 
-    def read_peak(value):
-        if value and not taken.rules.is_elo:
-            raise ValueError(f"peak: {taken.rated_by()}, keeps no peak: leave it empty")
-        return read(value) if value else None
 
-    return read_peak
+def counter(column):
+    read = whole_number(column, 0, MOST_GAMES)
+    return lambda value: read(value) if value else 0
 
 
 def last_played(period, required=False):
@@ -133,11 +131,17 @@ def read_state(row, taken: TakenOn):
             "opponents_total": ("opponents_total", whole_number("opponents_total", 0, MOST_GAMES * HIGHEST_RATING)),
             "points": ("points", points),
             "last_played": ("last_played", last_played(taken.period, required=pending)),
-            "peak": ("peak", peak(taken)),
+            "peak": ("peak", peak),
+            **{name: (name, counter(name)) for name in ("wins", "draws", "events3")},
         },
     )
     if state["points"] > state["games"]:
         raise ValueError(f"points: {state['points']} is more than the {state['games']} games")
+    if state["wins"] + state["draws"] > MOST_GAMES:
+        raise ValueError(f"wins, draws: {state['wins'] + state['draws']} games is more than anyone plays")
+    full = state["type"] == "full"
+    if not taken.rules.is_elo and full and state["peak"] is not None and state["peak"] < state["rating"]:
+        raise ValueError(f"peak: {state['peak']} is below the rating {state['rating']}")
     if taken.rules.is_elo:
         check_elo_row(state, taken)
     return state
@@ -258,16 +262,17 @@ def check_players(records, player_ids) -> list[str]:
 
 
 def taken_on_rows(records, player_ids, rules: RuleSet) -> list[dict]:
-    """One state per player, as a run would store it. On an Elo list a rating without a peak has
-    itself as its peak; a player's pending rows become one pending state, its months in order,
-    as grading/elo_results.py stores one: no rating, 0 games, the latest month as last played."""
+    """One state per player, as a run would store it. A rating without a peak (a Full one, on an
+    ECF list) has itself as its peak; a player's pending rows become one pending state, its
+    months in order, as grading/elo_results.py stores one: no rating, 0 games, the latest month
+    as last played, and the counters of its latest row."""
     rows, pending = [], {}
     for _, record in records:
         player = player_ids[record.pop("code")]
         if record["type"] == "pending":
             pending.setdefault(player, []).append(record)
             continue
-        if rules.is_elo and record["peak"] is None:
+        if record["peak"] is None and (rules.is_elo or record["type"] == "full"):
             record["peak"] = record["rating"]
         rows.append({"player_id": player, **record})
     for player, months in pending.items():
@@ -291,6 +296,7 @@ def taken_on_rows(records, player_ids, rules: RuleSet) -> list[dict]:
                 "points": Decimal(0),
                 "last_played": months[-1]["last_played"],
                 "pending": json.dumps(entries),
+                **{name: months[-1][name] for name in ("wins", "draws", "events3")},
             }
         )
     return rows

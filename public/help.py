@@ -37,6 +37,8 @@ def help_page(request):
         "junior_example": (12, 12 * ecf.junior_dummy_per_year),
         "d_cap": D_OFFSET_CAP,
         "d_cap_offset": tenths_text(D_OFFSET_ROWS[-1][1]),
+        "floored_lists": [(item, rules) for item, rules in in_force if rules.floors],
+        "floors": next((rules for _, rules in in_force if rules.floors), RULE_SETS["ecf-2024+floors"]),
     }
     return render(request, "public/help/index.html", context)
 

@@ -130,13 +130,14 @@ def live_calculation(request, code, list_code, month):
     )
     if rating is None:
         raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk])
+    prior = live_state_before(rating)
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior.peak if prior else None)
     rules = RULE_SETS[rating.rule_set]
     context = {
         "player": player,
         "rating": rating,
         "live": live_list_of(rating.rating_list),
-        "prior": live_state_before(rating),
+        "prior": prior,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
     }
     return render(request, "public/calculation.html", context)

@@ -240,12 +240,13 @@ def calculation_page(request, code, list_code, month):
     )
     if rating is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk])
+    prior = state_before(rating)
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior.peak if prior else None)
     rules = RULE_SETS[rating.period.rule_set]
     context = {
         "player": player,
         "rating": rating,
-        "prior": state_before(rating),
+        "prior": prior,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
     }
     return render(request, "public/calculation.html", context)

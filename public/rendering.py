@@ -90,7 +90,7 @@ def history_rows(list_name: str, rows) -> str:
         (
             (
                 row.month,
-                rating_text(row.rating, row.type),
+                rating_shown(row),
                 "" if row.change is None else signed(row.change),
                 CATEGORIES.get(row.category, row.category),
                 row.method,
@@ -102,6 +102,18 @@ def history_rows(list_name: str, rows) -> str:
             )
             for row in rows
         ),
+    )
+
+
+def rating_shown(row):
+    """A rating as the history shows it, marked where its floor held it up (section 14)."""
+    text = rating_text(row.rating, row.type)
+    if row.unfloored_rating is None:
+        return text
+    return format_html(
+        '{} <abbr class="floor-mark" title="Held up by its rating floor: the method gave {}">floor</abbr>',
+        text,
+        row.unfloored_rating,
     )
 
 

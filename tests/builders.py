@@ -246,8 +246,9 @@ def elo_october():
 # against the engine run from files.
 
 
-def file_state(row) -> dict:
-    """A stored rating row as a rate-file state (points as a number)."""
+def file_state(row, peak=True) -> dict:
+    """A stored rating row as a rate-file state (points as a number); without its peak for the
+    ECF method, whose file keeps none without floors."""
     state = {
         "rating": row.rating,
         "type": row.type,
@@ -256,7 +257,7 @@ def file_state(row) -> dict:
         "points": float(row.points),
         "last_played": row.last_played or None,
     }
-    if row.peak is not None:
+    if peak and row.peak is not None:
         state["peak"] = row.peak
     if row.type == "pending":
         state["pending"] = [{**month, "points": float(month["points"])} for month in row.pending]

@@ -69,3 +69,45 @@ def floors(rules: RuleSet, eligible: np.ndarray, lifetime: Lifetime, peak_before
         rules.floor_cap,
     )
     return np.where(eligible, np.maximum(absolute, peak_floor(peak_before, rules)), 0)
+
+
+@dataclass(frozen=True)
+class FloorArithmetic:
+    """How a rating's floor follows from its counters and the peak before the period (the
+    calculation page prints these numbers)."""
+
+    wins: int
+    draws: int
+    events3: int
+    absolute_sum: int  # floor_base + per win, draw and event, before the cap
+    absolute: int
+    peak_before: int | None
+    peak_reach: int | None  # peak_before - peak_floor_drop
+    peak_floor: int | None  # None: no peak, or under the lowest step
+    floor: int
+    own_rating: int  # the method's rating
+    rating: int  # after the floor
+
+
+def floor_arithmetic(rules: RuleSet, wins: int, draws: int, events3: int, peak_before, own_rating: int):
+    """The floor of one rating, by the functions the run used (floors and peak_floor)."""
+    lifetime = Lifetime(*(np.array([value], dtype=np.int64) for value in (wins, draws, events3)))
+    peak = np.array([peak_before or 0], dtype=np.int64)
+    floor = int(floors(rules, np.array([True]), lifetime, peak)[0])
+    by_peak = int(peak_floor(peak, rules)[0])
+    absolute_sum = (
+        rules.floor_base + rules.floor_per_win * wins + rules.floor_per_draw * draws + rules.floor_per_event * events3
+    )
+    return FloorArithmetic(
+        wins,
+        draws,
+        events3,
+        absolute_sum,
+        min(absolute_sum, rules.floor_cap),
+        peak_before,
+        peak_before - rules.peak_floor_drop if peak_before else None,
+        by_peak or None,
+        floor,
+        own_rating,
+        max(own_rating, floor),
+    )

@@ -36,6 +36,7 @@ def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> Sta
         np.where(dropped, -1, states.last_played),
         peak=np.where(not_a_rating, 0, states.peak),
         pending=pending.plus(months),
+        **{name: getattr(states, name) for name in StateColumns.COUNTERS},
     )
 
 

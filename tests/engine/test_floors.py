@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from grading.engine import ECF_2024, RULE_SETS, Game, Month, RatingState
-from grading.engine.floors import peak_floor
+from grading.engine.floors import floor_arithmetic, peak_floor
 
 from .helpers import PERIOD, full, partial, player, rate
 
@@ -140,3 +140,17 @@ def test_a_period_without_games_leaves_the_counters_as_they_were():
 
     assert not result.players.rated[0] and result.prior_states.wins.tolist() == [3, 0, 0]
     assert result.player_by_id("b").state.wins == 1 and result.period == PERIOD
+
+
+def test_the_floors_arithmetic_is_the_runs():
+    # The golden file's player A: 20 wins, 11 draws, 7 events; peak 1464; K rating 1190.
+    steps = floor_arithmetic(RULE_SETS["ecf-2024+floors"], 20, 11, 7, 1464, 1190)
+
+    assert (steps.absolute_sum, steps.absolute, steps.peak_floor, steps.floor, steps.rating) == (
+        209,
+        150,
+        1200,
+        1200,
+        1200,
+    )
+    assert floor_arithmetic(RULE_SETS["ecf-2024+floors"], 1, 0, 0, None, 1500).peak_floor is None

@@ -339,21 +339,42 @@ def test_an_elo_rating_taken_on_without_a_last_played_month_is_listed_as_elo_rat
     assert (entry.player.code, entry.rating, entry.last_played) == ("123456A", 1850, "")
 
 
-def test_an_ecf_list_refuses_pending_rows_and_peaks(tmp_path, players):
+def test_an_ecf_list_refuses_pending_rows_and_a_peak_under_a_full_rating(tmp_path, players):
     path = write(
         tmp_path,
-        "123456A,1850,full,41,74210,22.5,2026-08,1900",
+        "123456A,1850,full,41,74210,22.5,2026-08,1800",
         "234567B,,pending,3,5400,1.5,2026-07,",
         header=ELO_HEADER,
     )
 
     assert refusal_lines(path) == [
-        "line 2: peak: the ECF three-pass method, which rates otb-standard in 2026-09 (ecf-2024), keeps no peak: "
-        "leave it empty",
+        "line 2: peak: 1800 is below the rating 1850",
         "line 3: type: pending is not a state of the ECF three-pass method, which rates otb-standard in 2026-09 "
         "(ecf-2024): full or partial",
     ]
     assert not PlayerRating.objects.exists()
+
+
+def test_an_ecf_take_on_keeps_peaks_and_lifetime_counters_for_rating_floors(tmp_path, players):
+    # docs/rules.md section 14: the previous system's highest Full rating and counters, where
+    # it kept them; a Full rating without a peak is its own, a Partial one has none.
+    path = write(
+        tmp_path,
+        "123456A,1850,full,41,74210,22.5,2026-08,1900,20,5,4",
+        "234567B,1500,partial,3,4500,1.5,2026-08,,1,,",
+        header="code,rating,type,games,opponents_total,points,last_played,peak,wins,draws,events3\n",
+    )
+    import_september(path)
+
+    alice, brian = state("123456A", "2026-09"), state("234567B", "2026-09")
+    assert (alice.peak, alice.wins, alice.draws, alice.events3) == (1900, 20, 5, 4)
+    assert (brian.peak, brian.wins, brian.draws, brian.events3) == (None, 1, 0, 0)
+
+
+def test_an_ecf_take_on_without_a_peak_takes_each_full_rating_as_its_peak(tmp_path, players):
+    import_september(write(tmp_path, "123456A,1850,full,41,74210,22.5,2026-08"))
+
+    assert (state("123456A", "2026-09").peak, state("123456A", "2026-09").wins) == (1850, 0)
 
 
 def test_an_elo_list_refuses_partial_ratings_ratings_under_its_floor_and_bad_peaks_or_months(
@@ -411,11 +432,11 @@ def test_a_player_has_one_full_row_or_pending_rows_each_for_another_month(tmp_pa
     ]
 
 
-def test_the_header_may_add_the_peak_column_and_no_other(tmp_path, players):
+def test_the_header_may_add_the_peak_and_counter_columns_and_no_other(tmp_path, players):
     path = tmp_path / "ratings.csv"
     path.write_text("code,rating,type,games,opponents_total,points,last_played,peek\n")
 
     assert refusal_lines(str(path)) == [
         "line 1: unknown column(s) peek; expected: code,rating,type,games,opponents_total,points,last_played "
-        "(and optionally peak)"
+        "(and optionally peak,wins,draws,events3)"
     ]
