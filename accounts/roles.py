@@ -36,6 +36,10 @@ ROLES = {
         "grading.view_livelist",
         "grading.view_liverating",
         "grading.view_liveentry",
+        "laboratory.view_rulevariant",
+        "laboratory.add_rulevariant",
+        "laboratory.change_rulevariant",
+        "laboratory.delete_rulevariant",
     ],
 }
 

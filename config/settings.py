@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "players",
     "events",
     "grading",
+    "laboratory",
     "api",
     "accounts",
     "arbiters",

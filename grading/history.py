@@ -6,6 +6,7 @@ grading.publishing writes what this reads.
 import csv
 import io
 import json
+import secrets
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -48,14 +49,25 @@ def publication_in(periods, month: str | None = None, original=False) -> Publish
     return PublishedList(period, 0 if original else period.revision)
 
 
-LIST_PUBLICATIONS_KEY = "list-publications:1:{}"
+LIST_PUBLICATIONS_KEY = "list-publications:{}:{}"  # the generation, the list's code
+GENERATION_KEY = "publications-generation"
+
+
+def _generation() -> str:
+    """A token that forget_publications replaces: every list's publications are keyed by it,
+    so that forgetting them all is one write, whatever lists there are."""
+    generation = cache.get(GENERATION_KEY)
+    if generation is None:
+        cache.add(GENERATION_KEY, secrets.token_hex(4), None)  # add: another process may be first
+        generation = cache.get(GENERATION_KEY) or "none"
+    return generation
 
 
 def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
     """The rating list of ``code`` (None if there is none) and its published periods, newest
     first. Every list page asks for both: they are kept a minute and dropped whenever a period
     is published (forget_publications)."""
-    key = LIST_PUBLICATIONS_KEY.format(code)
+    key = LIST_PUBLICATIONS_KEY.format(_generation(), code)
     found = cache.get(key)
     if found is None:
         rating_list = RatingList.objects.filter(code=code).first()
@@ -180,8 +192,8 @@ def previous_ratings(published, player_ids, periods) -> dict:
 
 
 def forget_publications():
-    codes = RatingList.objects.values_list("code", flat=True)
-    cache.delete_many([PUBLICATIONS_KEY, *(LIST_PUBLICATIONS_KEY.format(code) for code in codes)])
+    cache.delete(PUBLICATIONS_KEY)
+    cache.set(GENERATION_KEY, secrets.token_hex(4), None)
 
 
 def published_periods(rating_list):

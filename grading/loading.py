@@ -19,7 +19,7 @@ from .engine.codes import RESULT_WHITE_HALVES, USED_AT_START
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month, month_indexes
-from .engine.rulesets import RAPID_LIST, STANDARD_LIST
+from .engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -62,13 +62,16 @@ def sql_of(queryset):
     return queryset.query.sql_with_params()
 
 
-def load_period(period: RatingPeriod, prior: States | None = None, others: dict | None = None) -> PeriodData:
+def load_period(
+    period: RatingPeriod, prior: States | None = None, others: dict | None = None, rules: RuleSet | None = None
+) -> PeriodData:
     """What a period of a list rates, from ``prior`` (every player's state before it) and
     ``others`` ({list code: States} of the lists its rules read); by default the published
-    ones. Live ratings chain unpublished months from their own."""
+    ones. Live ratings chain unpublished months from their own; a simulation gives ``rules``
+    too (a variant), where a run reads the period's rule set."""
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
-    rules = RULE_SETS[period.rule_set]
+    rules = rules or RULE_SETS[period.rule_set]
     # In the order they were played: each rating's breakdown lists its games in this order. The
     # Elo method reads their events' first days too (a join the ECF method's national month does
     # without).

@@ -105,9 +105,10 @@ def play(white, black, result, round=1, board=1, date=None):
     )
 
 
-def publish_month(list_code, month, rows):
+def publish_month(list_code, month, rows, on_commit=True):
     """Publish ``rows`` (dicts of PlayerRating fields with ``player``) as the period's next
-    publication, the way a rating run does. Returns (period, {player id: PlayerRating})."""
+    publication, the way a rating run does; without ``on_commit``, as another process would (what
+    it does when it commits is not done here). Returns (period, {player id: PlayerRating})."""
 
     the_list = rating_list(list_code)
     period, _ = RatingPeriod.objects.get_or_create(rating_list=the_list, month=month)
@@ -128,7 +129,7 @@ def publish_month(list_code, month, rows):
     ]
     # Publishing locks the list, inside a transaction; what it does on commit (forgetting the
     # publications kept in the cache) is done as a real commit would.
-    with TestCase.captureOnCommitCallbacks(execute=True), transaction.atomic():
+    with TestCase.captureOnCommitCallbacks(execute=on_commit), transaction.atomic():
         publish(period, run, as_columns(new))
     period.refresh_from_db()
     return period, {row.player_id: row for row in PlayerRating.objects.filter(run=run)}

@@ -33,8 +33,9 @@ def forget_publications_in_another_process():
 def test_a_publication_forgotten_by_another_process_is_seen_here_at_once():
     player = PlayerFactory()
     publish_month("otb-standard", "2026-09", [{"player": player, "rating": 1500}])
-    assert latest_publications()  # now in the cache (publishing forgets it on commit, which a test never reaches)
-    publish_month("otb-standard", "2026-10", [{"player": player, "rating": 1510}])
+    assert latest_publications()  # now in the cache
+    # Published by another process (a worker): what it forgets on commit, it forgets there.
+    publish_month("otb-standard", "2026-10", [{"player": player, "rating": 1510}], on_commit=False)
     assert [published.period.month for published in latest_publications().values()] == ["2026-09"]
 
     forget_publications_in_another_process()

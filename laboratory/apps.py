@@ -1,0 +1,6 @@
+from django.apps import AppConfig
+
+
+class LaboratoryConfig(AppConfig):
+    name = "laboratory"
+    verbose_name = "Laboratory"
