@@ -6,7 +6,7 @@ from django.db import models
 
 from grading.engine import EngineInputError, RuleSet
 from grading.engine.variants import variant
-from grading.models import RULE_SET_CHOICES
+from grading.models import RULE_SET_CHOICES, month_validator
 
 
 class RuleVariant(models.Model):
@@ -49,3 +49,76 @@ class RuleVariant(models.Model):
             variant(self.spec)
         except EngineInputError as error:
             raise ValidationError({"overrides": f"{error.field.removeprefix('rules.')}: {error.message}"}) from None
+
+
+class Simulation(models.Model):
+    """A span of months of one list rated again under other rules, from the states published
+    before it and the games as stored now, in tables of its own: published lists, runs and
+    live ratings are never touched (docs/laboratory.md)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "queued"
+        RUNNING = "running", "running"
+        DONE = "done", "done"
+        FAILED = "failed", "failed"
+
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.PROTECT, related_name="simulations")
+    variant = models.ForeignKey(RuleVariant, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    rules = models.JSONField(help_text="The rules it rates by, as run: a rule set's name or a variant.")
+    rules_name = models.CharField(max_length=200)
+    first_month = models.CharField(max_length=7, validators=[month_validator])
+    last_month = models.CharField(max_length=7, validators=[month_validator])
+    status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
+    progress = models.CharField(max_length=200, blank=True)
+    message = models.TextField(blank=True)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
+    created_at = models.DateTimeField(auto_now_add=True)
+    started_at = models.DateTimeField(null=True, blank=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+    seconds = models.FloatField(null=True, blank=True)
+    summary = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+
+    def __str__(self):
+        return f"{self.rating_list.code} {self.first_month} to {self.last_month} under {self.rules_name}"
+
+
+class SimulatedRating(models.Model):
+    """A player's rating in one month of a simulation (a row per player and month rated)."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="ratings")
+    player = models.ForeignKey("players.Player", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+")
+    month = models.CharField(max_length=7)
+    rating = models.PositiveSmallIntegerField(null=True)
+    type = models.CharField(max_length=7)
+    category = models.CharField(max_length=8)
+    method = models.CharField(max_length=6)
+
+    class Meta:
+        indexes = [models.Index(fields=["simulation", "month"], name="simulated_by_month")]
+
+    def __str__(self):
+        return f"{self.player_id} {self.month}: {self.rating}"
+
+
+class SimulatedPlayer(models.Model):
+    """A player with a rating in the span, at its end: the published rating against the one
+    the simulation gives (their latest in the span, or before it)."""
+
+    simulation = models.ForeignKey(Simulation, on_delete=models.CASCADE, related_name="players")
+    player = models.ForeignKey("players.Player", on_delete=models.DO_NOTHING, db_constraint=False, related_name="+")
+    published_rating = models.PositiveSmallIntegerField(null=True)
+    published_type = models.CharField(max_length=7, blank=True)
+    simulated_rating = models.PositiveSmallIntegerField(null=True)
+    simulated_type = models.CharField(max_length=7, blank=True)
+    difference = models.IntegerField(null=True, help_text="Simulated less published, where both are ratings.")
+    category = models.CharField(max_length=8, blank=True, help_text="Their category in their last simulated month.")
+    junior = models.BooleanField(default=False, help_text="Under 18 at the end of the span.")
+
+    class Meta:
+        indexes = [models.Index(fields=["simulation", "difference"], name="simulated_by_difference")]
+
+    def __str__(self):
+        return f"{self.player_id}: {self.published_rating} published, {self.simulated_rating} simulated"

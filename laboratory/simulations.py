@@ -1,0 +1,251 @@
+"""Simulations: a span of one list's months rated again under other rules (docs/laboratory.md).
+
+A simulation starts from the states published before its first month and rates each month of
+the span, in order, from the games as stored now, by the engine with the rules it was given,
+each month's states chained to the next as a run's are. It writes only its own tables; the
+lists its rules read for the dummy (OTB standard and rapid) are read as published.
+"""
+
+import json
+import logging
+import time
+from collections import defaultdict
+
+import numpy as np
+from django.db import connection, transaction
+from django.utils import timezone
+
+from grading.bulk import insert_columns, table
+from grading.engine import EngineInputError, RuleSet
+from grading.engine.codes import TYPE_NAMES
+from grading.engine.periods import Month
+from grading.engine.variants import variant
+from grading.history import csv_text
+from grading.loading import load_period
+from grading.models import PlayerRating, RatingList, RatingPeriod
+from grading.publishing import latest_states
+from grading.rating import rate_loaded
+from players.models import Player
+
+from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
+from .summary import summarize
+
+logger = logging.getLogger(__name__)
+
+LONGEST_SPAN = 120  # months
+CSV_COLUMNS = [
+    "code",
+    "name",
+    "published_rating",
+    "published_type",
+    "simulated_rating",
+    "simulated_type",
+    "difference",
+]
+
+
+class SimulationRefused(Exception):
+    """A simulation that cannot be made; the message says why, naming the option."""
+
+
+def rules_named(text: str):
+    """(rules as stored, a name for them, the RuleVariant if one) from what an officer names: a
+    stored variant, a rule set, or a variant written as JSON."""
+    stored = RuleVariant.objects.filter(name=text).first()
+    if stored is not None:
+        return stored.spec, f"{stored.name} ({stored.rules.name})", stored
+    spec = text
+    if text.lstrip().startswith("{"):
+        try:
+            spec = json.loads(text)
+        except ValueError as error:
+            raise SimulationRefused(f"--rules: not valid JSON ({error})") from None
+    try:
+        rules = variant(spec)
+    except EngineInputError as error:
+        known = ", ".join(RuleVariant.objects.values_list("name", flat=True)) or "none yet"
+        raise SimulationRefused(f"--{error.field}: {error.message}; stored variants: {known}") from None
+    return spec, rules.name, None
+
+
+def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user, queue: bool = True) -> Simulation:
+    """A simulation of ``rating_list`` from ``first`` to ``last`` under ``rules`` (rules_named),
+    queued for a worker when the transaction commits (``queue``), or left for the caller to run."""
+    spec, name, stored = rules_named(rules)
+    if first > last:
+        raise SimulationRefused(f"--from {first} is after --to {last}")
+    months = last.index - first.index + 1
+    if months > LONGEST_SPAN:
+        raise SimulationRefused(f"{months} months: a simulation spans at most {LONGEST_SPAN}")
+    latest = (
+        RatingPeriod.objects.published()
+        .filter(rating_list=rating_list)
+        .order_by("-month")
+        .values_list("month", flat=True)
+    ).first()
+    if latest is None or str(last) > latest:
+        raise SimulationRefused(
+            f"--to {last}: the {rating_list.code} list is published up to {latest or 'no month yet'}; "
+            "a simulation compares published months"
+        )
+    with transaction.atomic():
+        simulation = Simulation.objects.create(
+            rating_list=rating_list,
+            variant=stored,
+            rules=spec,
+            rules_name=name,
+            first_month=str(first),
+            last_month=str(last),
+            created_by=user,
+        )
+        if queue:
+            from .tasks import simulate
+
+            transaction.on_commit(lambda: simulate.delay(simulation.pk))
+    return simulation
+
+
+def run_simulation(simulation_pk: int, progress=lambda text: None) -> Simulation | None:
+    """Rate a queued simulation's span; None where another worker has it already."""
+    claimed = Simulation.objects.filter(pk=simulation_pk, status=Simulation.Status.QUEUED).update(
+        status=Simulation.Status.RUNNING, started_at=timezone.now()
+    )
+    if not claimed:
+        return None
+    simulation = Simulation.objects.select_related("rating_list").get(pk=simulation_pk)
+    clock = time.perf_counter()
+    try:
+        rate_span(simulation, variant(simulation.rules), progress)
+    except Exception as error:
+        logger.exception("simulation %s", simulation_pk)
+        finish(simulation, Simulation.Status.FAILED, clock, message=f"{type(error).__name__}: {error}")
+        return simulation
+    finish(simulation, Simulation.Status.DONE, clock)
+    return simulation
+
+
+def finish(simulation, status, clock, message=""):
+    simulation.status, simulation.message = status, message
+    simulation.finished_at, simulation.seconds = timezone.now(), time.perf_counter() - clock
+    simulation.progress = "" if status == Simulation.Status.DONE else simulation.progress
+    simulation.save(update_fields=["status", "message", "finished_at", "seconds", "progress", "summary"])
+
+
+def rate_span(simulation: Simulation, rules: RuleSet, progress):
+    rating_list = simulation.rating_list
+    first, last = Month.parse(simulation.first_month), Month.parse(simulation.last_month)
+    states = latest_states(rating_list, first)
+    last_category = {}
+    month = first
+    while month <= last:
+        note(simulation, f"{month}: rating", progress)
+        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
+        if period is None:  # a month with no list: rated as its run would be
+            period = RatingPeriod(rating_list=rating_list, month=str(month), rule_set=rating_list.rule_set_for(month))
+        data = load_period(period, prior=states, rules=rules)
+        rows, new, _ = rate_loaded(data)
+        with transaction.atomic():
+            insert_columns(
+                SimulatedRating,
+                {
+                    "simulation_id": simulation.pk,
+                    "month": str(month),
+                    **{name: rows[name] for name in ("player_id", "rating", "type", "category", "method")},
+                },
+            )
+        last_category.update(zip(rows["player_id"], rows["category"]))
+        states = states.merged(new)
+        note(simulation, f"{month}: {len(rows['player_id']):,} players rated", progress)
+        month += 1
+    note(simulation, "comparing with the published ratings", progress)
+    compare(simulation, rating_list, first, last, states, last_category)
+
+
+def note(simulation, text, progress):
+    Simulation.objects.filter(pk=simulation.pk).update(progress=text[:200])
+    simulation.progress = text[:200]
+    progress(text)
+
+
+def compare(simulation, rating_list, first: Month, last: Month, simulated, last_category: dict):
+    """Each player with a rating in the span, published or simulated: both ratings at its end."""
+    published_ids = PlayerRating.objects.filter(
+        rating_list=rating_list, month__gte=str(first), month__lte=str(last), superseded_at=None
+    ).values_list("player_id", flat=True)
+    players = np.union1d(np.fromiter(published_ids, dtype=np.int64), np.asarray(list(last_category), dtype=np.int64))
+    published = latest_states(rating_list, last + 1, among=players) if len(players) else None
+    born = dict(Player.objects.filter(pk__in=players.tolist()).values_list("pk", "birth_date"))
+    day = (last + 1).first_day()
+    junior_below = variant(simulation.rules).junior_below_age
+    columns = defaultdict(list)
+    for player in players.tolist():
+        pub = state_of(published, player)
+        sim = state_of(simulated, player)
+        birth = born.get(player)
+        columns["player_id"].append(player)
+        columns["published_rating"].append(pub[0])
+        columns["published_type"].append(pub[1])
+        columns["simulated_rating"].append(sim[0])
+        columns["simulated_type"].append(sim[1])
+        columns["difference"].append(sim[0] - pub[0] if sim[0] is not None and pub[0] is not None else None)
+        columns["category"].append(last_category.get(player, ""))
+        columns["junior"].append(bool(birth and age_on(birth, day) < junior_below))
+    with transaction.atomic():
+        insert_columns(SimulatedPlayer, {"simulation_id": simulation.pk, **columns})
+    simulation.summary = summarize(simulation, columns)
+
+
+def age_on(birth, day) -> int:
+    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
+
+
+def state_of(states, player: int) -> tuple[int | None, str]:
+    """(rating, type) of ``player`` in ``states`` (None, "" where none; a pending state has no rating)."""
+    if states is None:
+        return None, ""
+    at = np.searchsorted(states.player_id, player)
+    if at >= len(states.player_id) or states.player_id[at] != player:
+        return None, ""
+    kind = TYPE_NAMES[int(states.type[at])] or ""
+    return (None if kind == "pending" else int(states.rating[at])), kind
+
+
+def simulation_csv(simulation: Simulation) -> str:
+    """Every player compared, by code: docs/laboratory.md's CSV."""
+    rows = (
+        SimulatedPlayer.objects.filter(simulation=simulation)
+        .select_related("player")
+        .order_by("player__code")
+        .values_list(
+            "player__code",
+            "player__surname",
+            "player__forenames",
+            "published_rating",
+            "published_type",
+            "simulated_rating",
+            "simulated_type",
+            "difference",
+        )
+    )
+    lines = (
+        [code, f"{surname}, {forenames}" if forenames else surname, *("" if v is None else v for v in rest)]
+        for code, surname, forenames, *rest in rows
+    )
+    return csv_text(CSV_COLUMNS, lines)
+
+
+def do_delete_simulation(simulation: Simulation):
+    """Its rows first, in two statements: a cascade would read every row to delete it."""
+    with transaction.atomic():
+        with connection.cursor() as cursor:
+            for model in (SimulatedRating, SimulatedPlayer):
+                cursor.execute(f"DELETE FROM {table(model)} WHERE simulation_id = %s", [simulation.pk])
+        simulation.delete()
+
+
+def rating_list_named(code: str) -> RatingList:
+    rating_list = RatingList.objects.filter(code=code).first()
+    if rating_list is None:
+        known = ", ".join(RatingList.objects.values_list("code", flat=True))
+        raise SimulationRefused(f"--list: no rating list {code!r} (lists: {known})")
+    return rating_list

@@ -1,0 +1,219 @@
+"""Simulations (docs/laboratory.md): a span of a list's months rated again, in tables of its own.
+
+Under the list's own rule set a simulation gives the published ratings exactly; under another,
+the ratings that rule set gives when the same months are rated from the same starting states
+(the engine run month by month from rate-file documents, as tests/grading/test_chained_periods.py
+checks the runs)."""
+
+import csv
+import datetime
+import io
+import time
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from grading.demo import load_demo
+from grading.loading import rated_games
+from grading.models import ListEntry, PlayerRating, RatingList, RatingRun
+from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
+from laboratory.simulations import do_delete_simulation, do_start_simulation, run_simulation, simulation_csv
+from players.models import Player
+from tests.builders import PlayerFactory, file_state, publish_month, rated_from_file
+
+pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+TODAY = datetime.date(2026, 11, 21)
+LISTS = ["otb-standard", "otb-rapid", "online"]
+
+
+@pytest.fixture
+def rated_demo():
+    """The demo federation (80 players), every list rated month by month, as published."""
+    summary = load_demo(players=80, seed=11, today=TODAY)
+    month = summary.first_month
+    while month <= summary.last_month:
+        for code in LISTS:
+            call_command("rate_period", str(month), "--list", code)
+        month += 1
+    return summary
+
+
+def simulated(list_code, first, last, rules):
+    simulation = do_start_simulation(RatingList.objects.get(code=list_code), first, last, rules, None, queue=False)
+    run_simulation(simulation.pk)
+    simulation.refresh_from_db()
+    assert simulation.status == "done", simulation.message
+    return simulation
+
+
+def by_month(rows) -> dict:
+    out = {}
+    for month, player, rating, kind in rows:
+        out.setdefault(month, set()).add((player, rating, kind))
+    return out
+
+
+def test_the_lists_own_rules_reproduce_the_published_ratings_exactly(rated_demo):
+    first, last = rated_demo.first_month + 2, rated_demo.last_month
+    published_before = {
+        table: PlayerRating.objects.count() if table == "ratings" else ListEntry.objects.count()
+        for table in ("ratings", "entries")
+    }
+    runs = RatingRun.objects.count()
+
+    simulation = simulated("otb-standard", first, last, "ecf-2024")
+
+    published = PlayerRating.objects.filter(
+        rating_list__code="otb-standard", month__gte=str(first), superseded_at=None
+    ).values_list("month", "player_id", "rating", "type")
+    mine = SimulatedRating.objects.filter(simulation=simulation).values_list("month", "player_id", "rating", "type")
+    assert by_month(mine) == by_month(published) and len(mine) > 60
+    compared = SimulatedPlayer.objects.filter(simulation=simulation)
+    assert {row.difference for row in compared} == {0} and compared.count() > 30
+    assert simulation.summary["compared"]["moved"] == 0
+    assert [m["published"] == m["simulated"] for m in simulation.summary["months"]] == [True] * (
+        last.index - first.index + 1
+    )
+    # Nothing published, run or listed was touched.
+    assert (PlayerRating.objects.count(), ListEntry.objects.count(), RatingRun.objects.count()) == (
+        published_before["ratings"],
+        published_before["entries"],
+        runs,
+    )
+
+
+def test_another_rule_set_gives_what_that_rule_set_gives_from_the_same_starting_states(rated_demo):
+    first, last = rated_demo.first_month + 2, rated_demo.last_month
+    simulation = simulated("otb-rapid", first, last, '{"base": "ecf-2020", "activity_window_months": 48}')
+
+    # The same months from rate-file documents: the rapid list chained from its states published
+    # before the span, the lists the rules read as published before each month.
+    people = {p.pk: p for p in Player.objects.all()}
+
+    def published_before(code, month):
+        latest = {}
+        for row in PlayerRating.objects.filter(
+            rating_list__code=code, month__lt=str(month), superseded_at=None
+        ).order_by("month"):
+            latest[people[row.player_id].code] = file_state(row, peak=False)
+        return latest
+
+    chain = published_before("otb-rapid", first)
+    expected, month = {}, first
+    rules = {"base": "ecf-2020", "activity_window_months": 48}
+    while month <= last:
+        states = {"otb-rapid": chain, "otb-standard": published_before("otb-standard", month)}
+        games = list(
+            rated_games(RatingList.objects.get(code="otb-rapid"), month)
+            .order_by("date", "pk")
+            .values_list("white_id", "black_id", "result", "date")
+        )
+        output = rated_from_file(rules, "otb-rapid", month, people, games, states)
+        chain = {**chain, **{player["id"]: player["state"] for player in output["players"]}}
+        expected[str(month)] = {(player["id"], player["rating"], player["type"]) for player in output["players"]}
+        month += 1
+
+    codes = {pk: p.code for pk, p in people.items()}
+    mine = {}
+    for month_, player, rating, kind in SimulatedRating.objects.filter(simulation=simulation).values_list(
+        "month", "player_id", "rating", "type"
+    ):
+        mine.setdefault(month_, set()).add((codes[player], rating, kind))
+    assert mine == expected
+    assert simulation.summary["compared"]["moved"] > 0  # the rules differ, and so do ratings
+
+
+def test_the_command_prints_what_moves_and_writes_the_csv(rated_demo, tmp_path, capsys):
+    first, last = rated_demo.first_month + 1, rated_demo.last_month
+    target = tmp_path / "diff.csv"
+
+    call_command(
+        "simulate",
+        "--list",
+        "otb-standard",
+        "--from",
+        str(first),
+        "--to",
+        str(last),
+        "--rules",
+        '{"base": "ecf-2024", "floors": true}',
+        "--csv",
+        str(target),
+    )
+
+    out = capsys.readouterr().out
+    assert f"{first}: rating" in out and "players with a rating in the span" in out
+    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    assert list(rows[0]) == [
+        "code",
+        "name",
+        "published_rating",
+        "published_type",
+        "simulated_rating",
+        "simulated_type",
+        "difference",
+    ]
+    simulation = Simulation.objects.get()
+    assert len(rows) == simulation.players.count() == simulation.summary["players"]
+    for row in rows:  # floors only hold ratings up
+        if row["difference"]:
+            assert int(row["difference"]) == int(row["simulated_rating"]) - int(row["published_rating"]) >= 0
+    assert simulation_csv(simulation) == target.read_text()
+
+    do_delete_simulation(simulation)
+    assert not SimulatedRating.objects.exists() and not SimulatedPlayer.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        (["--list", "otb-standard", "--from", "2026-10", "--to", "2026-09", "--rules", "ecf-2024"], "is after --to"),
+        (["--list", "otb-standard", "--from", "2026-10", "--to", "2027-01", "--rules", "ecf-2024"], "published up to"),
+        (["--list", "nowhere", "--from", "2026-10", "--to", "2026-10", "--rules", "ecf-2024"], "no rating list"),
+        (["--list", "otb-standard", "--from", "2026-10", "--to", "2026-10", "--rules", "ecf-2099"], "--rules: unknown"),
+        (
+            [
+                "--list",
+                "otb-standard",
+                "--from",
+                "2026-10",
+                "--to",
+                "2026-10",
+                "--rules",
+                '{"base": "ecf-2024", "k": 1}',
+            ],
+            "--rules.k: unknown parameter",
+        ),
+        (["--list", "otb-standard", "--from", "2026-1", "--to", "2026-10", "--rules", "ecf-2024"], "not a month"),
+    ],
+)
+@pytest.mark.django_db
+def test_bad_options_are_refused_by_name_and_nothing_is_stored(arguments, message):
+    publish_month("otb-standard", "2026-10", [{"player": PlayerFactory(), "rating": 1500}])
+
+    with pytest.raises(CommandError, match=message):
+        call_command("simulate", *arguments)
+    assert not Simulation.objects.exists()
+
+
+def test_a_simulation_runs_on_a_real_worker_and_reports_its_progress(celery_worker_process):
+    summary = load_demo(players=40, seed=5, today=TODAY)
+    for code in ("otb-standard",):
+        month = summary.first_month
+        while month <= summary.last_month:
+            call_command("rate_period", str(month), "--list", code)
+            month += 1
+
+    simulation = do_start_simulation(
+        RatingList.objects.get(code="otb-standard"), summary.first_month, summary.last_month, "ecf-2024", None
+    )
+    deadline = time.monotonic() + 60
+    seen = set()
+    while simulation.status in ("queued", "running"):
+        assert time.monotonic() < deadline, f"not done a minute later: {simulation.status} {simulation.progress}"
+        time.sleep(0.1)
+        simulation.refresh_from_db()
+        seen.add(simulation.status)
+    assert simulation.status == "done" and simulation.seconds > 0
+    assert simulation.summary["compared"]["moved"] == 0 and simulation.summary["players"] > 10
