@@ -40,6 +40,9 @@ ROLES = {
         "laboratory.add_rulevariant",
         "laboratory.change_rulevariant",
         "laboratory.delete_rulevariant",
+        "laboratory.view_simulation",
+        "laboratory.add_simulation",
+        "laboratory.delete_simulation",
     ],
 }
 

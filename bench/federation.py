@@ -197,8 +197,9 @@ class Federation:
     rng: np.random.Generator
 
 
-def load(url, players, first: Month, last: Month, seed=2026) -> Federation:
-    """Clubs and players, the take-on period ``first`` and rated months up to ``last``, on every list."""
+def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None = None) -> Federation:
+    """Clubs and players, the take-on period ``first`` and rated months up to ``last``, on every
+    list; ``plays`` ({list code: share}) replaces LISTS' share of a list's players who play in a month."""
     rng = np.random.default_rng(seed)
     started = time.perf_counter()
     with connect(url) as conn, bulk_loading(conn):
@@ -218,11 +219,11 @@ def load(url, players, first: Month, last: Month, seed=2026) -> Federation:
         )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
         federation = Federation(players, np.array([0] + [row[8] for row in people], dtype=np.int64), [], Ids(), rng)
-        for code, share, plays, rounds in LISTS:
+        for code, share, playing, rounds in LISTS:
             states = take_on(conn, federation, code, share, first)
             federation.lists.append(states)
             for month in range(first.index + 1, last.index + 1):
-                play_month(conn, federation, states, Month.from_index(month), plays, rounds)
+                play_month(conn, federation, states, Month.from_index(month), (plays or {}).get(code, playing), rounds)
             log(f"  {code}: {time.perf_counter() - started:.0f} s")
     log(f"  loaded and analysed in {time.perf_counter() - started:.0f} s")
     return federation

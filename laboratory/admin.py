@@ -1,9 +1,24 @@
-from django.contrib import admin
+from django import forms
+from django.contrib import admin, messages
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.shortcuts import redirect, render
+from django.urls import path
 from django.utils.html import format_html_join
 
+from config.downloads import csv_download
+from grading.engine import RULE_SETS
+from grading.engine.periods import Month
 from grading.engine.variants import PARAMETERS
+from grading.models import RatingList
 
-from .models import RuleVariant
+from .models import RuleVariant, Simulation
+from .simulations import SimulationRefused, do_delete_simulation, do_start_simulation, simulation_csv
+
+
+def changes_of(variant: RuleVariant) -> str:
+    overrides = variant.overrides if isinstance(variant.overrides, dict) else {}
+    return ", ".join(f"{name} {value}" for name, value in overrides.items()) or "nothing"
 
 
 @admin.register(RuleVariant)
@@ -15,8 +30,7 @@ class RuleVariantAdmin(admin.ModelAdmin):
 
     @admin.display(description="what it changes")
     def changes(self, obj):
-        overrides = obj.overrides if isinstance(obj.overrides, dict) else {}
-        return ", ".join(f"{name} {value}" for name, value in overrides.items()) or "nothing"
+        return changes_of(obj)
 
     @admin.display(description="the parameters a variant may change")
     def parameters(self, obj):
@@ -28,3 +42,101 @@ class RuleVariantAdmin(admin.ModelAdmin):
         if not change:
             obj.created_by = request.user
         super().save_model(request, obj, form, change)
+
+
+class SimulationForm(forms.Form):
+    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
+    first_month = forms.CharField(label="From", max_length=7, help_text="The first month to rate again, YYYY-MM.")
+    last_month = forms.CharField(label="To", max_length=7, help_text="The last month, YYYY-MM: a published one.")
+    rules = forms.ChoiceField(label="Rules", help_text="A stored variant, or a rule set as it is.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        variants = [(v.name, f"{v.name}: {v.base}, {changes_of(v)}") for v in RuleVariant.objects.all()]
+        self.fields["rules"].choices = [("Variants", variants), ("Rule sets", [(n, n) for n in RULE_SETS])]
+
+    def clean_month(self, name):
+        text = self.cleaned_data[name]
+        try:
+            return Month.parse(text)
+        except ValueError:
+            raise forms.ValidationError(f"{text!r} is not a month: write it YYYY-MM.") from None
+
+    def clean_first_month(self):
+        return self.clean_month("first_month")
+
+    def clean_last_month(self):
+        return self.clean_month("last_month")
+
+
+@admin.register(Simulation)
+class SimulationAdmin(admin.ModelAdmin):
+    list_display = ["__str__", "status", "progress", "created_at", "created_by", "seconds"]
+    list_filter = ["status", "rating_list"]
+
+    def has_change_permission(self, request, obj=None):
+        return False  # a simulation is made, looked at and deleted; never edited
+
+    def get_urls(self):
+        own = [path("<int:pk>/csv/", self.admin_site.admin_view(self.csv_view), name="laboratory_simulation_csv")]
+        return own + super().get_urls()
+
+    def add_view(self, request, form_url="", extra_context=None):
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = SimulationForm(request.POST or None)
+        if request.method == "POST" and form.is_valid():
+            data = form.cleaned_data
+            try:
+                simulation = do_start_simulation(
+                    data["rating_list"], data["first_month"], data["last_month"], data["rules"], request.user
+                )
+            except SimulationRefused as refused:
+                form.add_error(None, str(refused).replace("--", ""))
+            else:
+                self.log_addition(request, simulation, "started")
+                messages.success(request, f"Simulation {simulation.pk} queued: {simulation}.")
+                return redirect("admin:laboratory_simulation_change", simulation.pk)
+        context = {**self.admin_site.each_context(request), "form": form, "title": "Start a simulation"}
+        return render(request, "admin/laboratory/start_simulation.html", context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        simulation = Simulation.objects.select_related("rating_list", "created_by").filter(pk=object_id).first()
+        if simulation is None or not self.has_view_permission(request, simulation):
+            raise Http404("No such simulation.")
+        context = {
+            **self.admin_site.each_context(request),
+            "simulation": simulation,
+            "title": str(simulation),
+            "summary": simulation.summary,
+            "working": simulation.status in (Simulation.Status.QUEUED, Simulation.Status.RUNNING),
+            "charts": charts_of(simulation.summary),
+            "opts": self.model._meta,
+            "can_delete": self.has_delete_permission(request, simulation),
+            # The ten largest falls and the ten largest rises.
+            "falls": simulation.players.filter(difference__lt=0).select_related("player").order_by("difference")[:10],
+            "rises": simulation.players.filter(difference__gt=0).select_related("player").order_by("-difference")[:10],
+        }
+        return render(request, "admin/laboratory/simulation.html", context)
+
+    def csv_view(self, request, pk):
+        simulation = Simulation.objects.filter(pk=pk).first()
+        if simulation is None or not self.has_view_permission(request, simulation):
+            raise Http404("No such simulation.")
+        span = f"{simulation.rating_list.code}-{simulation.first_month}-{simulation.last_month}"
+        return csv_download(simulation_csv(simulation), f"simulation-{simulation.pk}-{span}.csv")
+
+    def delete_model(self, request, obj):
+        do_delete_simulation(obj)
+
+    def delete_queryset(self, request, queryset):
+        for simulation in queryset:
+            do_delete_simulation(simulation)
+
+
+def charts_of(summary: dict) -> dict:
+    """What the page's two charts draw (static/js/simulation-charts.js)."""
+    return {
+        "distribution": summary.get("distribution", []),
+        "months": summary.get("months", []),
+    }

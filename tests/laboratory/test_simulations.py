@@ -217,3 +217,41 @@ def test_a_simulation_runs_on_a_real_worker_and_reports_its_progress(celery_work
         seen.add(simulation.status)
     assert simulation.status == "done" and simulation.seconds > 0
     assert simulation.summary["compared"]["moved"] == 0 and simulation.summary["players"] > 10
+
+
+def test_a_rating_officer_starts_a_simulation_in_the_admin_and_reads_its_figures(rated_demo, client, officer):
+    client.force_login(officer)
+    first, last = rated_demo.first_month + 2, rated_demo.last_month
+    form = client.get("/admin/laboratory/simulation/add/").content.decode()
+    assert "ecf-2024+floors" in form
+
+    refused = client.post(
+        "/admin/laboratory/simulation/add/",
+        {
+            "rating_list": RatingList.objects.get(code="otb-standard").pk,
+            "first_month": "2026-13",
+            "last_month": str(last),
+            "rules": "ecf-2024",
+        },
+    )
+    assert "&#x27;2026-13&#x27; is not a month" in refused.content.decode() and not Simulation.objects.exists()
+
+    started = client.post(
+        "/admin/laboratory/simulation/add/",
+        {
+            "rating_list": RatingList.objects.get(code="otb-standard").pk,
+            "first_month": str(first),
+            "last_month": str(last),
+            "rules": "ecf-2024+floors",
+        },
+    )
+    simulation = Simulation.objects.get()  # rated in this process: tasks run eagerly here
+    assert started["Location"] == f"/admin/laboratory/simulation/{simulation.pk}/change/"
+    page = client.get(started["Location"]).content.decode()
+    assert "Download every player (CSV)" in page and 'id="simulation-data"' in page
+    assert f"{simulation.summary['players']} players have a rating in the span" in page
+    download = client.get(f"/admin/laboratory/simulation/{simulation.pk}/csv/")
+    assert download.content.decode("utf-8-sig") == simulation_csv(simulation)
+
+    client.post(f"/admin/laboratory/simulation/{simulation.pk}/delete/", {"post": "yes"})
+    assert not Simulation.objects.exists() and not SimulatedRating.objects.exists()
