@@ -9,6 +9,7 @@ from pathlib import Path
 
 import factory
 from django.core.files.uploadedfile import SimpleUploadedFile
+from django.core.management import call_command
 from django.db import transaction
 from django.test import TestCase
 from django.urls import reverse
@@ -18,6 +19,7 @@ from events import results, services
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
+from grading.demo import load_demo
 from grading.engine import rate_period
 from grading.engine.fileio import format_result, parse_rate_file
 from grading.engine.periods import Month
@@ -245,6 +247,18 @@ def elo_october():
 
 # Months rated from rate-file documents (docs/rate-file.md), for tests that check the database
 # against the engine run from files.
+
+
+def rated_demo(lists, players=80, seed=11, today=datetime.date(2026, 11, 21)):
+    """The demo federation with ``lists`` rated month by month through ``rate_period``, as the
+    monthly schedule would have; returns the demo's summary."""
+    summary = load_demo(players=players, seed=seed, today=today)
+    month = summary.first_month
+    while month <= summary.last_month:
+        for code in lists:
+            call_command("rate_period", str(month), "--list", code)
+        month += 1
+    return summary
 
 
 def file_state(row, peak=True) -> dict:

@@ -5,13 +5,11 @@ file built from the last one's output: peaks, pending months and first ratings i
 import datetime
 
 import pytest
-from django.core.management import call_command
 
-from grading.demo import load_demo
 from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList
 from players.models import Player
-from tests.builders import file_state, rated_from_file
+from tests.builders import file_state, rated_demo, rated_from_file
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
@@ -27,11 +25,7 @@ def same_numbers(state: dict) -> dict:
 
 
 def test_six_elo_months_through_the_database_match_the_engine_run_from_files():
-    summary = load_demo(players=80, seed=11, today=TODAY)
-    month = summary.first_month
-    while month <= summary.last_month:
-        call_command("rate_period", str(month), "--list", BLITZ)
-        month += 1
+    summary = rated_demo([BLITZ], today=TODAY)
 
     people = {p.pk: p for p in Player.objects.all()}
     blitz = RatingList.objects.get(code=BLITZ)

@@ -4,13 +4,11 @@ from rate-file documents (docs/rate-file.md), each month's file built from the l
 import datetime
 
 import pytest
-from django.core.management import call_command
 
-from grading.demo import load_demo
 from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList
 from players.models import Player
-from tests.builders import file_state, rated_from_file
+from tests.builders import file_state, rated_demo, rated_from_file
 
 # Real commits: each run is queued when its transaction commits, as in production.
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -19,12 +17,7 @@ LISTS = ["otb-standard", "otb-rapid", "online"]
 
 
 def test_six_months_through_the_database_match_the_engine_run_from_files():
-    summary = load_demo(players=80, seed=11, today=TODAY)
-    month = summary.first_month
-    while month <= summary.last_month:
-        for code in LISTS:
-            call_command("rate_period", str(month), "--list", code)
-        month += 1
+    summary = rated_demo(LISTS, today=TODAY)
 
     # The file chain starts from the states taken on, and carries each month's output forward.
     people = {p.pk: p for p in Player.objects.all()}

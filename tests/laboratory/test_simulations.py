@@ -14,13 +14,13 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from grading.demo import load_demo
 from grading.loading import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingRun
 from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
 from laboratory.simulations import do_delete_simulation, do_start_simulation, run_simulation, simulation_csv
 from players.models import Player
 from tests.builders import PlayerFactory, file_state, publish_month, rated_from_file
+from tests.builders import rated_demo as rated_lists
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
@@ -30,13 +30,7 @@ LISTS = ["otb-standard", "otb-rapid", "online"]
 @pytest.fixture
 def rated_demo():
     """The demo federation (80 players), every list rated month by month, as published."""
-    summary = load_demo(players=80, seed=11, today=TODAY)
-    month = summary.first_month
-    while month <= summary.last_month:
-        for code in LISTS:
-            call_command("rate_period", str(month), "--list", code)
-        month += 1
-    return summary
+    return rated_lists(LISTS, today=TODAY)
 
 
 def simulated(list_code, first, last, rules):
@@ -197,24 +191,17 @@ def test_bad_options_are_refused_by_name_and_nothing_is_stored(arguments, messag
     assert not Simulation.objects.exists()
 
 
-def test_a_simulation_runs_on_a_real_worker_and_reports_its_progress(celery_worker_process):
-    summary = load_demo(players=40, seed=5, today=TODAY)
-    for code in ("otb-standard",):
-        month = summary.first_month
-        while month <= summary.last_month:
-            call_command("rate_period", str(month), "--list", code)
-            month += 1
+def test_a_simulation_runs_on_a_real_worker(celery_worker_process):
+    summary = rated_lists(["otb-standard"], players=40, seed=5, today=TODAY)
 
     simulation = do_start_simulation(
         RatingList.objects.get(code="otb-standard"), summary.first_month, summary.last_month, "ecf-2024", None
     )
     deadline = time.monotonic() + 60
-    seen = set()
     while simulation.status in ("queued", "running"):
         assert time.monotonic() < deadline, f"not done a minute later: {simulation.status} {simulation.progress}"
         time.sleep(0.1)
         simulation.refresh_from_db()
-        seen.add(simulation.status)
     assert simulation.status == "done" and simulation.seconds > 0
     assert simulation.summary["compared"]["moved"] == 0 and simulation.summary["players"] > 10
 
