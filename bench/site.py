@@ -226,6 +226,10 @@ def main():
     if not (options.reuse and federation.count_players(DATABASE) == options.players):
         log(f"Loading {options.players:,} players with a year of history into {DATABASE.rsplit('@', 1)[-1]}")
         load(options.players)
+    else:
+        started = time.perf_counter()
+        federation.migrate(DATABASE)  # the code may have moved on since the load
+        log(f"Migrated in {time.perf_counter() - started:.1f} s")
     with connect(DATABASE) as conn:
         counts = {
             table: conn.execute(f"SELECT count(*) FROM {table}").fetchone()[0]

@@ -11,6 +11,7 @@ its own. A superseded rating counts from the current history before its month.
 import json
 from collections import Counter
 
+import numpy as np
 from django.db import migrations
 
 ELO_METHODS = ("elo", "first")
@@ -25,8 +26,16 @@ def contribution(breakdown, method, event_of):
         lines = [line for line in lines if line[4] == "counted"]
     wins = sum(1 for line in lines if line[2] == 2)
     draws = sum(1 for line in lines if line[2] == 1)
-    events = Counter(event_of.get(line[0]) for line in lines)
+    events = Counter(int(event_of[line[0]]) if line[0] < len(event_of) else -1 for line in lines)
     return wins, draws, sum(1 for count in events.values() if count >= EVENT_GAMES)
+
+
+def streamed(connection, sql):
+    """The rows of ``sql`` a batch at a time: a federation's history does not fit in memory at once."""
+    with connection.chunked_cursor() as cursor:
+        cursor.execute(sql)
+        while rows := cursor.fetchmany(BATCH):
+            yield from rows
 
 
 def derive(apps, schema_editor):
@@ -34,38 +43,45 @@ def derive(apps, schema_editor):
     games = apps.get_model("events", "Game")._meta.db_table
     connection = schema_editor.connection
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT id, event_id FROM {games}")
-        event_of = dict(cursor.fetchall())
-        cursor.execute(
-            f"SELECT id, rating_list_id, player_id, month, type, rating, peak, method, breakdown, "
-            f"superseded_at IS NULL FROM {ratings} ORDER BY rating_list_id, player_id, month, id"
-        )
-        rows = cursor.fetchall()
+        cursor.execute(f"SELECT max(id) FROM {games}")
+        top = cursor.fetchone()[0] or 0
+    event_of = np.full(top + 1, -1, dtype=np.int64)  # each game's event, by game id
+    for game, event in streamed(connection, f"SELECT id, event_id FROM {games}"):
+        event_of[game] = event
+    rows = streamed(
+        connection,
+        f"SELECT id, rating_list_id, player_id, month, type, rating, peak, method, breakdown, "
+        f"superseded_at IS NULL FROM {ratings} ORDER BY rating_list_id, player_id, month, id",
+    )
     updates = []
     group = None
-    for row_id, list_id, player_id, month, kind, rating, peak, method, breakdown, current in rows:
-        if (list_id, player_id) != group:
-            group, month_seen = (list_id, player_id), None
-            after = (0, 0, 0, 0)  # wins, draws, events3, peak of the current history so far
-        if month != month_seen:
-            month_seen, before = month, after
-        wins, draws, events3 = (a + b for a, b in zip(before[:3], contribution(breakdown, method, event_of)))
-        if method in ELO_METHODS:
-            new_peak = peak
-            chain_peak = max(before[3], peak or 0)
-        else:
-            chain_peak = max(before[3], rating if kind == "full" and rating else 0)
-            new_peak = chain_peak or None
-        if current:
-            after = (wins, draws, events3, chain_peak)
-        if (wins, draws, events3) != (0, 0, 0) or new_peak != peak:
-            updates.append((wins, draws, events3, new_peak, row_id))
-    with connection.cursor() as cursor:
-        for start in range(0, len(updates), BATCH):
-            cursor.executemany(
-                f"UPDATE {ratings} SET wins = %s, draws = %s, events3 = %s, peak = %s WHERE id = %s",
-                updates[start : start + BATCH],
-            )
+    with connection.cursor() as writer:
+        for row_id, list_id, player_id, month, kind, rating, peak, method, breakdown, current in rows:
+            if (list_id, player_id) != group:
+                group, month_seen = (list_id, player_id), None
+                after = (0, 0, 0, 0)  # wins, draws, events3, peak of the current history so far
+            if month != month_seen:
+                month_seen, before = month, after
+            wins, draws, events3 = (a + b for a, b in zip(before[:3], contribution(breakdown, method, event_of)))
+            if method in ELO_METHODS:
+                new_peak = peak
+                chain_peak = max(before[3], peak or 0)
+            else:
+                chain_peak = max(before[3], rating if kind == "full" and rating else 0)
+                new_peak = chain_peak or None
+            if current:
+                after = (wins, draws, events3, chain_peak)
+            if (wins, draws, events3) != (0, 0, 0) or new_peak != peak:
+                updates.append((wins, draws, events3, new_peak, row_id))
+            if len(updates) >= BATCH:
+                write(writer, ratings, updates)
+        write(writer, ratings, updates)
+
+
+def write(cursor, ratings, updates):
+    if updates:
+        cursor.executemany(f"UPDATE {ratings} SET wins = %s, draws = %s, events3 = %s, peak = %s WHERE id = %s", updates)
+        updates.clear()
 
 
 class Migration(migrations.Migration):
