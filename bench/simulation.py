@@ -9,7 +9,8 @@ standard, 9,000 rapid, 6,000 online); --reuse keeps one already loaded. Then, in
 as ``manage.py simulate`` does: the list's twelve published months rated again under a variant
 of its rule set (floors and a 48-month activity window), from the states published before them,
 and compared with the published ratings at the end; timed from the start to the comparison
-stored. Target: under 30 s.
+stored. Target: under 30 s. Then the pool health page's figures for the same twelve months
+(laboratory/health.py), timed. Target: under 5 s.
 """
 
 import argparse
@@ -24,6 +25,7 @@ from federation import log
 from grading.engine.periods import Month
 
 TARGET = 30
+HEALTH_TARGET = 5
 PLAYERS = 15_000
 # A month's players on each list (bench/federation.py LISTS: 15,000, 7,500 and 4,500 members;
 # events of 4, 6 and 6 rounds): 30,000 games a month, as the ECF-sized month to rate.
@@ -67,6 +69,18 @@ def simulate(url, list_code, months):
     )
     verdict = "met" if took < TARGET else "MISSED"
     log(f"simulation of {months} months: {took:.1f} s (target {TARGET} s: {verdict})")
+
+    from laboratory.health import pool_health
+
+    started = time.perf_counter()
+    health = pool_health(rating_list, first, last)
+    took = time.perf_counter() - started
+    games = sum(row["games"] for row in health.calibration)
+    verdict = "met" if took < HEALTH_TARGET else "MISSED"
+    log(
+        f"pool health of the same {months} months ({games:,} games calibrated): {took:.1f} s "
+        f"(target {HEALTH_TARGET} s: {verdict})"
+    )
 
 
 def main():

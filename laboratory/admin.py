@@ -12,8 +12,15 @@ from grading.engine.periods import Month
 from grading.engine.variants import PARAMETERS
 from grading.models import RatingList
 
+from .health import health_csv, pool_health
 from .models import RuleVariant, Simulation
-from .simulations import SimulationRefused, do_delete_simulation, do_start_simulation, simulation_csv
+from .simulations import (
+    LONGEST_SPAN,
+    SimulationRefused,
+    do_delete_simulation,
+    do_start_simulation,
+    simulation_csv,
+)
 
 
 def changes_of(variant: RuleVariant) -> str:
@@ -69,6 +76,23 @@ class SimulationForm(forms.Form):
         return self.clean_month("last_month")
 
 
+class HealthForm(forms.Form):
+    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
+    first_month = forms.CharField(label="From", max_length=7, help_text="YYYY-MM")
+    last_month = forms.CharField(label="To", max_length=7, help_text="YYYY-MM")
+
+    clean_first_month = SimulationForm.clean_first_month
+    clean_last_month = SimulationForm.clean_last_month
+    clean_month = SimulationForm.clean_month
+
+    def clean(self):
+        data = super().clean()
+        first, last = data.get("first_month"), data.get("last_month")
+        if first and last and (first > last or last.index - first.index >= LONGEST_SPAN):
+            raise forms.ValidationError(f"Give a span of 1 to {LONGEST_SPAN} months, the first month first.")
+        return data
+
+
 @admin.register(Simulation)
 class SimulationAdmin(admin.ModelAdmin):
     list_display = ["__str__", "status", "progress", "created_at", "created_by", "seconds"]
@@ -78,7 +102,10 @@ class SimulationAdmin(admin.ModelAdmin):
         return False  # a simulation is made, looked at and deleted; never edited
 
     def get_urls(self):
-        own = [path("<int:pk>/csv/", self.admin_site.admin_view(self.csv_view), name="laboratory_simulation_csv")]
+        own = [
+            path("<int:pk>/csv/", self.admin_site.admin_view(self.csv_view), name="laboratory_simulation_csv"),
+            path("health/", self.admin_site.admin_view(self.health_view), name="laboratory_health"),
+        ]
         return own + super().get_urls()
 
     def add_view(self, request, form_url="", extra_context=None):
@@ -125,6 +152,27 @@ class SimulationAdmin(admin.ModelAdmin):
             raise Http404("No such simulation.")
         span = f"{simulation.rating_list.code}-{simulation.first_month}-{simulation.last_month}"
         return csv_download(simulation_csv(simulation), f"simulation-{simulation.pk}-{span}.csv")
+
+    def health_view(self, request):
+        if not self.has_view_permission(request):
+            raise PermissionDenied
+        form = HealthForm(request.GET or None)
+        health = None
+        if form.is_bound and form.is_valid():
+            data = form.cleaned_data
+            health = pool_health(data["rating_list"], data["first_month"], data["last_month"])
+            if request.GET.get("format") == "csv":
+                span = f"{data['rating_list'].code}-{data['first_month']}-{data['last_month']}"
+                return csv_download(health_csv(health), f"pool-health-{span}.csv")
+        context = {
+            **self.admin_site.each_context(request),
+            "form": form,
+            "health": health,
+            "title": "The health of the rating pool",
+            "csv_query": request.GET.urlencode() + "&format=csv",
+            "charts": vars(health) if health else None,
+        }
+        return render(request, "admin/laboratory/health.html", context)
 
     def delete_model(self, request, obj):
         do_delete_simulation(obj)

@@ -1,0 +1,235 @@
+"""The health of a list's rating pool over a span of months (docs/laboratory.md), from the
+stored games and the published states: whether the ratings predict results, and whether the
+pool drifts. Read only.
+
+- Calibration: each game between two players who had a rating at the start of its month, the
+  expected score from the difference of those ratings (the engine's table, which both methods
+  share) against the score made; in bands of the difference, from the higher-rated side; and
+  for every player's side, by age group and by the category of their rating.
+- Drift: the mean and median rating of the players on two consecutive lists, on both.
+- Inflow and outflow: players on a list who were not on the one before (first ratings, returns)
+  and players who left it (lapsed), with their mean ratings.
+- The sum of the rating changes of each month (the ECF method is not zero-sum).
+"""
+
+from dataclasses import dataclass, field
+from statistics import mean, median
+
+import numpy as np
+
+from grading.bulk import fetch_columns, table
+from grading.engine.categories import ages
+from grading.engine.codes import FULL, PARTIAL
+from grading.engine.elo import expected_units
+from grading.engine.periods import Month
+from grading.history import csv_text
+from grading.loading import NO_DATE, WHITE_HALVES, rated_games, sql_of
+from grading.models import ListEntry, PlayerRating, RatingPeriod
+from grading.publishing import latest_states
+from players.models import Player
+
+BAND = 50  # calibration bands of the rating difference
+TOP_BAND = 400  # ... and one for this much or more
+JUNIOR, SENIOR = 18, 65
+
+
+@dataclass
+class Tally:
+    """Games (sides) with their expected and actual score."""
+
+    games: int = 0
+    expected: float = 0.0
+    scored: float = 0.0
+
+    def add(self, count, expected, scored):
+        self.games += int(count)
+        self.expected += float(expected)
+        self.scored += float(scored)
+
+    def row(self, label) -> dict:
+        if not self.games:
+            return {"group": label, "games": 0, "expected": None, "actual": None, "gap": None}
+        expected, actual = self.expected / self.games, self.scored / self.games
+        return {
+            "group": label,
+            "games": self.games,
+            "expected": round(expected, 3),
+            "actual": round(actual, 3),
+            "gap": round(actual - expected, 3),
+        }
+
+
+@dataclass
+class Health:
+    calibration: list = field(default_factory=list)  # by band of the difference
+    by_age: list = field(default_factory=list)
+    by_category: list = field(default_factory=list)
+    months: list = field(default_factory=list)  # drift, inflow, outflow, changes per month
+
+
+def band_label(low: int) -> str:
+    return f"{TOP_BAND} or more" if low >= TOP_BAND else f"{low}-{low + BAND - 1}"
+
+
+def pool_health(rating_list, first: Month, last: Month) -> Health:
+    bands = {low: Tally() for low in range(0, TOP_BAND + BAND, BAND)}
+    ages = {name: Tally() for name in ("juniors (under 18)", "adults", "seniors (65 and over)")}
+    categories = {name: Tally() for name in ("Full", "Partial")}
+    born = birth_dates()
+    month = first
+    while month <= last:
+        calibrate(rating_list, month, bands, ages, categories, born)
+        month += 1
+    return Health(
+        calibration=[tally.row(band_label(low)) for low, tally in bands.items()],
+        by_age=[tally.row(name) for name, tally in ages.items()],
+        by_category=[tally.row(name) for name, tally in categories.items()],
+        months=monthly(rating_list, first, last),
+    )
+
+
+def birth_dates():
+    ids, days = fetch_columns(
+        f"SELECT id, COALESCE(birth_date, '{NO_DATE}') FROM {table(Player)} ORDER BY id",
+        [],
+        [np.int64, "datetime64[D]"],
+        order=(0,),
+    )
+    return ids, days
+
+
+def ages_on(born, players: np.ndarray, month: Month) -> np.ndarray:
+    """Completed years on the month's first day (the engine's ages); -1 where unknown."""
+    ids, days = born
+    day = days[np.searchsorted(ids, players)]
+    return ages(np.where(day == np.datetime64(NO_DATE), np.datetime64("NaT"), day), month)
+
+
+def calibrate(rating_list, month: Month, bands, ages, categories, born):
+    games = rated_games(rating_list, month).order_by().annotate(white_halves=WHITE_HALVES)
+    white, black, halves = fetch_columns(
+        *sql_of(games.values_list("white_id", "black_id", "white_halves")), [np.int64, np.int64, np.int64]
+    )
+    if not len(white):
+        return
+    states = latest_states(rating_list, month)
+    rated = np.isin(states.type, [FULL, PARTIAL]) & (states.rating > 0)
+
+    def prior(players):
+        at = np.clip(np.searchsorted(states.player_id, players), 0, max(len(states.player_id) - 1, 0))
+        found = (len(states.player_id) > 0) & (states.player_id[at] == players) & rated[at]
+        return found, np.where(found, states.rating[at], 0), np.where(found, states.type[at], 0)
+
+    white_found, white_rating, white_type = prior(white)
+    black_found, black_rating, black_type = prior(black)
+    both = white_found & black_found
+    # Each side: the player's rating, the opponent's, the score in half points.
+    player = np.concatenate([white[both], black[both]])
+    own = np.concatenate([white_rating[both], black_rating[both]])
+    other = np.concatenate([black_rating[both], white_rating[both]])
+    kind = np.concatenate([white_type[both], black_type[both]])
+    scored = np.concatenate([halves[both], 2 - halves[both]]) / 2
+    expected = expected_units(own - other) / 200
+    higher = own > other  # the higher-rated side of each game (a game of equals counts once, white)
+    equal = own == other
+    count = int(both.sum())
+    higher |= equal & (np.arange(2 * count) < count)
+    band = np.minimum(np.abs(own - other) // BAND * BAND, TOP_BAND)
+    for low in np.unique(band[higher]).tolist():
+        mask = higher & (band == low)
+        bands[low].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
+    age = ages_on(born, player, month)
+    for name, mask in (
+        ("juniors (under 18)", (age >= 0) & (age < JUNIOR)),
+        ("adults", (age < 0) | ((age >= JUNIOR) & (age < SENIOR))),
+        ("seniors (65 and over)", age >= SENIOR),
+    ):
+        ages[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
+    for name, code in (("Full", FULL), ("Partial", PARTIAL)):
+        mask = kind == code
+        categories[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
+
+
+def monthly(rating_list, first: Month, last: Month) -> list[dict]:
+    """Month by month: drift of the players on both lists, inflow, outflow, the sum of changes."""
+    periods = {
+        period.month: period
+        for period in RatingPeriod.objects.published().filter(
+            rating_list=rating_list, month__gte=str(first - 1), month__lte=str(last)
+        )
+    }
+
+    def listed(month) -> dict:
+        period = periods.get(str(month))
+        if period is None:
+            return {}
+        rows = ListEntry.objects.filter(period=period, revision=period.revision).values_list("player_id", "rating")
+        return dict(rows)
+
+    out = []
+    before = listed(first - 1)
+    month = first
+    while month <= last:
+        now = listed(month)
+        stayed = [player for player in now if player in before]
+        came = [now[player] for player in now if player not in before]
+        went = [before[player] for player in before if player not in now]
+        changes = list(
+            PlayerRating.objects.filter(
+                rating_list=rating_list, month=str(month), superseded_at=None, prior_rating__isnull=False
+            )
+            .exclude(rating=None)
+            .values_list("rating", "prior_rating")
+        )
+        out.append(
+            {
+                "month": str(month),
+                "published": str(month) in periods,
+                "stayed": len(stayed),
+                "mean_before": round(mean(before[p] for p in stayed), 1) if stayed else None,
+                "mean_after": round(mean(now[p] for p in stayed), 1) if stayed else None,
+                "median_before": median(before[p] for p in stayed) if stayed else None,
+                "median_after": median(now[p] for p in stayed) if stayed else None,
+                "inflow": len(came),
+                "inflow_mean": round(mean(came), 1) if came else None,
+                "outflow": len(went),
+                "outflow_mean": round(mean(went), 1) if went else None,
+                "changed": len(changes),
+                "change_sum": sum(rating - prior for rating, prior in changes),
+            }
+        )
+        before = now
+        month += 1
+    return out
+
+
+CSV_SECTIONS = {
+    "calibration": ["group", "games", "expected", "actual", "gap"],
+    "by_age": ["group", "games", "expected", "actual", "gap"],
+    "by_category": ["group", "games", "expected", "actual", "gap"],
+    "months": [
+        "month",
+        "stayed",
+        "mean_before",
+        "mean_after",
+        "median_before",
+        "median_after",
+        "inflow",
+        "inflow_mean",
+        "outflow",
+        "outflow_mean",
+        "changed",
+        "change_sum",
+    ],
+}
+
+
+def health_csv(health: Health) -> str:
+    """Every table of the page, one after another, each row led by its table's name."""
+    columns = ["table", "group_or_month", *dict.fromkeys(c for cs in CSV_SECTIONS.values() for c in cs[1:])]
+    rows = []
+    for name, fields in CSV_SECTIONS.items():
+        for row in getattr(health, name):
+            values = {c: "" if row.get(c) is None else row[c] for c in fields[1:]}
+            rows.append([name, row[fields[0]], *(values.get(c, "") for c in columns[2:])])
+    return csv_text(columns, rows)

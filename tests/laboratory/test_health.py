@@ -1,0 +1,86 @@
+"""The health of the rating pool (docs/laboratory.md): calibration, drift, inflow and outflow,
+the sum of changes, from stored games and published ratings."""
+
+import datetime
+
+import pytest
+
+from grading.engine.periods import Month
+from grading.takeon import import_ratings
+from laboratory.health import health_csv, pool_health
+from tests.builders import PlayerFactory, approved_event, rating_list, succeeded
+
+pytestmark = pytest.mark.django_db
+OCTOBER = Month.parse("2026-10")
+
+
+@pytest.fixture
+def october(rate):
+    """A 1500, B 1700, C 1400 and J 1300 (a junior, 14), all Full from September; in October
+    A beats B, B draws with C, J loses to A. Rated and published."""
+    for code, born in [("100001A", 1980), ("100002B", 1975), ("100003C", 1990), ("100004J", 2012)]:
+        PlayerFactory(code=code, birth_date=datetime.date(born, 5, 1))
+    data = "code,rating,type,games,opponents_total,points,last_played\n" + "".join(
+        f"{code},{rating},full,30,{30 * rating},15,2026-08\n"
+        for code, rating in [("100001A", 1500), ("100002B", 1700), ("100003C", 1400), ("100004J", 1300)]
+    )
+    import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-09"))
+    approved_event(
+        "OCT",
+        "otb-standard",
+        datetime.date(2026, 10, 10),
+        [("100001A", "100002B", "1-0"), ("100002B", "100003C", "1/2-1/2"), ("100004J", "100001A", "0-1")],
+    )
+    succeeded(rate("otb-standard", "2026-10"))
+
+
+def test_calibration_compares_the_expected_score_with_the_score_made(october):
+    health = pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER)
+
+    bands = {row["group"]: row for row in health.calibration if row["games"]}
+    # The higher-rated side: B (+200 over A) scored 0 and A (+200 over J) 1, each expected 0.76;
+    # B (+300 over C) drew, expected 0.85.
+    assert bands == {
+        "200-249": {"group": "200-249", "games": 2, "expected": 0.76, "actual": 0.5, "gap": -0.26},
+        "300-349": {"group": "300-349", "games": 1, "expected": 0.85, "actual": 0.5, "gap": -0.35},
+    }
+    ages = {row["group"]: row for row in health.by_age}
+    # J, 14: expected 0.24 against A, scored 0. The adults' five sides: expected 0.24 + 0.76 +
+    # 0.76 + 0.85 + 0.15 = 2.76 (0.552 each), scored 1 + 1 + 0 + 0.5 + 0.5 = 3 (0.6).
+    assert ages["juniors (under 18)"] == {
+        "group": "juniors (under 18)",
+        "games": 1,
+        "expected": 0.24,
+        "actual": 0.0,
+        "gap": -0.24,
+    }
+    assert (ages["adults"]["games"], ages["adults"]["expected"], ages["adults"]["actual"]) == (5, 0.552, 0.6)
+    assert ages["seniors (65 and over)"]["games"] == 0
+    assert [(row["group"], row["games"]) for row in health.by_category] == [("Full", 6), ("Partial", 0)]
+
+
+def test_drift_inflow_outflow_and_the_sum_of_changes(october):
+    [month] = pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER).months
+
+    # K ratings: A +15.2 + 4.8 = +20 -> 1520; B -15.2 - 7.0 = -22.2 -> 1678; C +7.0 -> 1407;
+    # J (K 20: the games lowered the rating) 5.2 - 10 = -4.8 -> 1295. 20 - 22 + 7 - 5 = 0.
+    assert month["stayed"] == 4 and (month["inflow"], month["outflow"]) == (0, 0)
+    assert (month["mean_before"], month["mean_after"]) == (1475, 1475)
+    assert (month["median_before"], month["median_after"]) == (1450, 1463.5)  # (1400 + 1500) / 2, (1407 + 1520) / 2
+    assert (month["changed"], month["change_sum"]) == (4, 0)
+
+
+def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, officer):
+    client.force_login(officer)
+    query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
+
+    page = client.get("/admin/laboratory/simulation/health/" + query).content.decode()
+    assert "Calibration by rating difference" in page and 'id="health-data"' in page
+    download = client.get("/admin/laboratory/simulation/health/" + query + "&format=csv")
+    assert download.content.decode("utf-8-sig") == health_csv(
+        pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER)
+    )
+    assert "calibration,200-249,2,0.76,0.5,-0.26" in download.content.decode("utf-8-sig")
+
+    wrong = client.get("/admin/laboratory/simulation/health/?rating_list=999&first_month=2026-13&last_month=x")
+    assert wrong.status_code == 200 and "is not a month" in wrong.content.decode()
