@@ -170,7 +170,7 @@ class SimulationAdmin(admin.ModelAdmin):
             "health": health,
             "title": "The health of the rating pool",
             "csv_query": request.GET.urlencode() + "&format=csv",
-            "charts": vars(health) if health else None,
+            "charts": health_charts(health) if health else None,
         }
         return render(request, "admin/laboratory/health.html", context)
 
@@ -182,9 +182,43 @@ class SimulationAdmin(admin.ModelAdmin):
             do_delete_simulation(simulation)
 
 
-def charts_of(summary: dict) -> dict:
-    """What the page's two charts draw (static/js/simulation-charts.js)."""
-    return {
-        "distribution": summary.get("distribution", []),
-        "months": summary.get("months", []),
-    }
+def chart(canvas: str, kind: str, labels: list, series: list[tuple[str, list]]) -> dict:
+    """One chart as static/js/laboratory-charts.js draws it: a "bar" or "line" chart on the
+    canvas of that id, a (label, values) per series."""
+    return {"canvas": canvas, "type": kind, "labels": labels, "series": [{"label": n, "values": v} for n, v in series]}
+
+
+def charts_of(summary: dict) -> list[dict]:
+    """A simulation's two charts: the differences, and the monthly means under both rules."""
+    distribution, months = summary.get("distribution", []), summary.get("months", [])
+    return [
+        chart("difference-chart", "bar", [row[0] for row in distribution], [("Players", [r[1] for r in distribution])]),
+        chart(
+            "months-chart",
+            "line",
+            [row["month"] for row in months],
+            [("Published", [row["published"] for row in months]), ("Simulated", [row["simulated"] for row in months])],
+        ),
+    ]
+
+
+def health_charts(health) -> list[dict]:
+    """The pool health's two charts: calibration by band, and the drift of the pool."""
+    bands, months = health.calibration, health.months
+    return [
+        chart(
+            "calibration-chart",
+            "line",
+            [row["group"] for row in bands],
+            [("Expected", [row["expected"] for row in bands]), ("Actual", [row["actual"] for row in bands])],
+        ),
+        chart(
+            "drift-chart",
+            "line",
+            [row["month"] for row in months],
+            [
+                ("Mean before", [row["mean_before"] for row in months]),
+                ("Mean after", [row["mean_after"] for row in months]),
+            ],
+        ),
+    ]

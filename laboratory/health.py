@@ -17,16 +17,17 @@ from statistics import mean, median
 
 import numpy as np
 
-from grading.bulk import fetch_columns, table
+from grading.bulk import fetch_columns
+from grading.engine import RULE_SETS
 from grading.engine.categories import ages
 from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import expected_units
+from grading.engine.method_change import states_for_method
 from grading.engine.periods import Month
 from grading.history import csv_text
-from grading.loading import NO_DATE, WHITE_HALVES, rated_games, sql_of
+from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, sql_of
 from grading.models import ListEntry, PlayerRating, RatingPeriod
 from grading.publishing import latest_states
-from players.models import Player
 
 BAND = 50  # calibration bands of the rating difference
 TOP_BAND = 400  # ... and one for this much or more
@@ -73,52 +74,37 @@ def band_label(low: int) -> str:
 
 def pool_health(rating_list, first: Month, last: Month) -> Health:
     bands = {low: Tally() for low in range(0, TOP_BAND + BAND, BAND)}
-    ages = {name: Tally() for name in ("juniors (under 18)", "adults", "seniors (65 and over)")}
+    by_age = {name: Tally() for name in ("juniors (under 18)", "adults", "seniors (65 and over)")}
     categories = {name: Tally() for name in ("Full", "Partial")}
-    born = birth_dates()
     month = first
     while month <= last:
-        calibrate(rating_list, month, bands, ages, categories, born)
+        calibrate(rating_list, month, bands, by_age, categories)
         month += 1
     return Health(
         calibration=[tally.row(band_label(low)) for low, tally in bands.items()],
-        by_age=[tally.row(name) for name, tally in ages.items()],
+        by_age=[tally.row(name) for name, tally in by_age.items()],
         by_category=[tally.row(name) for name, tally in categories.items()],
         months=monthly(rating_list, first, last),
     )
 
 
-def birth_dates():
-    ids, days = fetch_columns(
-        f"SELECT id, COALESCE(birth_date, '{NO_DATE}') FROM {table(Player)} ORDER BY id",
-        [],
-        [np.int64, "datetime64[D]"],
-        order=(0,),
-    )
-    return ids, days
-
-
-def ages_on(born, players: np.ndarray, month: Month) -> np.ndarray:
-    """Completed years on the month's first day (the engine's ages); -1 where unknown."""
-    ids, days = born
-    day = days[np.searchsorted(ids, players)]
-    return ages(np.where(day == np.datetime64(NO_DATE), np.datetime64("NaT"), day), month)
-
-
-def calibrate(rating_list, month: Month, bands, ages, categories, born):
+def calibrate(rating_list, month: Month, bands, by_age, categories):
     games = rated_games(rating_list, month).order_by().annotate(white_halves=WHITE_HALVES)
     white, black, halves = fetch_columns(
         *sql_of(games.values_list("white_id", "black_id", "white_halves")), [np.int64, np.int64, np.int64]
     )
     if not len(white):
         return
-    states = latest_states(rating_list, month)
-    rated = np.isin(states.type, [FULL, PARTIAL]) & (states.rating > 0)
+    # Each player's state at the start of the month as the month's method reads it: a rating is
+    # a Full or Partial one (ECF), or a Full one at the floor or above (Elo).
+    players = np.unique(np.concatenate([white, black]))
+    rules = RULE_SETS[rating_list.rule_set_for(str(month))]
+    states = states_for_method(latest_states(rating_list, month).columns_for(players), rules, month)
+    rated = np.isin(states.type, [FULL, PARTIAL])
 
-    def prior(players):
-        at = np.clip(np.searchsorted(states.player_id, players), 0, max(len(states.player_id) - 1, 0))
-        found = (len(states.player_id) > 0) & (states.player_id[at] == players) & rated[at]
-        return found, np.where(found, states.rating[at], 0), np.where(found, states.type[at], 0)
+    def prior(side):
+        at = np.searchsorted(players, side)
+        return rated[at], np.where(rated[at], states.rating[at], 0), np.where(rated[at], states.type[at], 0)
 
     white_found, white_rating, white_type = prior(white)
     black_found, black_rating, black_type = prior(black)
@@ -138,13 +124,14 @@ def calibrate(rating_list, month: Month, bands, ages, categories, born):
     for low in np.unique(band[higher]).tolist():
         mask = higher & (band == low)
         bands[low].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
-    age = ages_on(born, player, month)
+    birth_date, _ = birth_dates_and_titles(players)
+    age = ages(birth_date, month)[np.searchsorted(players, player)]
     for name, mask in (
         ("juniors (under 18)", (age >= 0) & (age < JUNIOR)),
         ("adults", (age < 0) | ((age >= JUNIOR) & (age < SENIOR))),
         ("seniors (65 and over)", age >= SENIOR),
     ):
-        ages[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
+        by_age[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
     for name, code in (("Full", FULL), ("Partial", PARTIAL)):
         mask = kind == code
         categories[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())

@@ -17,15 +17,15 @@ from django.utils import timezone
 
 from grading.bulk import insert_columns, table
 from grading.engine import EngineInputError, RuleSet
+from grading.engine.categories import ages, is_junior
 from grading.engine.codes import TYPE_NAMES
 from grading.engine.periods import Month
 from grading.engine.variants import variant
 from grading.history import csv_text
-from grading.loading import load_period
+from grading.loading import birth_dates_and_titles, load_period
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.publishing import latest_states
 from grading.rating import rate_loaded
-from players.models import Player
 
 from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
 from .summary import summarize
@@ -174,14 +174,13 @@ def compare(simulation, rating_list, first: Month, last: Month, simulated, last_
     ).values_list("player_id", flat=True)
     players = np.union1d(np.fromiter(published_ids, dtype=np.int64), np.asarray(list(last_category), dtype=np.int64))
     published = latest_states(rating_list, last + 1, among=players) if len(players) else None
-    born = dict(Player.objects.filter(pk__in=players.tolist()).values_list("pk", "birth_date"))
-    day = (last + 1).first_day()
-    junior_below = variant(simulation.rules).junior_below_age
+    # Junior as the engine has it, on the first day after the span.
+    birth_date, _ = birth_dates_and_titles(players)
+    junior = is_junior(ages(birth_date, last + 1), variant(simulation.rules)).tolist()
     columns = defaultdict(list)
-    for player in players.tolist():
+    for player, young in zip(players.tolist(), junior):
         pub = state_of(published, player)
         sim = state_of(simulated, player)
-        birth = born.get(player)
         columns["player_id"].append(player)
         columns["published_rating"].append(pub[0])
         columns["published_type"].append(pub[1])
@@ -189,14 +188,10 @@ def compare(simulation, rating_list, first: Month, last: Month, simulated, last_
         columns["simulated_type"].append(sim[1])
         columns["difference"].append(sim[0] - pub[0] if sim[0] is not None and pub[0] is not None else None)
         columns["category"].append(last_category.get(player, ""))
-        columns["junior"].append(bool(birth and age_on(birth, day) < junior_below))
+        columns["junior"].append(young)
     with transaction.atomic():
         insert_columns(SimulatedPlayer, {"simulation_id": simulation.pk, **columns})
     simulation.summary = summarize(simulation, columns)
-
-
-def age_on(birth, day) -> int:
-    return day.year - birth.year - ((day.month, day.day) < (birth.month, birth.day))
 
 
 def state_of(states, player: int) -> tuple[int | None, str]:

@@ -149,7 +149,7 @@ def player_page(request, code):
         "lists": lists,
         "chart": chart_data(player, lists),
         "events": played,
-        "events_html": rendering.event_rows(played, lambda code: f"{events}{quote(code, safe=URL_SAFE)}/"),
+        "events_html": rendering.event_rows(played, lambda code: event_url(code, events)),
     }
     return render(request, "public/player.html", context)
 
@@ -180,7 +180,9 @@ def on_the_list(state, published):
     )
 
 
-URL_SAFE = "!$&'()*+,;=/~:@"  # what reverse() leaves unquoted in a path
+def event_url(code, events=None):
+    """/events/CODE/; a long page passes ``events``, reverse("events"), as for player_url."""
+    return f"{events or reverse('events')}{quote(code)}/"
 
 
 def player_url(code, rest="", players=None):
@@ -198,7 +200,7 @@ def recent_games(history):
     events, players = reverse("events"), reverse("player-search")
     for line in (line for lines in games.values() for line in lines if line.game):
         line.opponent_url = player_url(line.opponent.code, players=players)
-        line.event_url = f"{events}{quote(line.game.event.code)}/"
+        line.event_url = event_url(line.game.event.code, events)
     return games
 
 

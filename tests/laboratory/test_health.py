@@ -6,12 +6,12 @@ import datetime
 import pytest
 
 from grading.engine.periods import Month
-from grading.takeon import import_ratings
 from laboratory.health import health_csv, pool_health
-from tests.builders import PlayerFactory, approved_event, rating_list, succeeded
+from tests.builders import PlayerFactory, approved_event, rating_list, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 OCTOBER = Month.parse("2026-10")
+RATINGS = [("100001A", 1500), ("100002B", 1700), ("100003C", 1400), ("100004J", 1300)]
 
 
 @pytest.fixture
@@ -20,11 +20,11 @@ def october(rate):
     A beats B, B draws with C, J loses to A. Rated and published."""
     for code, born in [("100001A", 1980), ("100002B", 1975), ("100003C", 1990), ("100004J", 2012)]:
         PlayerFactory(code=code, birth_date=datetime.date(born, 5, 1))
-    data = "code,rating,type,games,opponents_total,points,last_played\n" + "".join(
-        f"{code},{rating},full,30,{30 * rating},15,2026-08\n"
-        for code, rating in [("100001A", 1500), ("100002B", 1700), ("100003C", 1400), ("100004J", 1300)]
+    take_on(
+        "otb-standard",
+        "2026-09",
+        *(f"{code},{rating},full,30,{30 * rating},15,2026-08" for code, rating in RATINGS),
     )
-    import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-09"))
     approved_event(
         "OCT",
         "otb-standard",
@@ -75,7 +75,7 @@ def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, offic
     query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
 
     page = client.get("/admin/laboratory/simulation/health/" + query).content.decode()
-    assert "Calibration by rating difference" in page and 'id="health-data"' in page
+    assert "Calibration by rating difference" in page and 'id="chart-specs"' in page
     download = client.get("/admin/laboratory/simulation/health/" + query + "&format=csv")
     assert download.content.decode("utf-8-sig") == health_csv(
         pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER)

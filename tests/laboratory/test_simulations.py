@@ -235,7 +235,7 @@ def test_a_rating_officer_starts_a_simulation_in_the_admin_and_reads_its_figures
     simulation = Simulation.objects.get()  # rated in this process: tasks run eagerly here
     assert started["Location"] == f"/admin/laboratory/simulation/{simulation.pk}/change/"
     page = client.get(started["Location"]).content.decode()
-    assert "Download every player (CSV)" in page and 'id="simulation-data"' in page
+    assert "Download every player (CSV)" in page and 'id="chart-specs"' in page
     assert f"{simulation.summary['players']} players have a rating in the span" in page
     download = client.get(f"/admin/laboratory/simulation/{simulation.pk}/csv/")
     assert download.content.decode("utf-8-sig") == simulation_csv(simulation)
