@@ -178,7 +178,7 @@ def previous_publications() -> dict:
 def previous_ratings(published, player_ids, periods) -> dict:
     """{player id: rating} of ``player_ids`` on the list published before ``published`` (the
     previous month that was published, as revised), where they were on it; ``periods`` are
-    the list's published periods (published_periods). A raw query: every list page asks it."""
+    the list's published periods, newest first (list_publications). A raw query: every list page asks it."""
     before = next((period for period in periods if period.month < published.period.month), None)
     if before is None or not player_ids:
         return {}
@@ -194,11 +194,6 @@ def previous_ratings(published, player_ids, periods) -> dict:
 def forget_publications():
     cache.delete(PUBLICATIONS_KEY)
     cache.set(GENERATION_KEY, secrets.token_hex(4), None)
-
-
-def published_periods(rating_list):
-    """The list's published periods, newest first."""
-    return list_publications(rating_list.code)[1]
 
 
 def player_history(player_id):

@@ -22,7 +22,6 @@ from grading.history import (
     previous_ratings,
     publication_in,
     publication_key,
-    published_periods,
 )
 from grading.models import RatingList
 from grading.ranks import ranks_of
@@ -55,11 +54,13 @@ def list_index(request):
 
 
 def the_list(code, month=None, original=False):
-    """(rating list, PublishedList) or 404: an unknown list, or a month never published."""
+    """(rating list, PublishedList) or 404: an unknown list, or a month never published. The
+    list's published periods are ``rating_list.published_periods``: read with it, once."""
     rating_list, periods = list_publications(code)
     if rating_list is None:
         raise Http404(f"There is no rating list {code[:40]!r}.")
     published = publication_in(periods, month, original)
+    rating_list.published_periods = periods
     if published is None and month is not None:
         raise Http404(f"The {rating_list.name} list was not published for {month}.")
     return rating_list, published
@@ -75,7 +76,7 @@ def rating_list(request, code, month=None):
     rating_list, published = the_list(code, month, wants_original(request))
     if published is None:
         return render(request, "public/list.html", {"rating_list": rating_list, "published": None})
-    periods = published_periods(rating_list)
+    periods = rating_list.published_periods
     # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
     # publication, every period of the menu with its revision, and the query (a logged-in
     # user's header differs, so theirs is not kept).
