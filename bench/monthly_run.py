@@ -85,6 +85,9 @@ def forget_the_run(url, month):
         conn.execute(f"DELETE FROM grading_ratingrun_events WHERE ratingrun_id IN ({runs})", [str(month)])
         for table in ("grading_playerrating", "grading_listentry", "grading_ratingrun"):
             conn.execute(f"DELETE FROM {table} WHERE period_id IN ({periods})", [str(month)])
+        # The live ratings a run asks for refer to the period: computed again from the next run.
+        for table in ("grading_liveentry", "grading_liverating", "grading_livelist"):
+            conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM events_eventchange WHERE note = %s", [f"rated in {month}"])
         conn.execute("DELETE FROM grading_ratingperiod WHERE month = %s", [str(month)])
         conn.execute("UPDATE events_event SET status = 'approved' WHERE start_date >= %s", [month.first_day()])
