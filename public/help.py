@@ -2,6 +2,7 @@
 player and calculation pages link to) and the two lookup tables as pages of their own. Every
 number is read from the rule sets and tables the engine rates with, never written twice."""
 
+from django.db.models import OuterRef, Subquery
 from django.shortcuts import render
 from django.utils import timezone
 
@@ -9,13 +10,17 @@ from grading.engine import RULE_SETS
 from grading.engine.periods import Month
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
-from grading.models import RatingList
+from grading.models import RatingList, RuleSetChange
+
+from .kept import kept_page
 
 
 def lists_and_rules():
-    """[(rating list, its rule set this month)] in the site's order."""
+    """[(rating list, its rule set this month)] in the site's order, in one query."""
     month = str(Month.of(timezone.localdate()))
-    return [(rating_list, RULE_SETS[rating_list.rule_set_for(month)]) for rating_list in RatingList.objects.all()]
+    changes = RuleSetChange.objects.filter(rating_list=OuterRef("pk"), month__lte=month).order_by("-month")
+    in_force = RatingList.objects.annotate(changed_to=Subquery(changes.values("rule_set")[:1]))
+    return [(rating_list, RULE_SETS[rating_list.changed_to or rating_list.rule_set]) for rating_list in in_force]
 
 
 def tenths_text(tenths: int) -> str:
@@ -24,6 +29,14 @@ def tenths_text(tenths: int) -> str:
 
 def help_page(request):
     in_force = lists_and_rules()
+    # The page changes only with the lists and the rule sets in force: a visitor's copy is kept.
+    state = repr(
+        [(item.pk, item.code, item.name, item.band, item.standard_play, rules.name) for item, rules in in_force]
+    )
+    return kept_page(request, "help", state, lambda: (render_help(request, in_force), True), 3600)
+
+
+def render_help(request, in_force):
     ecf = next((rules for _, rules in in_force if not rules.is_elo), ECF_2024)
     elo_sets = list({rules.name: rules for _, rules in in_force if rules.is_elo}.values()) or [FIDE_2017]
     elo = elo_sets[0]

@@ -1,12 +1,6 @@
 """The home page, the rating lists (a page, its CSV) and the top lists."""
 
-import functools
-import hashlib
-from pathlib import Path
-
-from django.conf import settings
-from django.core.cache import cache
-from django.http import Http404, HttpResponse
+from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
@@ -30,6 +24,7 @@ from players.models import Club, Player
 
 from .downloads import csv_download, list_json, list_text, list_zip, text_download
 from .filters import ListEntryFilter
+from .kept import LIST_PARAMETERS, kept_page
 from .tables import ListTable, paginate
 
 
@@ -78,20 +73,15 @@ def rating_list(request, code, month=None):
         return render(request, "public/list.html", {"rating_list": rating_list, "published": None})
     periods = rating_list.published_periods
     # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
-    # publication, every period of the menu with its revision, and the query (a logged-in
-    # user's header differs, so theirs is not kept).
-    key = None
-    if keeps(request):
-        menu = ",".join(f"{period.pk}.{period.revision}" for period in periods)
-        key = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
-        key += ":" + hashlib.sha256(f"{menu}|{request.get_full_path()}|{templates_version()}".encode()).hexdigest()
-        page = cache.get(key)
-        if page is not None:
-            return cacheable(request, HttpResponse(page))
-    response, filters = render_list(request, code, rating_list, published, periods)
-    if key and filters.is_valid():
-        cache.set(key, response.content, 3600)
-    return cacheable(request, response)
+    # publication and every period of the menu with its revision.
+    menu = ",".join(f"{period.pk}.{period.revision}" for period in periods)
+    state = publication_key("list-page", published.period.pk, published.revision, published.period.published_at)
+
+    def build():
+        response, filters = render_list(request, code, rating_list, published, periods)
+        return response, filters.is_valid()
+
+    return cacheable(request, kept_page(request, "list", f"{state}|{menu}", build, 3600, LIST_PARAMETERS))
 
 
 LIST_MAX_AGE = 300  # a published list changes only when a revision is published
@@ -104,30 +94,6 @@ def cacheable(request, response):
         response, max_age=LIST_MAX_AGE, **{"private" if request.user.is_authenticated else "public": True}
     )
     return response
-
-
-@functools.cache
-def templates_version() -> str:
-    """A digest of the site's templates: a deploy that changes how a list page looks does not
-    serve the pages kept before it."""
-    digest = hashlib.sha256()
-    for path in sorted(Path(settings.BASE_DIR, "templates").rglob("*.html")):
-        digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-# The parameters of the pages a visitor reaches by the list page's own links and menus. Only
-# those pages are kept: a name search, an unknown parameter or an invalid value would let
-# anyone fill the cache with copies of the list.
-KEPT_PARAMETERS = {*ListEntryFilter.base_filters, "page", "sort", "edition"} - {"q"}
-
-
-def keeps(request):
-    return (
-        not request.user.is_authenticated
-        and set(request.GET) <= KEPT_PARAMETERS
-        and len(request.get_full_path()) <= 200
-    )
 
 
 def render_list(request, code, rating_list, published, periods):

@@ -16,6 +16,7 @@ from grading.ranks import live_ranks_of
 from .calculation import explanation
 from .downloads import csv_download
 from .filters import ListEntryFilter
+from .kept import LIST_PARAMETERS, kept_page
 from .players import the_player
 from .rendering import signed
 from .tables import ListTable, paginate
@@ -71,6 +72,20 @@ def the_live_list(code):
 
 def live_list(request, code):
     rating_list, live = the_live_list(code)
+    # A live list changes with each computation: a visitor's page is kept until the next one.
+    state = f"{live.pk}:{live.computed_at.timestamp()}" if live else "none"
+    return kept_page(
+        request,
+        f"live:{rating_list.pk}",
+        state,
+        lambda: render_live_list(request, rating_list, live),
+        600,
+        LIST_PARAMETERS,
+    )
+
+
+def render_live_list(request, rating_list, live):
+    code = rating_list.code
     filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
     table = paginate(LiveTable(filters.qs), request)
     table.ranks = live_ranks_of(live) if live else None
@@ -83,7 +98,7 @@ def live_list(request, code):
         "table": table,
         "csv_url": reverse("live-list-csv", args=[code]) + "?" + query.urlencode(),
     }
-    return render(request, "public/live_list.html", context)
+    return render(request, "public/live_list.html", context), filters.is_valid()
 
 
 LIVE_COLUMNS = [

@@ -135,6 +135,18 @@ def test_the_player_page_the_live_list_its_csv_and_the_calculation_show_the_live
     assert "Provisional." in page
 
 
+def test_a_visitors_kept_live_list_follows_the_next_computation(client, officer):
+    _, _, event, _ = november_win(officer)
+    first = client.get("/lists/otb-standard/live/").content.decode()
+    kept = client.get("/lists/otb-standard/live/").content.decode()
+
+    send_back(event, officer, reason="wrong result")  # the live list is computed again: empty
+    after = client.get("/lists/otb-standard/live/").content.decode()
+
+    assert kept == first and "1856" in kept
+    assert "1856" not in after and "No games have been approved since the 2026-10 list" in after
+
+
 def test_live_addresses_that_lead_nowhere_say_so(client, officer):
     november_win(officer)
     assert client.get("/lists/no-such-list/live/").status_code == 404

@@ -67,6 +67,26 @@ def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
     assert "Under fide-2017: K is 20; 40 for a player with fewer than 30 games rated, and for a junior" in page
 
 
+def test_a_visitors_kept_help_page_follows_a_rule_set_change_at_once(client, federation):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from grading.engine.periods import Month
+    from grading.rule_sets import do_change_rule_set
+    from tests.builders import rating_list
+
+    client.get("/help/")
+    with CaptureQueriesContext(connection) as queries:
+        kept = client.get("/help/").content
+    read = len(queries.captured_queries)  # before the next request empties the connection's log
+    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", None)
+    changed = text(client.get("/help/"))
+
+    assert read == 1  # the lists and their rule sets in force: the page was kept
+    assert b"Under fide-2017: K is 20" not in kept
+    assert "Under fide-2017: K is 20" in changed
+
+
 def test_the_calculation_derives_the_dummy_and_links_each_d_offset_to_its_row(client, federation):
     alice = html.unescape(text(client.get("/players/200001A/otb-standard/2026-09/")))
     david = client.get("/players/200002B/otb-standard/2026-09/").content.decode()

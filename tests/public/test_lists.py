@@ -246,7 +246,7 @@ def test_a_kept_list_page_is_not_served_once_the_templates_change(client, federa
     from django.test.utils import CaptureQueriesContext
 
     client.get(LIST + "?sex=F")
-    monkeypatch.setattr("public.lists.templates_version", lambda: "a deploy later")
+    monkeypatch.setattr("public.kept.templates_version", lambda: "a deploy later")
     with CaptureQueriesContext(connection) as queries:
         client.get(LIST + "?sex=F")
 
