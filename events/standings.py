@@ -10,6 +10,7 @@ from . import results
 from .models import IN_RATING, Game
 
 SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
+RESULT_LABELS = dict(results.CHOICES)
 
 
 def score_symbol(result, score):
@@ -72,7 +73,8 @@ def round_robin_grid(entries, games):
 
 
 def match_card(entries, games):
-    """The boards, in order, and each side's total by club (a team match has two)."""
+    """The boards, in order, and each side's total by club (a team match has two). ``games``
+    may be Game rows or plain rows with their fields."""
     by_id = {entry.pk: entry for entry in entries}
     boards = []
     totals = defaultdict(Decimal)
@@ -84,7 +86,7 @@ def match_card(entries, games):
             totals[white.club_name] += white_score
         if black:
             totals[black.club_name] += black_score or 0
-        boards.append({"game": game, "white": white, "black": black, "result": game.get_result_display()})
+        boards.append({"game": game, "white": white, "black": black, "result": RESULT_LABELS[game.result]})
     teams = sorted(totals.items()) if len(totals) == 2 and "" not in totals else []
     return {"boards": boards, "teams": teams}
 

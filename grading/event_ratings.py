@@ -82,7 +82,9 @@ class EventPart(Performances):
 
 
 def event_parts(event, games) -> dict:
-    """{player id: EventPart} of ``event``'s rated players, from its ``games`` (Game rows)."""
+    """{player id: EventPart} of ``event``'s rated players, from its ``games`` (Game rows, or
+    plain rows with their fields); each part's ``ratings`` are plain rows of the ratings'
+    fields."""
     game_ids = {game.pk for game in games if game.rated and game.white_id and game.black_id}
     if not game_ids:
         return {}
@@ -96,9 +98,9 @@ def event_parts(event, games) -> dict:
         "month"
     )
     parts = defaultdict(lambda: EventPart(provisional=provisional))
-    for rating in rows.only(
-        "player_id", "month", "method", "rating", "prior_rating", "type", "breakdown", "rating_list_id"
-    ):
+    # Plain rows, not model instances: an event page reads one for each of its players.
+    fields = ("pk", "player_id", "month", "method", "rating", "prior_rating", "type", "breakdown", "rating_list_id")
+    for rating in rows.values_list(*fields, named=True):
         mine = [line for line in lines(rating) if line[0] in game_ids]
         if mine:
             part = parts[rating.player_id]
