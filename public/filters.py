@@ -1,12 +1,12 @@
 """Narrowing a published list: the list page's filters (name, club, sex, age band, category, type)."""
 
 import datetime
+import time
 from dataclasses import dataclass
 from html import escape
 
 import django_filters
 from django import forms
-from django.core.cache import cache
 from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
@@ -30,19 +30,29 @@ class ClubMenu:
     options: str  # the <option> elements of the club filter, "All clubs" first
 
 
+CLUB_MENU_SECONDS = 60
+_club_menu: tuple[float, ClubMenu] | None = None  # (when it was read, the menu): this process's copy
+
+
 def club_menu() -> ClubMenu:
-    """Every club as the list filters offer them, read and written at most once a minute: a
-    federation has a thousand-odd clubs and every list page offers them."""
-    menu = cache.get("club-menu")
-    if menu is None:
+    """Every club as the list filters offer them, read at most once a minute in each process: a
+    federation has a thousand-odd clubs and every list page offers them (from a shared cache,
+    unpickling them took two milliseconds a page)."""
+    global _club_menu
+    now = time.monotonic()
+    if _club_menu is None or now - _club_menu[0] > CLUB_MENU_SECONDS:
         clubs = list(Club.objects.order_by("name").values_list("code", "name"))
         options = "".join(
             f'<option value="{escape(key)}">{escape(label)}</option>'
             for key, label in [("", "All clubs"), *((code, f"{name} ({code})") for code, name in clubs)]
         )
-        menu = ClubMenu(frozenset(code for code, _ in clubs), options)
-        cache.set("club-menu", menu, 60)
-    return menu
+        _club_menu = (now, ClubMenu(frozenset(code for code, _ in clubs), options))
+    return _club_menu[1]
+
+
+def forget_club_menu():
+    global _club_menu
+    _club_menu = None
 
 
 class ClubSelect(forms.Select):
@@ -113,14 +123,8 @@ class ListEntryFilter(django_filters.FilterSet):
     def __init__(self, *args, period=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.day = first_day(period) if period else datetime.date.today()
-        for field in self.form.fields.values():
-            field.required = False
         club = self.form.fields["club"]
         club.menu = club.widget.menu = club_menu()  # a page's form's own copies of the field and widget
-        self.form.fields["q"].widget = forms.TextInput(attrs={"type": "search", "autocomplete": "off"})
-        for name in ("sex", "age", "category", "type"):
-            field = self.form.fields[name]
-            field.widget = PlainSelect(choices=field.choices)
         if period is not None and RULE_SETS[period.rule_set].is_elo:
             # Every rating on an Elo list is a Full one; its categories are the Elo method's,
             # and those of states the ECF method left before the list changed method.
@@ -129,6 +133,21 @@ class ListEntryFilter(django_filters.FilterSet):
         else:
             # The field puts its empty choice, "Any category", first.
             self.form.fields["category"].choices = ECF_CATEGORIES
+
+    def get_form_class(self):
+        """The filters' form, made once: django-filter makes a form class, its fields and their
+        widgets anew for every page. Each page's form has its own copies of the fields."""
+        made = type(self).__dict__.get("_form_class")
+        if made is None:
+            made = super().get_form_class()
+            for field in made.base_fields.values():
+                field.required = False
+            made.base_fields["q"].widget = forms.TextInput(attrs={"type": "search", "autocomplete": "off"})
+            for name in ("sex", "age", "category", "type"):
+                field = made.base_fields[name]
+                field.widget = PlainSelect(choices=field.choices)
+            type(self)._form_class = made
+        return made
 
     def by_name(self, queryset, name, value):
         search.prepare()

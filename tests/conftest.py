@@ -50,13 +50,17 @@ def tasks_in_process(request):
 @pytest.fixture(autouse=True)
 def fresh_cache(request):
     """Every test starts with an empty cache: with CACHE_URL it is a Redis database that outlives
-    the test run, and what one test kept must not answer another."""
+    the test run, and what one test kept must not answer another (nor the club menu a process
+    keeps)."""
     if without_django(request):
         yield
         return
     from django.core.cache import cache
 
+    from public.filters import forget_club_menu
+
     cache.clear()
+    forget_club_menu()  # kept in each process's memory
     yield
     cache.clear()
 
