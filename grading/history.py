@@ -13,6 +13,8 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
+from config.memory import process_memory
+
 from .engine import RULE_SETS
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
@@ -140,12 +142,18 @@ def list_json(published: PublishedList, entries) -> str:
 
 PUBLICATIONS_KEY = "latest-publications:2"  # {list id: [latest period, the one before or None]}
 PUBLICATIONS_SECONDS = 60
+# Each process keeps them too, for the same minute, under the generation that publishing renews.
+HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
 
 
 def _published_heads() -> dict:
     """Every list's two latest published periods. Every public page asks for these, and they
     change once a month: they are kept in the cache for a minute, and dropped there whenever a
     period is published (publishing.publish)."""
+    generation = _generation()
+    heads = HEADS_IN_MEMORY.get(generation)
+    if heads is not None:
+        return heads
     heads = cache.get(PUBLICATIONS_KEY)
     if heads is None:
         heads = {}
@@ -156,6 +164,7 @@ def _published_heads() -> dict:
                 kept.append(period)
         heads = {key: (kept + [None])[:2] for key, kept in heads.items()}
         cache.set(PUBLICATIONS_KEY, heads, PUBLICATIONS_SECONDS)
+    HEADS_IN_MEMORY.set(generation, heads)
     return heads
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, Q
 
+from config.memory import process_memory
 from players.models import years_before
 
 from .engine.periods import Month
@@ -20,6 +21,8 @@ from .live_models import LiveEntry
 from .models import ListEntry
 from .toplists import SENIOR_AGE, age_condition
 
+# A publication's rank table never changes: each process keeps the latest few it read.
+RANKS_IN_MEMORY = process_memory(size=32, seconds=24 * 3600)
 GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors ({SENIOR_AGE} and over)"}
 
 
@@ -42,7 +45,9 @@ def ranks_of_many(publications) -> dict:
     keys = {
         publication_key("ranks", item.period.pk, item.revision, item.period.published_at): item for item in publications
     }
-    found = cache.get_many(list(keys))
+    found = {key: higher for key in keys if (higher := RANKS_IN_MEMORY.get(key)) is not None}
+    if len(found) < len(keys):
+        found.update(cache.get_many([key for key in keys if key not in found]))
     missing = [item for key, item in keys.items() if key not in found]
     if missing:
         on_lists = Q()
@@ -55,6 +60,8 @@ def ranks_of_many(publications) -> dict:
                 key = publication_key("ranks", item.period.pk, item.revision, item.period.published_at)
                 found[key] = counted.get((item.period.pk, item.revision)) or higher_than([])
         cache.set_many({key: found[key] for key in keys if key in found}, 24 * 3600)
+    for key in keys:
+        RANKS_IN_MEMORY.set(key, found[key])
     return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
 
 

@@ -1,7 +1,6 @@
 """Narrowing a published list: the list page's filters (name, club, sex, age band, category, type)."""
 
 import datetime
-import time
 from dataclasses import dataclass
 from html import escape
 
@@ -11,6 +10,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
+from config.memory import process_memory
 from grading.engine import RULE_SETS
 from grading.models import ListEntry, PlayerRating
 from grading.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
@@ -30,29 +30,23 @@ class ClubMenu:
     options: str  # the <option> elements of the club filter, "All clubs" first
 
 
-CLUB_MENU_SECONDS = 60
-_club_menu: tuple[float, ClubMenu] | None = None  # (when it was read, the menu): this process's copy
+CLUB_MENU = process_memory(size=1, seconds=60)
 
 
 def club_menu() -> ClubMenu:
     """Every club as the list filters offer them, read at most once a minute in each process: a
-    federation has a thousand-odd clubs and every list page offers them (from a shared cache,
+    federation has a thousand-odd clubs and every list page offers them (from the shared cache,
     unpickling them took two milliseconds a page)."""
-    global _club_menu
-    now = time.monotonic()
-    if _club_menu is None or now - _club_menu[0] > CLUB_MENU_SECONDS:
+    menu = CLUB_MENU.get("clubs")
+    if menu is None:
         clubs = list(Club.objects.order_by("name").values_list("code", "name"))
         options = "".join(
             f'<option value="{escape(key)}">{escape(label)}</option>'
             for key, label in [("", "All clubs"), *((code, f"{name} ({code})") for code, name in clubs)]
         )
-        _club_menu = (now, ClubMenu(frozenset(code for code, _ in clubs), options))
-    return _club_menu[1]
-
-
-def forget_club_menu():
-    global _club_menu
-    _club_menu = None
+        menu = ClubMenu(frozenset(code for code, _ in clubs), options)
+        CLUB_MENU.set("clubs", menu)
+    return menu
 
 
 class ClubSelect(forms.Select):

@@ -237,7 +237,7 @@ def calculation_page(request, code, list_code, month):
     player = the_player(code)
     rating = (
         PlayerRating.objects.filter(player=player, rating_list__code=list_code, month=month, superseded_at=None)
-        .select_related("rating_list", "period", "run")
+        .select_related("rating_list", "period")
         .first()
     )
     if rating is None:

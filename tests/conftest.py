@@ -57,10 +57,10 @@ def fresh_cache(request):
         return
     from django.core.cache import cache
 
-    from public.filters import forget_club_menu
+    from config.memory import forget_everything
 
     cache.clear()
-    forget_club_menu()  # kept in each process's memory
+    forget_everything()  # what this process keeps in its own memory
     yield
     cache.clear()
 
