@@ -114,4 +114,9 @@ class LiveEntry(ListLine):
 
     @property
     def change(self):
-        return None if self.published_rating is None else self.rating - self.published_rating
+        return live_change(self.rating, self.published_rating)
+
+
+def live_change(rating: int, published_rating: int | None) -> int | None:
+    """A live rating's change from the published one (None for a player not on the list)."""
+    return None if published_rating is None else rating - published_rating

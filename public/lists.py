@@ -25,7 +25,7 @@ from players.models import Club, Player
 from .downloads import csv_download, list_json, list_text, list_zip, text_download
 from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
-from .tables import ListTable, paginate
+from .tables import ListTable, page_rows, paginate
 
 
 def home(request):
@@ -98,7 +98,9 @@ def cacheable(request, response):
 
 def render_list(request, code, rating_list, published, periods):
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
-    table = paginate(ListTable(filters.qs), request, known_count=None if filters.active else list_size(published))
+    table = paginate(
+        ListTable(page_rows(filters.qs)), request, known_count=None if filters.active else list_size(published)
+    )
     table.ranks = ranks_of(published)
     table.previous = previous_ratings(published, [row.record.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()

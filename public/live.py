@@ -10,6 +10,7 @@ from grading.calculation import calculation_of
 from grading.engine import RULE_SETS
 from grading.history import csv_text
 from grading.live import live_entries, live_list_of, live_state_before
+from grading.live_models import live_change
 from grading.models import LiveEntry, LiveRating, RatingList
 from grading.ranks import live_ranks_of
 
@@ -19,7 +20,7 @@ from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
 from .players import the_player
 from .rendering import signed
-from .tables import ListTable, paginate
+from .tables import ListTable, page_rows, paginate
 
 LIVE_ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
@@ -58,10 +59,10 @@ class LiveTable(ListTable):
         return (
             *self.first_cells(entry, players),
             entry.published_rating or "–",
-            "–" if entry.change is None else signed(entry.change),
+            "–" if (change := live_change(entry.rating, entry.published_rating)) is None else signed(change),
             entry.live_games,
             categories.get(entry.category, entry.category),
-            entry.club.name if entry.club_id else "",
+            entry.club__name or "",
         )
 
 
@@ -87,7 +88,7 @@ def live_list(request, code):
 def render_live_list(request, rating_list, live):
     code = rating_list.code
     filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
-    table = paginate(LiveTable(filters.qs), request)
+    table = paginate(LiveTable(page_rows(filters.qs, "published_rating", "live_games")), request)
     table.ranks = live_ranks_of(live) if live else None
     query = request.GET.copy()
     query.pop("page", None)
