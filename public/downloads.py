@@ -8,10 +8,8 @@ import zipfile
 
 from django.http import HttpResponse
 
-from config.downloads import BOM, csv_download
+from config.downloads import BOM
 from grading.history import LIST_COLUMNS, csv_text, list_csv, list_rows
-
-__all__ = ["BOM", "csv_download"]  # the public pages' CSV, as config.downloads sends it
 
 # The fixed-width text: each column's width, its values cut to fit (names are long at times).
 TEXT_WIDTHS = {"code": 8, "name": 40, "rating": 6, "type": 8, "category": 9, "games": 6, "last_played": 8, "club": 30}

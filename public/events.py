@@ -23,8 +23,8 @@ from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 from players.names import full_name
 
+from .rendering import rated_cells
 from .tables import TEMPLATE, paginate
-from .templatetags.ratings import rated_cells
 
 
 def public_events():

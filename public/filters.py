@@ -53,11 +53,9 @@ class ClubSelect(forms.Select):
     """The clubs' options, written once a minute (club_menu), not with a template (or a
     format_html) per option: a federation's 1,500 clubs took 20 ms a page that way."""
 
-    menu: ClubMenu | None = None  # set by the filters, which read it once a page
-
     def render(self, name, value, attrs=None, renderer=None):
         chosen = f'<option value="{escape("" if value is None else str(value))}">'
-        options = (self.menu or club_menu()).options.replace(chosen, chosen[:-1] + " selected>", 1)
+        options = club_menu().options.replace(chosen, chosen[:-1] + " selected>", 1)
         return format_html(
             '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), mark_safe(options)
         )  # noqa: S308 - every part escaped above
@@ -83,11 +81,10 @@ class ClubField(forms.CharField):
     copied its 1,500 choices a dozen times a page (a third of a filtered page's time)."""
 
     widget = ClubSelect
-    menu: ClubMenu | None = None  # set by the filters, which read it once a page
 
     def validate(self, value):
         super().validate(value)
-        if value and value not in (self.menu or club_menu()).codes:
+        if value and value not in club_menu().codes:
             raise forms.ValidationError("No club has the code %(code)s.", params={"code": value}, code="invalid_choice")
 
 
@@ -117,8 +114,6 @@ class ListEntryFilter(django_filters.FilterSet):
     def __init__(self, *args, period=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.day = first_day(period) if period else datetime.date.today()
-        club = self.form.fields["club"]
-        club.menu = club.widget.menu = club_menu()  # a page's form's own copies of the field and widget
         if period is not None and RULE_SETS[period.rule_set].is_elo:
             # Every rating on an Elo list is a Full one; its categories are the Elo method's,
             # and those of states the ECF method left before the list changed method.

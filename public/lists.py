@@ -5,6 +5,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
 
+from config.downloads import csv_download
 from events.models import Event
 from grading.engine import RULE_SETS
 from grading.history import (
@@ -22,7 +23,7 @@ from grading.ranks import ranks_of
 from grading.toplists import top_lists
 from players.models import Club, Player
 
-from .downloads import csv_download, list_json, list_text, list_zip, text_download
+from .downloads import list_json, list_text, list_zip, text_download
 from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
 from .tables import ListTable, page_rows, paginate

@@ -5,6 +5,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from config.downloads import csv_download
 from grading.breakdown import rated_games
 from grading.calculation import calculation_of
 from grading.engine import RULE_SETS
@@ -15,7 +16,6 @@ from grading.models import LiveEntry, LiveRating, RatingList
 from grading.ranks import live_ranks_of
 
 from .calculation import explanation
-from .downloads import csv_download
 from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
 from .players import the_player

@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from config.downloads import csv_download
 from config.lookups import by_code
 from events.standings import head_to_head
 from grading.breakdown import rated_games
@@ -26,7 +27,7 @@ from players.models import Club, Player
 
 from . import rendering
 from .calculation import explanation, progress_text
-from .downloads import club_sheet_csv, csv_download
+from .downloads import club_sheet_csv
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 

@@ -7,7 +7,7 @@ from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import escape, format_html
+from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
 from grading.models import ListEntry, PlayerRating, rating_text
@@ -124,16 +124,6 @@ class ListTable(tables.Table):
             entry.player__code,
             rating_text(entry.rating, entry.type),
         )
-
-    def render_name(self, record):
-        url = reverse("player", args=[record.player.code])
-        return format_html('<a href="{}">{}</a>', url, record.player.name)
-
-    def render_rating(self, record):
-        return rating_text(record.rating, record.type)
-
-    def render_category(self, record):
-        return record.get_category_display()
 
 
 # A page's rows are read as plain values, all that rows_html reads: fifty entries with their
