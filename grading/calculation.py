@@ -20,7 +20,7 @@ from .engine.elo_arithmetic import (
     first_rating_progress,
 )
 from .engine.elo_result import FirstRatingSteps, first_rating_steps
-from .engine.floors import FloorArithmetic, floor_arithmetic
+from .engine.floors import FloorArithmetic, floor_arithmetic, peak_read
 from .engine.inputs import PendingMonth
 from .engine.periods import Month
 from .models import PlayerRating
@@ -56,14 +56,23 @@ def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstR
 
 def calculation_of(rating: PlayerRating, games: list[RatedGame], peak_before: int | None = None) -> Calculation:
     """The calculation of ``rating`` from its RatedGame lines (grading.breakdown.rated_games);
-    ``peak_before``, the peak of the state before it, for its floor."""
+    ``peak_before``, the peak its floor read (prior_peak, or the engine's peak_read), for its floor."""
     rules = RULE_SETS[rating.period.rule_set]
     calculation = method_calculation(rating, games, rules)
-    if rules.floors and rating.floor is not None:
-        own = rating.unfloored_rating or rating.rating
+    if rating.floor is not None:  # a rule set with floors gave it one
+        own = rating.method_rating
         floor = floor_arithmetic(rules, rating.wins, rating.draws, rating.events3, peak_before, own)
         calculation = replace(calculation, floor=floor)
     return calculation
+
+
+def prior_peak(rules, prior) -> int | None:
+    """The peak the floor of the rating after ``prior`` (a stored state, or None) read, as the
+    engine reads it (peak_read)."""
+    if prior is None:
+        return None
+    full = prior.type == PlayerRating.Type.FULL
+    return int(peak_read(rules, prior.peak or 0, prior.rating or 0, full)) or None
 
 
 def method_calculation(rating, games: list[RatedGame], rules) -> Calculation:

@@ -21,6 +21,7 @@ from .breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
 from .calculation import Calculation, calculation_of
 from .engine import RULE_SETS, Month, RuleSet
 from .engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
+from .engine.floors import peak_read
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import states_for_method
 from .event_ratings import Performances
@@ -170,6 +171,8 @@ def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, op
         white_halves=np.where(white_is_player, halves, 2 - halves).astype(np.int8),
         **elo,
     )
+    own, at = states[rating_list.code], position[subject]
+    start_peak = int(peak_read(rules, own.peak[at], own.rating[at], own.type[at] == FULL)) or None  # as the run read it
     rows, _, _ = rate_loaded(PeriodData(inputs, np.arange(count, dtype=np.int64), [], None, notes))
     prior = prior_shown(typed, columns, position[subject]) if typed else prior_of(player, rating_list, month)
     rating = new_rating(rows, subject, rating_list, month, rules)
@@ -187,7 +190,7 @@ def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, op
         prior=prior,
         rating=rating,
         games=games,
-        calculation=calculation_of(rating, games, int(columns.peak[position[subject]]) or None) if rating else None,
+        calculation=calculation_of(rating, games, start_peak) if rating else None,
         notes=notes,
     )
 

@@ -232,6 +232,11 @@ class RatingState(models.Model):
     class Meta:
         abstract = True
 
+    @property
+    def method_rating(self):
+        """The rating the method gave, before a floor held it up (if one did)."""
+        return self.unfloored_rating or self.rating
+
 
 class PlayerRating(RatingState):
     """A player's state on one list after one period: one row per period in which it changed.

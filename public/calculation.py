@@ -192,5 +192,5 @@ def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> d
         "first": first_shown(calculation),
         "dummy_text": dummy_text(rating, title, list_code, rules),
         # The method's own rating: what the arithmetic ends with, under the floor if one held it up.
-        "own_rating": rating.unfloored_rating or rating.rating,
+        "own_rating": rating.method_rating,
     }

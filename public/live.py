@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from config.downloads import csv_download
 from grading.breakdown import rated_games
-from grading.calculation import calculation_of
+from grading.calculation import calculation_of, prior_peak
 from grading.engine import RULE_SETS
 from grading.history import csv_text
 from grading.live import live_entries, live_list_of, live_state_before
@@ -147,8 +147,8 @@ def live_calculation(request, code, list_code, month):
     if rating is None:
         raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
     prior = live_state_before(rating)
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior.peak if prior else None)
     rules = RULE_SETS[rating.rule_set]
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
     context = {
         "player": player,
         "rating": rating,

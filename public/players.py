@@ -13,7 +13,7 @@ from config.downloads import csv_download
 from config.lookups import by_code
 from events.standings import head_to_head
 from grading.breakdown import rated_games
-from grading.calculation import calculation_of, first_rating_progress_of
+from grading.calculation import calculation_of, first_rating_progress_of, prior_peak
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.periods import Month
@@ -244,8 +244,8 @@ def calculation_page(request, code, list_code, month):
     if rating is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
     prior = state_before(rating)
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior.peak if prior else None)
     rules = RULE_SETS[rating.period.rule_set]
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
     context = {
         "player": player,
         "rating": rating,

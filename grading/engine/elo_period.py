@@ -22,7 +22,7 @@ from .codes import (
 )
 from .elo import changed_rating, enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
 from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
-from .floors import floors, lifetime_after
+from .floors import floors, lifetime_after, peak_read
 from .inputs import ColumnarInputs, PendingColumns, StateColumns
 from .method_change import ratings_used
 from .sides import Sides, per_player_sum
@@ -36,7 +36,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     own = inputs.states_on(inputs.list_code)
     rated_before = own.type == FULL
     prior_rating = np.where(rated_before, own.rating, 0)
-    peak = np.where(rated_before, np.where(own.peak > 0, own.peak, own.rating), 0)
+    peak = peak_read(rules, own.peak, own.rating, rated_before)
     age = ages(inputs.birth_date, period)
     junior = is_junior(age, rules)
 

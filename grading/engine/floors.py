@@ -46,6 +46,15 @@ def lifetime_after(inputs: ColumnarInputs, sides: Sides, own: StateColumns, coun
     return Lifetime(wins, draws, own.events3 + full_events)
 
 
+def peak_read(rules: RuleSet, peak, rating, full):
+    """The peak before a period that a floor reads (section 14), from the state before it: its
+    peak; under the Elo method a Full rating without one (a state from before the method kept
+    peaks) stands for it. Arrays, or single values."""
+    if rules.is_elo:
+        return np.where(full, np.where(peak > 0, peak, rating), 0)
+    return peak
+
+
 def peak_floor(peak_before: np.ndarray, rules: RuleSet) -> np.ndarray:
     """The highest step of peak_floor_lowest, + step, ..., peak_floor_highest at or below
     peak - peak_floor_drop; 0 where that is below the lowest (or there is no peak)."""

@@ -66,3 +66,19 @@ def test_a_list_with_floors_holds_a_rating_up_and_the_pages_say_how(federation, 
     player = client.get("/players/100001A/").content.decode()
     assert 'title="Held up by its rating floor: the method gave 1190">floor</a>' in player  # the current rating
     assert 'title="Held up by its rating floor: the method gave 1190">floor</abbr>' in player  # its history
+
+
+def test_the_calculation_reads_the_peak_before_as_the_engine_does():
+    from types import SimpleNamespace
+
+    from grading.calculation import prior_peak
+    from grading.engine import RULE_SETS
+
+    kept_none = SimpleNamespace(type="full", peak=None, rating=2140)
+
+    # The Elo method takes a Full rating for the peak where none was kept (a state from before
+    # the method kept peaks); the ECF method reads the peak it keeps, here none.
+    assert prior_peak(RULE_SETS["fide-2017+floors"], kept_none) == 2140
+    assert prior_peak(RULE_SETS["ecf-2024+floors"], kept_none) is None
+    assert prior_peak(RULE_SETS["ecf-2024+floors"], SimpleNamespace(type="full", peak=1464, rating=1210)) == 1464
+    assert prior_peak(RULE_SETS["fide-2017+floors"], None) is None
