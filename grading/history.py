@@ -140,7 +140,7 @@ def list_json(published: PublishedList, entries) -> str:
 # Query helpers for the public site and the API (read only).
 
 
-PUBLICATIONS_KEY = "latest-publications:2"  # {list id: [latest period, the one before or None]}
+PUBLICATIONS_KEY = "latest-publications:3:{}"  # the generation: {list id: [latest period, the one before or None]}
 PUBLICATIONS_SECONDS = 60
 # Each process keeps them too, for the same minute, under the generation that publishing renews.
 HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
@@ -154,7 +154,7 @@ def _published_heads() -> dict:
     heads = HEADS_IN_MEMORY.get(generation)
     if heads is not None:
         return heads
-    heads = cache.get(PUBLICATIONS_KEY)
+    heads = cache.get(PUBLICATIONS_KEY.format(generation))
     if heads is None:
         heads = {}
         rows = RatingPeriod.objects.published().select_related("rating_list")
@@ -163,7 +163,7 @@ def _published_heads() -> dict:
             if len(kept) < 2:
                 kept.append(period)
         heads = {key: (kept + [None])[:2] for key, kept in heads.items()}
-        cache.set(PUBLICATIONS_KEY, heads, PUBLICATIONS_SECONDS)
+        cache.set(PUBLICATIONS_KEY.format(generation), heads, PUBLICATIONS_SECONDS)
     HEADS_IN_MEMORY.set(generation, heads)
     return heads
 
@@ -201,7 +201,8 @@ def previous_ratings(published, player_ids, periods) -> dict:
 
 
 def forget_publications():
-    cache.delete(PUBLICATIONS_KEY)
+    """Every list's publications are kept under the generation: a new one forgets them all (a
+    reader still at work writes what it read under the old generation, never read again)."""
     cache.set(GENERATION_KEY, secrets.token_hex(4), None)
 
 

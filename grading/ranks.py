@@ -46,6 +46,7 @@ def ranks_of_many(publications) -> dict:
         publication_key("ranks", item.period.pk, item.revision, item.period.published_at): item for item in publications
     }
     found = {key: higher for key in keys if (higher := RANKS_IN_MEMORY.get(key)) is not None}
+    remembered = set(found)
     if len(found) < len(keys):
         found.update(cache.get_many([key for key in keys if key not in found]))
     missing = [item for key, item in keys.items() if key not in found]
@@ -60,7 +61,7 @@ def ranks_of_many(publications) -> dict:
                 key = publication_key("ranks", item.period.pk, item.revision, item.period.published_at)
                 found[key] = counted.get((item.period.pk, item.revision)) or higher_than([])
         cache.set_many({key: found[key] for key in keys if key in found}, 24 * 3600)
-    for key in keys:
+    for key in keys.keys() - remembered:
         RANKS_IN_MEMORY.set(key, found[key])
     return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
 
