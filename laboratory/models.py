@@ -5,8 +5,10 @@ from django.core.exceptions import ValidationError
 from django.db import models
 
 from grading.engine import EngineInputError, RuleSet
-from grading.engine.variants import variant
+from grading.engine.variants import BASE_NAMES, variant
 from grading.models import RULE_SET_CHOICES, month_validator
+
+BASE_CHOICES = [(name, label) for name, label in RULE_SET_CHOICES if name in BASE_NAMES]
 
 
 class RuleVariant(models.Model):
@@ -15,7 +17,7 @@ class RuleVariant(models.Model):
     engine's own reading of a variant."""
 
     name = models.SlugField(max_length=60, unique=True, help_text="What simulations and the command call it.")
-    base = models.CharField(max_length=40, choices=RULE_SET_CHOICES, help_text="The rule set it changes.")
+    base = models.CharField(max_length=40, choices=BASE_CHOICES, help_text="The rule set it changes.")
     overrides = models.JSONField(
         default=dict,
         blank=True,

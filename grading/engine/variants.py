@@ -13,7 +13,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from .inputs import EngineInputError
-from .rulesets import RULE_SETS, RuleSet
+from .rulesets import BASE_RULE_SETS, RULE_SETS, RuleSet
 
 
 @dataclass(frozen=True)
@@ -79,6 +79,9 @@ PARAMETERS: Mapping[str, Parameter] = MappingProxyType(
 )
 
 
+BASE_NAMES = tuple(rules.name for rules in BASE_RULE_SETS)
+
+
 def variant(spec, path: str = "rules") -> RuleSet:
     """The RuleSet a rule set name or a variant (``{"base": name, parameter: value, ...}``)
     describes; EngineInputError names a bad part (``rules.k_cap``)."""
@@ -89,9 +92,10 @@ def variant(spec, path: str = "rules") -> RuleSet:
     if not isinstance(spec, Mapping):
         raise EngineInputError(path, "is neither a rule set's name nor an object with a base")
     base_name = spec.get("base")
-    if not isinstance(base_name, str) or base_name not in RULE_SETS:
-        known = ", ".join(RULE_SETS)
-        raise EngineInputError(f"{path}.base", f"{base_name!r} is not a rule set (known: {known})")
+    if not isinstance(base_name, str) or base_name not in BASE_NAMES:
+        # A rule set with floors is a base with "floors": true: one name for each set of rules.
+        known = ", ".join(BASE_NAMES)
+        raise EngineInputError(f"{path}.base", f"{base_name!r} is not a base rule set (known: {known})")
     base = RULE_SETS[base_name]
     overrides = {}
     for name, value in spec.items():

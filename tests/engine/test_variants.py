@@ -75,7 +75,8 @@ def test_an_elo_variant_changes_k():
         ({"base": "ecf-2024", "title_dummies": {"GM": 50}}, "rules.title_dummies.GM", "out of range"),
         ({"base": "fide-2017", "adult_dummy": 1700}, "rules.adult_dummy", "has no such parameter"),
         ({"base": "ecf-2024", "floor_base": 200}, "rules.floor_cap", "below floor_base"),
-        ({"base": 2024}, "rules.base", "not a rule set"),
+        ({"base": 2024}, "rules.base", "not a base rule set"),
+        ({"base": "ecf-2024+floors", "floors": True}, "rules.base", "not a base rule set"),
     ],
 )
 def test_an_unknown_parameter_or_an_absurd_value_is_refused_by_name(spec, field, message):
