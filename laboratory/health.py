@@ -19,7 +19,7 @@ import numpy as np
 
 from grading.bulk import fetch_columns
 from grading.engine import RULE_SETS
-from grading.engine.categories import ages
+from grading.engine.categories import ages, is_active, is_junior
 from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import expected_units
 from grading.engine.method_change import states_for_method
@@ -28,10 +28,10 @@ from grading.history import csv_text
 from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, sql_of
 from grading.models import ListEntry, PlayerRating, RatingPeriod
 from grading.publishing import latest_states
+from grading.toplists import SENIOR_AGE
 
 BAND = 50  # calibration bands of the rating difference
 TOP_BAND = 400  # ... and one for this much or more
-JUNIOR, SENIOR = 18, 65
 
 
 @dataclass
@@ -96,11 +96,14 @@ def calibrate(rating_list, month: Month, bands, by_age, categories):
     if not len(white):
         return
     # Each player's state at the start of the month as the month's method reads it: a rating is
-    # a Full or Partial one (ECF), or a Full one at the floor or above (Elo).
+    # a Full or Partial one played within the window (ECF: a lapsed one is met as a dummy), or a
+    # Full one at the floor or above (Elo).
     players = np.unique(np.concatenate([white, black]))
     rules = RULE_SETS[rating_list.rule_set_for(str(month))]
     states = states_for_method(latest_states(rating_list, month).columns_for(players), rules, month)
     rated = np.isin(states.type, [FULL, PARTIAL])
+    if not rules.is_elo:
+        rated &= is_active(states, rules, month)
 
     def prior(side):
         at = np.searchsorted(players, side)
@@ -126,10 +129,11 @@ def calibrate(rating_list, month: Month, bands, by_age, categories):
         bands[low].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
     birth_date, _ = birth_dates_and_titles(players)
     age = ages(birth_date, month)[np.searchsorted(players, player)]
+    junior, senior = is_junior(age, rules), age >= SENIOR_AGE
     for name, mask in (
-        ("juniors (under 18)", (age >= 0) & (age < JUNIOR)),
-        ("adults", (age < 0) | ((age >= JUNIOR) & (age < SENIOR))),
-        ("seniors (65 and over)", age >= SENIOR),
+        (f"juniors (under {rules.junior_below_age})", junior),
+        ("adults", ~junior & ~senior),  # an unknown age (-1) counts as an adult's
+        (f"seniors ({SENIOR_AGE} and over)", senior),
     ):
         by_age[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
     for name, code in (("Full", FULL), ("Partial", PARTIAL)):
@@ -157,6 +161,11 @@ def monthly(rating_list, first: Month, last: Month) -> list[dict]:
     before = listed(first - 1)
     month = first
     while month <= last:
+        if str(month) not in periods:
+            # No list yet to compare: the next published month is compared with the last one.
+            out.append({"month": str(month), "published": False})
+            month += 1
+            continue
         now = listed(month)
         stayed = [player for player in now if player in before]
         came = [now[player] for player in now if player not in before]
@@ -171,7 +180,7 @@ def monthly(rating_list, first: Month, last: Month) -> list[dict]:
         out.append(
             {
                 "month": str(month),
-                "published": str(month) in periods,
+                "published": True,
                 "stayed": len(stayed),
                 "mean_before": round(mean(before[p] for p in stayed), 1) if stayed else None,
                 "mean_after": round(mean(now[p] for p in stayed), 1) if stayed else None,

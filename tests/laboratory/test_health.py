@@ -70,6 +70,15 @@ def test_drift_inflow_outflow_and_the_sum_of_changes(october):
     assert (month["changed"], month["change_sum"]) == (4, 0)
 
 
+def test_a_month_not_yet_published_is_marked_so_and_counts_nobody_as_gone(october):
+    months = pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER + 1).months
+
+    assert [(m["month"], m["published"], m.get("outflow")) for m in months] == [
+        ("2026-10", True, 0),
+        ("2026-11", False, None),
+    ]
+
+
 def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, officer):
     client.force_login(officer)
     query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
