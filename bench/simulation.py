@@ -48,14 +48,13 @@ def simulate(url, list_code, months):
     django.setup()
     from grading.models import RatingList, RatingPeriod
     from laboratory.models import Simulation
-    from laboratory.simulations import do_delete_simulation, do_start_simulation, run_simulation
+    from laboratory.simulations import do_start_simulation, run_simulation
 
     rating_list = RatingList.objects.get(code=list_code)
     published = RatingPeriod.objects.published().filter(rating_list=rating_list)
     last = Month.parse(max(published.values_list("month", flat=True)))
     first = last - (months - 1)
-    for old in Simulation.objects.all():
-        do_delete_simulation(old)
+    Simulation.objects.all().delete()  # with their rows, deleted by the simulation
     started = time.perf_counter()
     simulation = do_start_simulation(rating_list, first, last, VARIANT, None, queue=False)
     run_simulation(simulation.pk, progress=lambda text: log(f"  {time.perf_counter() - started:6.1f} s  {text}"))

@@ -13,11 +13,10 @@ from grading.engine.variants import PARAMETERS
 from grading.models import RatingList
 
 from .health import health_csv, pool_health
-from .models import RuleVariant, Simulation
+from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
 from .simulations import (
     LONGEST_SPAN,
     SimulationRefused,
-    do_delete_simulation,
     do_start_simulation,
     simulation_csv,
 )
@@ -174,12 +173,16 @@ class SimulationAdmin(admin.ModelAdmin):
         }
         return render(request, "admin/laboratory/health.html", context)
 
-    def delete_model(self, request, obj):
-        do_delete_simulation(obj)
-
-    def delete_queryset(self, request, queryset):
-        for simulation in queryset:
-            do_delete_simulation(simulation)
+    def get_deleted_objects(self, objs, request):
+        """What a deletion takes, counted rather than listed: a simulation owns a row for each
+        player and month it rated (Django deletes them by the simulation, without reading them)."""
+        simulations = list(objs)
+        counts = {
+            "simulations": len(simulations),
+            "simulated ratings": SimulatedRating.objects.filter(simulation__in=simulations).count(),
+            "players compared": SimulatedPlayer.objects.filter(simulation__in=simulations).count(),
+        }
+        return [str(simulation) for simulation in simulations], counts, set(), []
 
 
 def chart(canvas: str, kind: str, labels: list, series: list[tuple[str, list]]) -> dict:

@@ -12,10 +12,10 @@ import time
 from collections import defaultdict
 
 import numpy as np
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 
-from grading.bulk import insert_columns, table
+from grading.bulk import insert_columns
 from grading.engine import EngineInputError, RuleSet
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import TYPE_NAMES
@@ -26,6 +26,7 @@ from grading.loading import birth_dates_and_titles, load_period
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.publishing import latest_states
 from grading.rating import rate_loaded
+from players.names import full_name
 
 from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
 from .summary import summarize
@@ -223,19 +224,10 @@ def simulation_csv(simulation: Simulation) -> str:
         )
     )
     lines = (
-        [code, f"{surname}, {forenames}" if forenames else surname, *("" if v is None else v for v in rest)]
+        [code, full_name(surname, forenames), *("" if v is None else v for v in rest)]
         for code, surname, forenames, *rest in rows
     )
     return csv_text(CSV_COLUMNS, lines)
-
-
-def do_delete_simulation(simulation: Simulation):
-    """Its rows first, in two statements: a cascade would read every row to delete it."""
-    with transaction.atomic():
-        with connection.cursor() as cursor:
-            for model in (SimulatedRating, SimulatedPlayer):
-                cursor.execute(f"DELETE FROM {table(model)} WHERE simulation_id = %s", [simulation.pk])
-        simulation.delete()
 
 
 def rating_list_named(code: str) -> RatingList:

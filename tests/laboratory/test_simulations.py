@@ -17,7 +17,7 @@ from django.core.management.base import CommandError
 from grading.loading import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingRun
 from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
-from laboratory.simulations import do_delete_simulation, do_start_simulation, run_simulation, simulation_csv
+from laboratory.simulations import do_start_simulation, run_simulation, simulation_csv
 from players.models import Player
 from tests.builders import PlayerFactory, file_state, publish_month, rated_from_file
 from tests.builders import rated_demo as rated_lists
@@ -138,7 +138,7 @@ def test_the_command_prints_what_moves_and_writes_the_csv(rated_demo, tmp_path, 
 
     out = capsys.readouterr().out
     assert f"{first}: rating" in out and "players with a rating in the span" in out
-    rows = list(csv.DictReader(io.StringIO(target.read_text())))
+    rows = list(csv.DictReader(io.StringIO(target.read_text(encoding="utf-8-sig"))))
     assert list(rows[0]) == [
         "code",
         "name",
@@ -153,9 +153,9 @@ def test_the_command_prints_what_moves_and_writes_the_csv(rated_demo, tmp_path, 
     for row in rows:  # floors only hold ratings up
         if row["difference"]:
             assert int(row["difference"]) == int(row["simulated_rating"]) - int(row["published_rating"]) >= 0
-    assert simulation_csv(simulation) == target.read_text()
+    assert target.read_text(encoding="utf-8") == "\ufeff" + simulation_csv(simulation)  # as the admin sends it
 
-    do_delete_simulation(simulation)
+    simulation.delete()
     assert not SimulatedRating.objects.exists() and not SimulatedPlayer.objects.exists()
 
 
@@ -240,5 +240,9 @@ def test_a_rating_officer_starts_a_simulation_in_the_admin_and_reads_its_figures
     download = client.get(f"/admin/laboratory/simulation/{simulation.pk}/csv/")
     assert download.content.decode("utf-8-sig") == simulation_csv(simulation)
 
+    confirm = client.get(f"/admin/laboratory/simulation/{simulation.pk}/delete/").content.decode()
+    ratings = SimulatedRating.objects.count()
+    assert f"Simulated ratings: {ratings}" in confirm  # counted, not listed row by row
+    assert confirm.count("<li>") < 10
     client.post(f"/admin/laboratory/simulation/{simulation.pk}/delete/", {"post": "yes"})
     assert not Simulation.objects.exists() and not SimulatedRating.objects.exists()

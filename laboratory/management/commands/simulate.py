@@ -4,6 +4,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
+from config.downloads import BOM
 from grading.engine.periods import Month
 from laboratory.models import Simulation
 from laboratory.simulations import (
@@ -53,5 +54,5 @@ class Command(BaseCommand):
             f"mean {figures['mean']}, mean absolute {figures['mean_absolute']}."
         )
         if csv:
-            csv.write_text(simulation_csv(simulation), encoding="utf-8")
+            csv.write_text(BOM + simulation_csv(simulation), encoding="utf-8")  # as the admin sends it
             self.stdout.write(f"Written to {csv}.")
