@@ -4,7 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from grading.engine import EngineInputError, RuleSet
+from grading.engine import RULE_SETS, EngineInputError, RuleSet
 from grading.engine.variants import BASE_NAMES, variant
 from grading.models import RULE_SET_CHOICES, month_validator
 
@@ -43,6 +43,8 @@ class RuleVariant(models.Model):
         return variant(self.spec)
 
     def clean(self):
+        if self.name in RULE_SETS:  # --rules NAME must mean one thing
+            raise ValidationError({"name": f"{self.name} is a rule set's name: give the variant its own."})
         if not isinstance(self.overrides, dict):
             raise ValidationError({"overrides": "Give an object of parameters and values, {} for none."})
         if "base" in self.overrides:

@@ -33,6 +33,8 @@
       options: {
         responsive: true,
         maintainAspectRatio: false,
+        // No movement for users who asked their system for less of it, as on the player page.
+        animation: window.matchMedia("(prefers-reduced-motion: reduce)").matches ? false : { duration: 300 },
         spanGaps: true,
         plugins: { legend: { display: spec.series.length > 1 } }
       }

@@ -36,6 +36,14 @@ def test_an_unknown_parameter_or_an_absurd_value_is_refused_beside_the_field(ove
     assert message in refused.value.message_dict["overrides"][0]
 
 
+def test_a_variant_may_not_take_a_rule_sets_name():
+    variant = RuleVariant(name="ecf-2020", base="ecf-2024", overrides={})
+
+    with pytest.raises(ValidationError) as refused:
+        variant.full_clean()
+    assert refused.value.message_dict["name"] == ["ecf-2020 is a rule set's name: give the variant its own."]
+
+
 def test_a_rating_officer_adds_a_variant_in_the_admin_and_sees_it_listed(client, officer):
     client.force_login(officer)
     response = client.post(
