@@ -21,6 +21,7 @@ from .bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from .engine import RULE_SETS, PendingColumns, StateColumns
 from .engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from .engine.periods import Month
+from .engine.result import floors_shown
 from .history import forget_publications
 from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
 
@@ -60,13 +61,13 @@ LIFETIME_FIELDS = ("wins", "draws", "events3", "floor", "unfloored_rating")
 
 def lifetime_columns(players, positions: np.ndarray) -> dict:
     """LIFETIME_FIELDS columns of the rows at ``positions``, from either method's player columns."""
-    floor, own = players.floor[positions].tolist(), players.unfloored[positions].tolist()
+    floor, unfloored = floors_shown(players, positions)
     return {
         "wins": players.state_wins[positions].tolist(),
         "draws": players.state_draws[positions].tolist(),
         "events3": players.state_events3[positions].tolist(),
-        "floor": [value or None for value in floor],
-        "unfloored_rating": [mine if value > mine else None for value, mine in zip(floor, own)],
+        "floor": floor,
+        "unfloored_rating": unfloored,
     }
 
 

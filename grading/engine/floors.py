@@ -70,14 +70,16 @@ def floors(rules: RuleSet, eligible: np.ndarray, lifetime: Lifetime, peak_before
     prior state holds a Full (ECF) or rated (Elo) rating have one."""
     if not rules.floors:
         return np.zeros(len(eligible), dtype=np.int64)
-    absolute = np.minimum(
-        rules.floor_base
-        + rules.floor_per_win * lifetime.wins
-        + rules.floor_per_draw * lifetime.draws
-        + rules.floor_per_event * lifetime.events3,
-        rules.floor_cap,
-    )
+    absolute = np.minimum(absolute_sum(rules, lifetime.wins, lifetime.draws, lifetime.events3), rules.floor_cap)
     return np.where(eligible, np.maximum(absolute, peak_floor(peak_before, rules)), 0)
+
+
+def absolute_sum(rules: RuleSet, wins, draws, events3):
+    """The absolute floor before its cap: floor_base and so much a win, a draw and an event of
+    three games or more. Arrays, or single values."""
+    return (
+        rules.floor_base + rules.floor_per_win * wins + rules.floor_per_draw * draws + rules.floor_per_event * events3
+    )
 
 
 @dataclass(frozen=True)
@@ -104,15 +106,13 @@ def floor_arithmetic(rules: RuleSet, wins: int, draws: int, events3: int, peak_b
     peak = np.array([peak_before or 0], dtype=np.int64)
     floor = int(floors(rules, np.array([True]), lifetime, peak)[0])
     by_peak = int(peak_floor(peak, rules)[0])
-    absolute_sum = (
-        rules.floor_base + rules.floor_per_win * wins + rules.floor_per_draw * draws + rules.floor_per_event * events3
-    )
+    uncapped = absolute_sum(rules, wins, draws, events3)
     return FloorArithmetic(
         wins,
         draws,
         events3,
-        absolute_sum,
-        min(absolute_sum, rules.floor_cap),
+        uncapped,
+        min(uncapped, rules.floor_cap),
         peak_before,
         peak_before - rules.peak_floor_drop if peak_before else None,
         by_peak or None,

@@ -104,10 +104,17 @@ class PlayerResult:
     unfloored: int | None = None  # the method's own rating, where a floor raised it
 
 
+def floors_shown(players, positions) -> tuple[list, list]:
+    """The floors of the players at ``positions`` (None for none) and their method's own ratings
+    where the floor raised them (else None), from either method's player columns."""
+    floor, own = players.floor[positions].tolist(), players.unfloored[positions].tolist()
+    return [value or None for value in floor], [mine if value > mine else None for value, mine in zip(floor, own)]
+
+
 def floor_of(players, position: int) -> dict:
-    """A PlayerResult's ``floor`` and ``unfloored`` from either method's player columns."""
-    floor, own = int(players.floor[position]), int(players.unfloored[position])
-    return {"floor": floor or None, "unfloored": own if floor > own else None}
+    """A PlayerResult's ``floor`` and ``unfloored``."""
+    (floor,), (unfloored,) = floors_shown(players, [position])
+    return {"floor": floor, "unfloored": unfloored}
 
 
 class PlayersAndSides:
