@@ -18,7 +18,7 @@ import numpy as np
 from .breakdown import SidesByPlayer
 from .engine.codes import CATEGORY_NAMES, FULL, K_RULE_NAMES, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
-from .engine.inputs import PendingColumns
+from .engine.inputs import PendingColumns, StateColumns
 from .engine.numbers import points
 from .engine.periods import Month
 from .publishing import CATEGORY_INDEX, States, lifetime_columns
@@ -71,7 +71,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
         last.astype(np.int64),
         CATEGORY_INDEX[p.category[positions]],
         p.state_peak[positions].astype(np.int64),
-        *(getattr(p, f"state_{name}")[positions].astype(np.int64) for name in ("wins", "draws", "events3")),
+        *(getattr(p, f"state_{name}")[positions].astype(np.int64) for name in StateColumns.COUNTERS),
         PendingColumns(player_ids[rows_kept.player], *(getattr(rows_kept, f) for f in PendingColumns.FIELDS[1:])),
     )
     return rows, new

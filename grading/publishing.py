@@ -56,7 +56,7 @@ RATING_FIELDS = [
 ]
 # What a rating floor reads and shows (docs/rules.md section 14): kept and written with every
 # state, but not part of what makes a publication differ from another (grading.rating.result_digest).
-LIFETIME_FIELDS = ("wins", "draws", "events3", "floor", "unfloored_rating")
+LIFETIME_FIELDS = (*StateColumns.COUNTERS, "floor", "unfloored_rating")
 
 
 def lifetime_columns(players, positions: np.ndarray) -> dict:
@@ -111,12 +111,9 @@ class States:
 
     def columns_for(self, player_ids: np.ndarray) -> StateColumns:
         """The engine's StateColumns for ``player_ids`` (sorted): NO_STATE where there is none."""
-        columns = replace(StateColumns.empty(len(player_ids)), peak=np.zeros(len(player_ids), dtype=np.int64))
+        columns = StateColumns.empty(len(player_ids))
         found, positions = find_sorted(self.player_id, player_ids)
         at, source = np.flatnonzero(found), positions[found]
-        columns = replace(
-            columns, **{name: np.zeros(len(player_ids), dtype=np.int64) for name in StateColumns.COUNTERS}
-        )
         for name in ("type", *StateColumns.NUMBERS, "peak", *StateColumns.COUNTERS):
             getattr(columns, name)[at] = getattr(self, name)[source]
         rows = self.pending.select(np.isin(self.pending.player, player_ids))
@@ -210,7 +207,7 @@ def states_of_rows(rows: dict) -> States:
         np.array([month_index(text) for text in rows["last_played"]], dtype=np.int64),
         np.array([CATEGORIES.index(name) for name in rows["category"]], dtype=np.int8),
         np.array([peak or 0 for peak in rows["peak"]], dtype=np.int64),
-        *(np.array([count or 0 for count in rows[name]], dtype=np.int64) for name in ("wins", "draws", "events3")),
+        *(np.array([count or 0 for count in rows[name]], dtype=np.int64) for name in StateColumns.COUNTERS),
         pending_columns([rows["player_id"][i] for i in waiting], [rows["pending"][i] for i in waiting]),
     )
     return states.take(order)

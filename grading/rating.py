@@ -14,7 +14,7 @@ from events.models import Event, EventChange
 
 from . import breakdown
 from .elo_results import elo_rating_columns, encode_elo, stored_positions
-from .engine import EloPeriodResult, PendingColumns
+from .engine import EloPeriodResult, PendingColumns, StateColumns
 from .engine import rate_period as engine_rate_period
 from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from .engine.numbers import points
@@ -137,7 +137,7 @@ def rating_columns(result, rated: np.ndarray) -> tuple[dict, States]:
         np.full(count, result.period.index, dtype=np.int64),
         CATEGORY_INDEX[p.category[rated]],
         p.state_peak[rated].astype(np.int64),
-        *(getattr(p, f"state_{name}")[rated].astype(np.int64) for name in ("wins", "draws", "events3")),
+        *(getattr(p, f"state_{name}")[rated].astype(np.int64) for name in StateColumns.COUNTERS),
         PendingColumns.empty(),
     )
     return rows, new

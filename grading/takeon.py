@@ -15,7 +15,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from events.formats.base import read_whole_number
-from grading.engine import RULE_SETS, EngineInputError, PendingMonth, RatingState, RuleSet, check_elo_state
+from grading.engine import (
+    RULE_SETS,
+    EngineInputError,
+    PendingMonth,
+    RatingState,
+    RuleSet,
+    StateColumns,
+    check_elo_state,
+)
 from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
 from grading.engine.numbers import points as points_text
 from grading.engine.periods import Month
@@ -132,7 +140,7 @@ def read_state(row, taken: TakenOn):
             "points": ("points", points),
             "last_played": ("last_played", last_played(taken.period, required=pending)),
             "peak": ("peak", peak),
-            **{name: (name, counter(name)) for name in ("wins", "draws", "events3")},
+            **{name: (name, counter(name)) for name in StateColumns.COUNTERS},
         },
     )
     if state["points"] > state["games"]:
@@ -296,7 +304,7 @@ def taken_on_rows(records, player_ids, rules: RuleSet) -> list[dict]:
                 "points": Decimal(0),
                 "last_played": months[-1]["last_played"],
                 "pending": json.dumps(entries),
-                **{name: months[-1][name] for name in ("wins", "draws", "events3")},
+                **{name: months[-1][name] for name in StateColumns.COUNTERS},
             }
         )
     return rows

@@ -8,7 +8,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .codes import ELO_TYPE_CODES, FULL, PENDING
-from .inputs import EngineInputError, PendingMonth, RatingState
+from .inputs import EngineInputError, PendingMonth, RatingState, StateColumns
 from .periods import Month
 from .rulesets import RuleSet
 from .variants import variant
@@ -105,7 +105,7 @@ def state_row(state: RatingState, period: Month, path: str, types: dict) -> tupl
     if state.pending and not pending:
         raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
     counters = []
-    for name in ("wins", "draws", "events3"):
+    for name in StateColumns.COUNTERS:
         value = whole_number(getattr(state, name), f"{path}.{name}")
         if not 0 <= value < LARGEST_COUNT:
             raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")

@@ -102,8 +102,7 @@ def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:
 
 
 def _state_columns(n: int, who: list[int], rows: list[tuple]) -> StateColumns:
-    zeros = {name: np.zeros(n, dtype=np.int64) for name in ("peak", *StateColumns.COUNTERS)}
-    columns = replace(StateColumns.empty(n), **zeros)
+    columns = StateColumns.empty(n)
     index = np.array(who, dtype=np.int64)
     values = np.array(rows, dtype=np.int64).reshape(len(rows), len(STATE_ROW))
     for j, name in enumerate(STATE_ROW):

@@ -14,7 +14,7 @@ from decimal import Decimal
 from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
 from .elo_result import EloPeriodResult
 from .fileio_elo import counters, elo_player_block, floor_line
-from .inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState
+from .inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState, StateColumns
 from .numbers import micro as _micro
 from .numbers import points as _points
 from .numbers import score as _score
@@ -168,7 +168,7 @@ def _state(entry, path: str) -> RatingState:
         last_played=last,
         peak=None if peak is None else _whole(peak, f"{path}.peak"),
         pending=tuple(_pending_month(month, f"{path}.pending[{j}]") for j, month in enumerate(months)),
-        **{name: _whole(entry.get(name, 0), f"{path}.{name}") for name in ("wins", "draws", "events3")},
+        **{name: _whole(entry.get(name, 0), f"{path}.{name}") for name in StateColumns.COUNTERS},
     )
 
 

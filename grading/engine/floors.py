@@ -25,7 +25,7 @@ class Lifetime:
 
     def columns(self, where: np.ndarray) -> dict:
         """The result's state_wins, state_draws and state_events3 columns: 0 but ``where``."""
-        return {f"state_{name}": np.where(where, getattr(self, name), 0) for name in ("wins", "draws", "events3")}
+        return {f"state_{name}": np.where(where, getattr(self, name), 0) for name in StateColumns.COUNTERS}
 
 
 def lifetime_after(inputs: ColumnarInputs, sides: Sides, own: StateColumns, counted=None) -> Lifetime:

@@ -151,8 +151,12 @@ class StateColumns:
 
     @classmethod
     def empty(cls, n: int) -> StateColumns:
+        """``n`` players without a state: every column there to be filled in, peak and counters too."""
         zeros = (np.zeros(n, dtype=np.int64) for _ in range(4))
-        return cls(np.zeros(n, dtype=np.int8), *zeros, np.full(n, -1, dtype=np.int64))
+        counters = {name: np.zeros(n, dtype=np.int64) for name in cls.COUNTERS}
+        return cls(
+            np.zeros(n, dtype=np.int8), *zeros, np.full(n, -1, dtype=np.int64), np.zeros(n, dtype=np.int64), **counters
+        )
 
     def as_int64(self) -> StateColumns:
         """The same columns with every number as int64, so that no sum can overflow; an absent
