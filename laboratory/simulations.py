@@ -136,13 +136,14 @@ def rate_span(simulation: Simulation, rules: RuleSet, progress):
     rating_list = simulation.rating_list
     first, last = Month.parse(simulation.first_month), Month.parse(simulation.last_month)
     states = latest_states(rating_list, first)
+    spanned = RatingPeriod.objects.filter(rating_list=rating_list, month__gte=str(first), month__lte=str(last))
+    periods = {period.month: period for period in spanned}
     last_category = {}
     month = first
     while month <= last:
         note(simulation, f"{month}: rating", progress)
-        period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
-        if period is None:  # a month with no list: rated as its run would be
-            period = RatingPeriod(rating_list=rating_list, month=str(month), rule_set=rating_list.rule_set_for(month))
+        # A month with no list yet is rated as its run would be; the rules are the simulation's.
+        period = periods.get(str(month)) or RatingPeriod(rating_list=rating_list, month=str(month))
         data = load_period(period, prior=states, rules=rules)
         rows, new, _ = rate_loaded(data)
         with transaction.atomic():
