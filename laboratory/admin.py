@@ -15,8 +15,8 @@ from grading.models import RatingList
 from .health import health_csv, pool_health
 from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
 from .simulations import (
-    LONGEST_SPAN,
     SimulationRefused,
+    check_span,
     do_start_simulation,
     simulation_csv,
 )
@@ -50,16 +50,12 @@ class RuleVariantAdmin(admin.ModelAdmin):
         super().save_model(request, obj, form, change)
 
 
-class SimulationForm(forms.Form):
-    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
-    first_month = forms.CharField(label="From", max_length=7, help_text="The first month to rate again, YYYY-MM.")
-    last_month = forms.CharField(label="To", max_length=7, help_text="The last month, YYYY-MM: a published one.")
-    rules = forms.ChoiceField(label="Rules", help_text="A stored variant, or a rule set as it is.")
+class MonthSpanForm(forms.Form):
+    """A list and a span of months, as the laboratory's pages ask for them."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        variants = [(v.name, f"{v.name}: {v.base}, {changes_of(v)}") for v in RuleVariant.objects.all()]
-        self.fields["rules"].choices = [("Variants", variants), ("Rule sets", [(n, n) for n in RULE_SETS])]
+    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
+    first_month = forms.CharField(label="From", max_length=7, help_text="YYYY-MM")
+    last_month = forms.CharField(label="To", max_length=7, help_text="YYYY-MM")
 
     def clean_month(self, name):
         text = self.cleaned_data[name]
@@ -74,22 +70,34 @@ class SimulationForm(forms.Form):
     def clean_last_month(self):
         return self.clean_month("last_month")
 
-
-class HealthForm(forms.Form):
-    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
-    first_month = forms.CharField(label="From", max_length=7, help_text="YYYY-MM")
-    last_month = forms.CharField(label="To", max_length=7, help_text="YYYY-MM")
-
-    clean_first_month = SimulationForm.clean_first_month
-    clean_last_month = SimulationForm.clean_last_month
-    clean_month = SimulationForm.clean_month
-
     def clean(self):
         data = super().clean()
-        first, last = data.get("first_month"), data.get("last_month")
-        if first and last and (first > last or last.index - first.index >= LONGEST_SPAN):
-            raise forms.ValidationError(f"Give a span of 1 to {LONGEST_SPAN} months, the first month first.")
+        if data.get("first_month") and data.get("last_month"):
+            try:
+                check_span(data["first_month"], data["last_month"])
+            except SimulationRefused as refused:
+                raise forms.ValidationError(refused_text(refused)) from None
         return data
+
+
+def refused_text(refused: SimulationRefused) -> str:
+    """A refusal as the admin shows it: the command's words, without its options' dashes."""
+    return str(refused).replace("--", "")
+
+
+class SimulationForm(MonthSpanForm):
+    rules = forms.ChoiceField(label="Rules", help_text="A stored variant, or a rule set as it is.")
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["first_month"].help_text = "The first month to rate again, YYYY-MM."
+        self.fields["last_month"].help_text = "The last month, YYYY-MM: a published one."
+        variants = [(v.name, f"{v.name}: {v.base}, {changes_of(v)}") for v in RuleVariant.objects.all()]
+        self.fields["rules"].choices = [("Variants", variants), ("Rule sets", [(n, n) for n in RULE_SETS])]
+
+
+class HealthForm(MonthSpanForm):
+    """The pool health's list and span."""
 
 
 @admin.register(Simulation)
@@ -118,7 +126,7 @@ class SimulationAdmin(admin.ModelAdmin):
                     data["rating_list"], data["first_month"], data["last_month"], data["rules"], request.user
                 )
             except SimulationRefused as refused:
-                form.add_error(None, str(refused).replace("--", ""))
+                form.add_error(None, refused_text(refused))
             else:
                 self.log_addition(request, simulation, "started")
                 messages.success(request, f"Simulation {simulation.pk} queued: {simulation}.")

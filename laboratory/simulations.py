@@ -69,15 +69,20 @@ def rules_named(text: str):
     return spec, rules.name, None
 
 
-def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user, queue: bool = True) -> Simulation:
-    """A simulation of ``rating_list`` from ``first`` to ``last`` under ``rules`` (rules_named),
-    queued for a worker when the transaction commits (``queue``), or left for the caller to run."""
-    spec, name, stored = rules_named(rules)
+def check_span(first: Month, last: Month):
+    """A span the laboratory works on: the first month first, at most LONGEST_SPAN months."""
     if first > last:
         raise SimulationRefused(f"--from {first} is after --to {last}")
     months = last.index - first.index + 1
     if months > LONGEST_SPAN:
-        raise SimulationRefused(f"{months} months: a simulation spans at most {LONGEST_SPAN}")
+        raise SimulationRefused(f"{months} months: a span is at most {LONGEST_SPAN}")
+
+
+def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user, queue: bool = True) -> Simulation:
+    """A simulation of ``rating_list`` from ``first`` to ``last`` under ``rules`` (rules_named),
+    queued for a worker when the transaction commits (``queue``), or left for the caller to run."""
+    spec, name, stored = rules_named(rules)
+    check_span(first, last)
     latest = (
         RatingPeriod.objects.published()
         .filter(rating_list=rating_list)

@@ -93,3 +93,8 @@ def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, offic
 
     wrong = client.get("/admin/laboratory/simulation/health/?rating_list=999&first_month=2026-13&last_month=x")
     assert wrong.status_code == 200 and "is not a month" in wrong.content.decode()
+    backwards = client.get(
+        f"/admin/laboratory/simulation/health/?rating_list={rating_list('otb-standard').pk}"
+        "&first_month=2026-10&last_month=2026-09"
+    )
+    assert "from 2026-10 is after to 2026-09" in backwards.content.decode()  # as a simulation says it
