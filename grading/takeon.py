@@ -2,8 +2,8 @@
 
 The file holds one row per player, or on a list the Elo method rates, a pending player's rows:
 one per month of games towards a first rating. What a row may be depends on the method that
-rates the list in the month taken on; an Elo state is checked by the engine's own check
-(``check_elo_state``), the one every run of the list puts it through.
+rates the list in the month taken on; every state is checked by the engine's own check
+(``check_state``), the one every run of the list puts it through.
 """
 
 import json
@@ -22,7 +22,7 @@ from grading.engine import (
     RatingState,
     RuleSet,
     StateColumns,
-    check_elo_state,
+    check_state,
 )
 from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
 from grading.engine.numbers import points as points_text
@@ -147,25 +147,23 @@ def read_state(row, taken: TakenOn):
         raise ValueError(f"points: {state['points']} is more than the {state['games']} games")
     if state["wins"] + state["draws"] > MOST_GAMES:
         raise ValueError(f"wins, draws: {state['wins'] + state['draws']} games is more than anyone plays")
-    full = state["type"] == "full"
-    if not taken.rules.is_elo and full and state["peak"] is not None and state["peak"] < state["rating"]:
-        raise ValueError(f"peak: {state['peak']} is below the rating {state['rating']}")
-    if taken.rules.is_elo:
-        check_elo_row(state, taken)
+    check_row(state, taken)
     return state
 
 
-def check_elo_row(state, taken: TakenOn):
-    """Refuse a row the Elo method cannot read: the engine's check of the state it is, or of a
-    pending state of that one month, as the run of the next month will read it."""
+def check_row(state, taken: TakenOn):
+    """Refuse a row the list's method cannot read: the engine's check of the state it is (or, Elo,
+    of a pending state of that one month), as the run of the next month will read it."""
     last = Month.parse(state["last_played"]) if state["last_played"] else None
     numbers = (state["games"], state["opponents_total"], state["points"])
+    counters = {name: state[name] for name in StateColumns.COUNTERS}
     if state["type"] == "pending":
-        kept = RatingState(state["rating"], "pending", 0, 0, 0, last, state["peak"], (PendingMonth(last, *numbers),))
+        month = (PendingMonth(last, *numbers),)
+        kept = RatingState(state["rating"], "pending", 0, 0, 0, last, state["peak"], month, **counters)
     else:
-        kept = RatingState(state["rating"], state["type"], *numbers, last, state["peak"])
+        kept = RatingState(state["rating"], state["type"], *numbers, last, state["peak"], **counters)
     try:
-        check_elo_state(kept, taken.period + 1, taken.rules)
+        check_state(kept, taken.period + 1, taken.rules)
     except EngineInputError as error:
         # The engine names the fields of the state; a pending month's are this row's columns.
         field = error.field.removeprefix("pending[0].")

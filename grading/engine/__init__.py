@@ -18,7 +18,7 @@ Two ways in, one way out::
 path for a national month: nothing is built per player or per game in Python.
 """
 
-from .checks import check_elo_state
+from .checks import check_state
 from .codes import (
     CATEGORY_NAMES,
     FULL,
@@ -73,7 +73,7 @@ __all__ = [
     "RATED",
     "RESULT_WHITE_HALVES",
     "TYPE_NAMES",
-    "check_elo_state",
+    "check_state",
     "to_columnar",
     "validate_columnar",
     "AT_PERIOD_START",

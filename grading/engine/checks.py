@@ -7,7 +7,7 @@ import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from .codes import ELO_TYPE_CODES, FULL, PENDING
+from .codes import ELO_TYPE_CODES, FULL, PENDING, TYPE_CODES
 from .inputs import EngineInputError, PendingMonth, RatingState, StateColumns
 from .periods import Month
 from .rulesets import RuleSet
@@ -159,12 +159,16 @@ def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) 
     return row, months
 
 
-def check_elo_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
-    """Refuse a prior state that ``rules`` (an Elo rule set) cannot read on the list it rates at
-    the start of ``period``, as rating that period would. The error's field is the state's own
-    (``rating``, ``peak``, ``pending[0].games``): the take-on of ratings checks its rows here."""
+def check_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
+    """Refuse a prior state that ``rules`` cannot read on the list it rates at the start of
+    ``period``, as rating that period would. The error's field is the state's own (``rating``,
+    ``peak``, ``pending[0].games``): the take-on of ratings checks its rows here."""
+    rules = resolve_rules(rules)
     try:
-        elo_state_row(state, period, "state", resolve_rules(rules))
+        if rules.is_elo:
+            elo_state_row(state, period, "state", rules)
+        else:
+            state_row(state, period, "state", TYPE_CODES)
     except EngineInputError as error:
         raise EngineInputError(error.field.removeprefix("state."), error.message) from None
 

@@ -5,7 +5,7 @@ from fractions import Fraction
 
 import pytest
 
-from grading.engine import AT_PERIOD_START, EngineInputError, Game, Month, PendingMonth, RatingState, check_elo_state
+from grading.engine import AT_PERIOD_START, EngineInputError, Game, Month, PendingMonth, RatingState, check_state
 from grading.engine.elo import fide_performance, performance_of_400
 
 from .helpers import PERIOD, player, rate
@@ -259,13 +259,13 @@ def test_bad_elo_states_name_the_field(state, field, message):
 
 
 def test_one_state_is_checked_alone_by_the_checks_a_run_makes_naming_its_own_fields():
-    check_elo_state(pending(("2026-09", 1, 1800, "1")), Month.parse("2026-10"), "fide-2017")  # a pending state: fine
+    check_state(pending(("2026-09", 1, 1800, "1")), Month.parse("2026-10"), "fide-2017")  # a pending state: fine
 
     with pytest.raises(EngineInputError) as error:
-        check_elo_state(pending(("2026-09", 0, 0, "0")), Month.parse("2026-10"), "fide-2017")
+        check_state(pending(("2026-09", 0, 0, "0")), Month.parse("2026-10"), "fide-2017")
     assert (error.value.field, error.value.message) == ("pending[0].games", "0 is out of range (1 to 999999999999)")
     with pytest.raises(EngineInputError) as error:
-        check_elo_state(rated(950), Month.parse("2026-10"), "fide-2017-rapid")
+        check_state(rated(950), Month.parse("2026-10"), "fide-2017-rapid")
     assert (error.value.field, error.value.message) == ("rating", "950 is below the rating floor 1000")
 
 
