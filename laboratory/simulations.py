@@ -9,7 +9,6 @@ lists its rules read for the dummy (OTB standard and rapid) are read as publishe
 import json
 import logging
 import time
-from collections import defaultdict
 
 import numpy as np
 from django.db import transaction
@@ -184,32 +183,35 @@ def compare(simulation, rating_list, first: Month, last: Month, simulated, last_
     # Junior as the engine has it, on the first day after the span.
     birth_date, _ = birth_dates_and_titles(players)
     junior = is_junior(ages(birth_date, last + 1), variant(simulation.rules)).tolist()
-    columns = defaultdict(list)
-    for player, young in zip(players.tolist(), junior):
-        pub = state_of(published, player)
-        sim = state_of(simulated, player)
-        columns["player_id"].append(player)
-        columns["published_rating"].append(pub[0])
-        columns["published_type"].append(pub[1])
-        columns["simulated_rating"].append(sim[0])
-        columns["simulated_type"].append(sim[1])
-        columns["difference"].append(sim[0] - pub[0] if sim[0] is not None and pub[0] is not None else None)
-        columns["category"].append(last_category.get(player, ""))
-        columns["junior"].append(young)
+    published_rating, published_type = ratings_and_types(published, players)
+    simulated_rating, simulated_type = ratings_and_types(simulated, players)
+    columns = {
+        "player_id": players.tolist(),
+        "published_rating": published_rating,
+        "published_type": published_type,
+        "simulated_rating": simulated_rating,
+        "simulated_type": simulated_type,
+        "difference": [
+            sim - pub if sim is not None and pub is not None else None
+            for pub, sim in zip(published_rating, simulated_rating)
+        ],
+        "category": [last_category.get(player, "") for player in players.tolist()],
+        "junior": junior,
+    }
     with transaction.atomic():
         insert_columns(SimulatedPlayer, {"simulation_id": simulation.pk, **columns})
     simulation.summary = summarize(simulation, columns)
 
 
-def state_of(states, player: int) -> tuple[int | None, str]:
-    """(rating, type) of ``player`` in ``states`` (None, "" where none; a pending state has no rating)."""
+def ratings_and_types(states, players: np.ndarray) -> tuple[list, list]:
+    """The rating and type name of each of ``players`` (sorted) in ``states``, the run's States:
+    None and "" where there is none; a pending state has no rating."""
     if states is None:
-        return None, ""
-    at = np.searchsorted(states.player_id, player)
-    if at >= len(states.player_id) or states.player_id[at] != player:
-        return None, ""
-    kind = TYPE_NAMES[int(states.type[at])] or ""
-    return (None if kind == "pending" else int(states.rating[at])), kind
+        return [None] * len(players), [""] * len(players)
+    columns = states.columns_for(players)
+    kinds = [TYPE_NAMES[code] or "" for code in columns.type.tolist()]
+    ratings = [None if kind in ("", "pending") else rating for kind, rating in zip(kinds, columns.rating.tolist())]
+    return ratings, kinds
 
 
 def simulation_csv(simulation: Simulation) -> str:
