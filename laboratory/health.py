@@ -29,6 +29,7 @@ from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, s
 from grading.models import ListEntry, PlayerRating, RatingPeriod
 from grading.publishing import latest_states
 from grading.toplists import SENIOR_AGE
+from players.models import Player
 
 BAND = 50  # calibration bands of the rating difference
 TOP_BAND = 400  # ... and one for this much or more
@@ -74,11 +75,14 @@ def band_label(low: int) -> str:
 
 def pool_health(rating_list, first: Month, last: Month) -> Health:
     bands = {low: Tally() for low in range(0, TOP_BAND + BAND, BAND)}
-    by_age = {name: Tally() for name in ("juniors (under 18)", "adults", "seniors (65 and over)")}
+    by_age = {name: Tally() for name in age_groups(RULE_SETS[rating_list.rule_set_for(str(first))])}
     categories = {name: Tally() for name in ("Full", "Partial")}
+    # Every player's birth date, read once for the span (the loader reads the whole table anyway).
+    everyone = np.fromiter(Player.objects.order_by("pk").values_list("pk", flat=True), dtype=np.int64)
+    born = (everyone, birth_dates_and_titles(everyone)[0])
     month = first
     while month <= last:
-        calibrate(rating_list, month, bands, by_age, categories)
+        calibrate(rating_list, month, bands, by_age, categories, born)
         month += 1
     return Health(
         calibration=[tally.row(band_label(low)) for low, tally in bands.items()],
@@ -88,7 +92,11 @@ def pool_health(rating_list, first: Month, last: Month) -> Health:
     )
 
 
-def calibrate(rating_list, month: Month, bands, by_age, categories):
+def age_groups(rules) -> tuple[str, str, str]:
+    return f"juniors (under {rules.junior_below_age})", "adults", f"seniors ({SENIOR_AGE} and over)"
+
+
+def calibrate(rating_list, month: Month, bands, by_age, categories, born):
     games = rated_games(rating_list, month).order_by().annotate(white_halves=WHITE_HALVES)
     white, black, halves = fetch_columns(
         *sql_of(games.values_list("white_id", "black_id", "white_halves")), [np.int64, np.int64, np.int64]
@@ -127,15 +135,12 @@ def calibrate(rating_list, month: Month, bands, by_age, categories):
     for low in np.unique(band[higher]).tolist():
         mask = higher & (band == low)
         bands[low].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
-    birth_date, _ = birth_dates_and_titles(players)
-    age = ages(birth_date, month)[np.searchsorted(players, player)]
+    everyone, birth_date = born
+    age = ages(birth_date[np.searchsorted(everyone, players)], month)[np.searchsorted(players, player)]
     junior, senior = is_junior(age, rules), age >= SENIOR_AGE
-    for name, mask in (
-        (f"juniors (under {rules.junior_below_age})", junior),
-        ("adults", ~junior & ~senior),  # an unknown age (-1) counts as an adult's
-        (f"seniors ({SENIOR_AGE} and over)", senior),
-    ):
-        by_age[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
+    # An unknown age (-1) counts as an adult's.
+    for name, mask in zip(age_groups(rules), (junior, ~junior & ~senior, senior)):
+        by_age.setdefault(name, Tally()).add(mask.sum(), expected[mask].sum(), scored[mask].sum())
     for name, code in (("Full", FULL), ("Partial", PARTIAL)):
         mask = kind == code
         categories[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
