@@ -8,6 +8,7 @@ from urllib.parse import quote
 import django_filters
 import django_tables2 as tables
 from django import forms
+from django.core.paginator import EmptyPage, PageNotAnInteger
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -24,7 +25,6 @@ from grading.models import RatingList
 from players.names import full_name
 
 from .rendering import rated_cells
-from .tables import TEMPLATE, paginate
 
 
 def public_events():
@@ -59,6 +59,24 @@ class EventFilter(django_filters.FilterSet):
         return queryset.filter(Q(name__icontains=value) | Q(code__iexact=value))
 
 
+def paginate(table, request, per_page=50):
+    """Order and paginate ``table`` from the query string (``sort``, ``page``): a page that is
+    not a number, or past the last, is a 404 with a message saying so."""
+    table.request = request
+    order_by = [key for key in request.GET.getlist(table.prefixed_order_by_field) if key]
+    if order_by:
+        table.order_by = order_by
+    page = request.GET.get(table.prefixed_page_field, "1")
+    try:
+        table.paginate(page=page, per_page=per_page)
+    except PageNotAnInteger:
+        raise Http404(f"{page!r} is not a page number.") from None
+    except EmptyPage:
+        pages = table.paginator.num_pages
+        raise Http404(f"There is no page {page}: there are {pages} page{'s' if pages != 1 else ''}.") from None
+    return table
+
+
 class EventTable(tables.Table):
     label = "Events"  # what its scrolling region is called to a screen reader
     dates = tables.Column("Dates", empty_values=(), order_by=("end_date", "start_date", "code"))
@@ -70,7 +88,7 @@ class EventTable(tables.Table):
     status = tables.Column("Status")
 
     class Meta:
-        template_name = TEMPLATE
+        template_name = "tables/table.html"
         attrs = {"class": "data"}
         empty_text = "No event matches."
         order_by_field = "sort"

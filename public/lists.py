@@ -26,7 +26,7 @@ from players.models import Club, Player
 from .downloads import list_json, list_text, list_zip, text_download
 from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
-from .tables import ListTable, page_rows, paginate
+from .tables import SORT, ListTable, page_rows
 
 
 def home(request):
@@ -99,11 +99,11 @@ def cacheable(request, response):
 
 def render_list(request, code, rating_list, published, periods):
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
-    table = paginate(
-        ListTable(page_rows(filters.qs)), request, known_count=None if filters.active else list_size(published)
-    )
+    # Counted from the entries, not the rows: the rows' values join every entry to its player.
+    count = filters.qs.count() if filters.active else list_size(published)
+    table = ListTable(page_rows(filters.qs), request, count)
     table.ranks = ranks_of(published)
-    table.previous = previous_ratings(published, [row.record.player_id for row in table.page.object_list], periods)
+    table.previous = previous_ratings(published, [row.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()
     query.pop("page", None)
     context = {
@@ -142,13 +142,10 @@ def downloaded(request, code, month):
     """(publication, its entries with the page's filters and sort, the file's name)."""
     _, published = the_list(code, month, wants_original(request))
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
-    table = ListTable(filters.qs)
-    sort = [key for key in request.GET.getlist("sort") if key]
-    if sort:
-        table.order_by = sort
+    entries = ListTable.sorted(filters.qs, request.GET.get(SORT, ""))
     name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
     name += "-filtered" if filters.active else ""
-    return published, table.data.data.iterator(chunk_size=5000), name
+    return published, entries.iterator(chunk_size=5000), name
 
 
 def rating_list_csv(request, code, month):

@@ -1,6 +1,5 @@
 """The live ratings: a list's provisional list (a page, its CSV) and how a live rating was reached."""
 
-import django_tables2 as tables
 from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
@@ -12,7 +11,7 @@ from grading.engine import RULE_SETS
 from grading.history import csv_text
 from grading.live import live_entries, live_list_of, live_state_before
 from grading.live_models import live_change
-from grading.models import LiveEntry, LiveRating, RatingList
+from grading.models import LiveRating, RatingList
 from grading.ranks import live_ranks_of
 
 from .calculation import explanation
@@ -20,7 +19,7 @@ from .filters import ListEntryFilter
 from .kept import LIST_PARAMETERS, kept_page
 from .players import the_player
 from .rendering import signed
-from .tables import ListTable, page_rows, paginate
+from .tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 
 LIVE_ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
@@ -31,27 +30,18 @@ LIVE_ROW = (
 
 class LiveTable(ListTable):
     label = "The live list"
-    published_rating = tables.Column("Published", attrs={"th": {"class": "num fold"}})
-    change = tables.Column(
-        "Change", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
+    empty_text = "No player on the live list matches."
+    columns = (
+        RANK,
+        NAME_COLUMN,
+        CODE,
+        RATING,
+        Column("Published", "num fold", "published_rating", ("published_rating",)),
+        Column("Change", "num"),
+        Column("New games", "num fold", "live_games", ("live_games",)),
+        CATEGORY,
+        CLUB,
     )
-    live_games = tables.Column("New games", attrs={"th": {"class": "num fold"}})
-
-    class Meta(ListTable.Meta):
-        model = LiveEntry
-        sequence = (
-            "position",
-            "name",
-            "code",
-            "rating",
-            "published_rating",
-            "change",
-            "live_games",
-            "category",
-            "club",
-        )
-        exclude = ("games", "last_played", "previous_rating")
-        empty_text = "No player on the live list matches."
 
     row_html = LIVE_ROW
 
@@ -88,7 +78,7 @@ def live_list(request, code):
 def render_live_list(request, rating_list, live):
     code = rating_list.code
     filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
-    table = paginate(LiveTable(page_rows(filters.qs, "published_rating", "live_games")), request)
+    table = LiveTable(page_rows(filters.qs, "published_rating", "live_games"), request, filters.qs.count())
     table.ranks = live_ranks_of(live) if live else None
     query = request.GET.copy()
     query.pop("page", None)
@@ -132,7 +122,7 @@ def live_list_csv(request, code):
             entry.club.name if entry.club_id else "",
             "provisional",  # every row says so, wherever it is pasted
         ]
-        for entry in filters.qs.iterator(chunk_size=5000)
+        for entry in LiveTable.sorted(filters.qs, request.GET.get(SORT, "")).iterator(chunk_size=5000)
     )
     return csv_download(csv_text(LIVE_COLUMNS, rows), f"{code}-live-provisional.csv")
 

@@ -1,106 +1,187 @@
-"""The rating list as a django-tables2 table: sorted on the server by any column, paginated."""
+"""The rating lists' tables: a page of a list, sorted on the server by any column, paginated,
+its header, rows and page links written by string joining.
 
+The events index is a django-tables2 table; a list page is read far more often, and
+django-tables2 copied its columns and wrote every header and page link through templates (a
+fifth of a filtered list page's time), so the lists' tables are written here.
+"""
+
+from dataclasses import dataclass
+from html import escape
 from urllib.parse import quote
 
-import django_tables2 as tables
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import escape
 from django.utils.safestring import mark_safe
 
-from grading.models import ListEntry, PlayerRating, rating_text
+from grading.models import PlayerRating, rating_text
 from players.names import full_name
 
 from .rendering import signed
 
 PER_PAGE = 50
+SORT = "sort"  # the query parameter naming the column sorted by, "-" before it for descending
 # Rank, name, rating and change stay on a phone; the rest fold away (.fold, static/css/site.css).
 ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
     '<td class="num fold">{}</td><td class="num">{}</td><td class="fold">{}</td><td class="num fold">{}</td>'
     '<td class="fold">{}</td><td class="fold">{}</td></tr>'
 )
-NUM, FOLD, NUM_FOLD = {"class": "num"}, {"class": "fold"}, {"class": "num fold"}
-TEMPLATE = "tables/table.html"
+# Whatever the column sorted by, players equal on it stay in rating order, then name order: a
+# page never depends on the database's whim.
+TIE_BREAK = ("-rating", "player__surname", "player__forenames", "player__code")
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column: its header, the class of its cells (``num`` right-aligns, ``fold`` folds away
+    on a phone) and, if it can be sorted by, its key in ``?sort=`` and the fields it sorts by,
+    ascending (all of them reversed for descending)."""
+
+    label: str
+    css: str = ""
+    key: str = ""
+    order_by: tuple[str, ...] = ()
+
+
+NAME = ("player__surname", "player__forenames", "player__code")
+RANK = Column("Rank", "num")
+NAME_COLUMN = Column("Name", key="name", order_by=NAME)
+CODE = Column("Code", "fold", "code", ("player__code",))
+RATING = Column("Rating", "num", "rating", ("rating",))
+CATEGORY = Column("Category", "fold", "category", ("category",))
+CLUB = Column("Club", "fold", "club", ("club__name",))
+
+
+def ordering(fields, descending: bool) -> list[str]:
+    """``fields`` reversed if ``descending``, then the tie-break fields they do not name."""
+    named = {field.lstrip("-") for field in fields}
+    chosen = [(field[1:] if field.startswith("-") else f"-{field}") if descending else field for field in fields]
+    return chosen + [field for field in TIE_BREAK if field.lstrip("-") not in named]
 
 
 class CountedPaginator(Paginator):
-    """A paginator whose count can be given (a published list's size never changes)."""
+    """A paginator whose count is given (a published list's size never changes; a filtered
+    one's is counted from its entries, not its rows, whose values join every player)."""
 
-    def __init__(self, *args, known_count=None, **kwargs):
+    def __init__(self, *args, count, **kwargs):
         super().__init__(*args, **kwargs)
-        self.known_count = known_count
+        self.known_count = count
 
     @cached_property
     def count(self):
-        return self.known_count if self.known_count is not None else super().count
+        return self.known_count
 
 
-class ListTable(tables.Table):
-    """A published list's page. ``ranks`` (grading.ranks.Ranks) and ``previous`` ({player id:
+class ListTable:
+    """A page of a published list. ``ranks`` (grading.ranks.Ranks) and ``previous`` ({player id:
     rating on the list before}) are set by the view: a rank is on the whole list, whatever the
     filters and the sort."""
 
     label = "The rating list"  # what its scrolling region is called to a screen reader
+    table_id = "list-table"
+    empty_text = "No player on this list matches."
+    default_sort = "-rating"
+    columns = (
+        RANK,
+        NAME_COLUMN,
+        CODE,
+        RATING,
+        Column("Previous", "num fold"),
+        Column("±", "num"),
+        CATEGORY,
+        Column("Games", "num fold", "games", ("games",)),
+        Column("Last played", "fold", "last_played", ("last_played",)),
+        CLUB,
+    )
+    row_html = ROW
     ranks = None
     previous: dict = {}
-    position = tables.Column(
-        "Rank", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    name = tables.Column(
-        "Name", accessor="player__name", order_by=("player__surname", "player__forenames", "player__code")
-    )
-    code = tables.Column("Code", accessor="player__code", attrs={"th": FOLD})
-    rating = tables.Column("Rating", attrs={"td": {"class": "num"}, "th": {"class": "num"}})
-    previous_rating = tables.Column("Previous", empty_values=(), orderable=False, attrs={"th": NUM_FOLD})
-    change = tables.Column(
-        "±", empty_values=(), orderable=False, attrs={"td": {"class": "num"}, "th": {"class": "num"}}
-    )
-    category = tables.Column("Category", attrs={"th": FOLD})
-    games = tables.Column("Games", attrs={"th": NUM_FOLD})
-    last_played = tables.Column("Last played", attrs={"th": FOLD})
-    club = tables.Column(
-        "Club", accessor="club__name", order_by=("club__name", "-rating"), default="", attrs={"th": FOLD}
-    )
 
-    class Meta:
-        model = ListEntry
-        fields = ()
-        sequence = (
-            "position",
-            "name",
-            "code",
-            "rating",
-            "previous_rating",
-            "change",
-            "category",
-            "games",
-            "last_played",
-            "club",
+    def __init__(self, entries, request, count: int, per_page=PER_PAGE):
+        """The page of ``entries`` (rows of page_rows: ``count`` of them) that ``request`` asks
+        for, sorted as it asks. A page that is not a number, or past the last, is a 404 that
+        says so; an unknown sort is the default one."""
+        self.query = request.GET
+        self.sort = self.chosen_sort(request.GET.get(SORT, ""))
+        self.paginator = CountedPaginator(self.sorted(entries, self.sort), per_page, count=count)
+        number = request.GET.get("page", "1")
+        try:
+            self.page = self.paginator.page(number)
+        except PageNotAnInteger:
+            raise Http404(f"{number!r} is not a page number.") from None
+        except EmptyPage:
+            pages = self.paginator.num_pages
+            raise Http404(f"There is no page {number}: the list has {pages} page{'s' if pages != 1 else ''}.") from None
+
+    @classmethod
+    def chosen_sort(cls, sort: str) -> str:
+        keys = {column.key for column in cls.columns if column.key}
+        return sort if sort.lstrip("-") in keys else cls.default_sort
+
+    @classmethod
+    def sorted(cls, entries, sort: str):
+        """``entries`` in the order of ``sort`` (a column's key, ``-`` before it for descending)."""
+        sort = cls.chosen_sort(sort)
+        column = next(column for column in cls.columns if column.key == sort.lstrip("-"))
+        return entries.order_by(*ordering(column.order_by, sort.startswith("-")))
+
+    def link(self, **changes) -> str:
+        """This page's address with ``changes`` to its query (None drops a parameter), escaped."""
+        query = self.query.copy()
+        for name, value in changes.items():
+            if value is None:
+                query.pop(name, None)
+            else:
+                query[name] = value
+        return escape(f"?{query.urlencode()}")
+
+    def header_html(self):
+        cells = []
+        for column in self.columns:
+            css = f' class="{column.css}"' if column.css else ""
+            if not column.key:
+                cells.append(f'<th scope="col"{css}>{escape(column.label)}</th>')
+                continue
+            descending = self.sort == f"-{column.key}"
+            ordered = descending or self.sort == column.key
+            aria = f' aria-sort="{"descending" if descending else "ascending"}"' if ordered else ""
+            arrow = f'<span aria-hidden="true"> {"▼" if descending else "▲"}</span>' if ordered else ""
+            following = f"-{column.key}" if self.sort == column.key else column.key
+            cells.append(
+                f'<th scope="col"{css}{aria}><a href="{self.link(**{SORT: following, "page": None})}" '
+                f'title="Sort by {escape(column.label.lower())}">{escape(column.label)}{arrow}</a></th>'
+            )
+        return mark_safe("".join(cells))  # noqa: S308 - every text escaped above
+
+    def pagination_html(self):
+        paginator, page = self.paginator, self.page
+        if paginator.num_pages <= 1:
+            return ""
+        items = []
+        if page.has_previous():
+            items.append(f'<li><a href="{self.link(page=page.previous_page_number())}" rel="prev">Previous</a></li>')
+        for number in paginator.get_elided_page_range(page.number, on_each_side=3, on_ends=1):
+            if number == paginator.ELLIPSIS:
+                items.append("<li><span>…</span></li>")
+            else:
+                current = ' aria-current="page"' if number == page.number else ""
+                items.append(f'<li><a{current} href="{self.link(page=number)}">{number}</a></li>')
+        if page.has_next():
+            items.append(f'<li><a href="{self.link(page=page.next_page_number())}" rel="next">Next</a></li>')
+        return mark_safe(  # noqa: S308 - the links escaped above, the rest numbers
+            f'<nav class="pagination" aria-label="Pages"><p>Page {page.number} of {paginator.num_pages} '
+            f"({paginator.count} rows)</p><ul>{''.join(items)}</ul></nav>"
         )
-        template_name = "tables/list_table.html"
-        attrs = {"class": "data list-table foldable", "id": "list-table"}
-        empty_text = "No player on this list matches."
-        order_by_field = "sort"
-        order_by = "-rating"
-
-    def order_rating(self, queryset, is_descending):
-        """Equal ratings stay in name order whichever way the ratings are sorted."""
-        rating = "-rating" if is_descending else "rating"
-        return queryset.order_by(rating, "player__surname", "player__forenames", "player__code"), True
 
     def rows_html(self):
-        """The page's rows, the same cells the columns' render methods give, by string joining:
-        django-tables2 builds each cell through several layers, 30 ms for a 50-row page."""
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
-        rows = (self.cells(row.record, players, categories) for row in self.page.object_list)
-        # Every cell escaped (none is markup): conditional_escape's checks cost a millisecond a page.
+        rows = (self.cells(row, players, categories) for row in self.page.object_list)
+        # Every cell escaped (none is markup).
         return mark_safe("".join(self.row_html.format(*(escape(str(cell)) for cell in cells)) for cells in rows))  # noqa: S308
-
-    row_html = ROW
 
     def cells(self, entry, players: str, categories: dict) -> tuple:
         """One line's cells, in row_html's order, from a row of ROW_FIELDS."""
@@ -145,23 +226,3 @@ ROW_FIELDS = (
 def page_rows(entries, *extra):
     """``entries`` (a queryset of list lines) as the rows a list page shows, with ``extra`` fields."""
     return entries.values_list(*ROW_FIELDS, *extra, named=True)
-
-
-def paginate(table, request, per_page=PER_PAGE, known_count=None):
-    """Order and paginate ``table`` from the query string (``sort``, ``page``).
-
-    A page that is not a number, or past the last, is a 404 with a message saying so.
-    """
-    table.request = request
-    order_by = [key for key in request.GET.getlist(table.prefixed_order_by_field) if key]
-    if order_by:
-        table.order_by = order_by
-    page = request.GET.get(table.prefixed_page_field, "1")
-    try:
-        table.paginate(CountedPaginator, page=page, per_page=per_page, known_count=known_count)
-    except PageNotAnInteger:
-        raise Http404(f"{page!r} is not a page number.") from None
-    except EmptyPage:
-        pages = table.paginator.num_pages
-        raise Http404(f"There is no page {page}: the list has {pages} page{'s' if pages != 1 else ''}.") from None
-    return table
