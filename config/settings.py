@@ -96,6 +96,9 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
+# Django's form renderer, with inputs and menus written without a template each (config/forms.py).
+FORM_RENDERER = "config.forms.WidgetRenderer"
+
 TEMPLATES = [
     {
         "BACKEND": "django.template.backends.django.DjangoTemplates",

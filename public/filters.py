@@ -61,21 +61,6 @@ class ClubSelect(forms.Select):
         )  # noqa: S308 - every part escaped above
 
 
-class PlainSelect(forms.Select):
-    """A short menu written by string joining, every text escaped: Django's widget templates
-    render a template per option, a few milliseconds a list page for its four menus."""
-
-    def render(self, name, value, attrs=None, renderer=None):
-        chosen = "" if value is None else str(value)
-        options = "".join(
-            f'<option value="{escape(key)}"{" selected" if str(key) == chosen else ""}>{escape(label)}</option>'
-            for key, label in self.choices
-        )
-        return format_html(
-            '<select name="{}"{}>{}</select>', name, flatatt(self.build_attrs(self.attrs, attrs)), mark_safe(options)
-        )  # noqa: S308 - every part escaped above
-
-
 class ClubField(forms.CharField):
     """A club code, checked against the clubs with a set lookup: a choice field normalised and
     copied its 1,500 choices a dozen times a page (a third of a filtered page's time)."""
@@ -132,9 +117,6 @@ class ListEntryFilter(django_filters.FilterSet):
             for field in made.base_fields.values():
                 field.required = False
             made.base_fields["q"].widget = forms.TextInput(attrs={"type": "search", "autocomplete": "off"})
-            for name in ("sex", "age", "category", "type"):
-                field = made.base_fields[name]
-                field.widget = PlainSelect(choices=field.choices)
             type(self)._form_class = made
         return made
 
