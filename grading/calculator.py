@@ -112,10 +112,12 @@ def rules_of(rating_list: RatingList, month: Month) -> RuleSet:
     return RULE_SETS[rating_list.rule_set_for(str(month))]
 
 
-def calculate(rating_list: RatingList, month: Month, player: Player | ByHand, opponents: list[Opponent]) -> Trial:
-    """Rate ``player``'s games against ``opponents`` as ``rating_list``'s run of ``month`` would
-    if they were the month's only games. Raises EngineInputError for what the engine refuses."""
-    rules = rules_of(rating_list, month)
+def calculate(
+    rating_list: RatingList, month: Month, rules: RuleSet, player: Player | ByHand, opponents: list[Opponent]
+) -> Trial:
+    """Rate ``player``'s games against ``opponents`` as ``rating_list``'s run of ``month`` would,
+    under ``rules`` (rules_of the list and month), if they were the month's only games. Raises
+    EngineInputError for what the engine refuses."""
     typed = player if isinstance(player, ByHand) else None
     # Engine ids: records by primary key; the players typed in below zero (-1 the player).
     subject = -1 if typed else player.pk

@@ -25,9 +25,9 @@ def player_by_code(code: str) -> Player | None:
 
 
 class CalculatorForm(forms.Form):
-    list = forms.ModelChoiceField(
-        RatingList.objects.order_by("display_order", "code"), to_field_name="code", empty_label=None
-    )
+    # The lists are read once per form, in __init__: a ModelChoiceField reads them for each
+    # check and each rendering, through a database cursor of its own.
+    list = forms.ChoiceField(choices=())
     player = forms.CharField(
         label="Player code", required=False, max_length=20, help_text="Their latest published rating is used."
     )
@@ -42,6 +42,13 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args, today: datetime.date, **kwargs):
         super().__init__(*args, **kwargs)
         self.today = today
+        self.lists = {
+            rating_list.code: rating_list for rating_list in RatingList.objects.order_by("display_order", "code")
+        }
+        self.fields["list"].choices = [(code, rating_list.name) for code, rating_list in self.lists.items()]
+
+    def clean_list(self) -> RatingList:
+        return self.lists[self.cleaned_data["list"]]
 
     def clean_player(self):
         code = self.cleaned_data["player"].strip()
@@ -154,7 +161,8 @@ def trial_of(data, today: datetime.date) -> tuple[Trial | None, CalculatorForm, 
     if not (opponents.is_valid() and valid):
         return None, form, opponents
     try:
-        return calculate(form.cleaned_data["list"], form.month, form.subject(), opponents.opponents()), form, opponents
+        trial = calculate(form.cleaned_data["list"], form.month, form.rules, form.subject(), opponents.opponents())
+        return trial, form, opponents
     except EngineInputError as error:
         form.add_error(None, f"The rating method refused these games: {error.message}")
         return None, form, opponents
