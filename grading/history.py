@@ -69,6 +69,8 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
     """The rating list of ``code`` (None if there is none) and its published periods, newest
     first. Every list page asks for both: they are kept a minute and dropped whenever a period
     is published (forget_publications)."""
+    if len(code) > RatingList._meta.get_field("code").max_length:
+        return None, []  # no list has it, and an address's worth of it makes no cache key
     key = LIST_PUBLICATIONS_KEY.format(_generation(), code)
     found = cache.get(key)
     if found is None:
