@@ -11,6 +11,7 @@ from html import escape
 from urllib.parse import quote
 
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
+from django.db.models import F
 from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
@@ -32,6 +33,10 @@ ROW = (
 # Whatever the column sorted by, players equal on it stay in rating order, then name order: a
 # page never depends on the database's whim.
 TIE_BREAK = ("-rating", "player__surname", "player__forenames", "player__code")
+# Fields that may be empty (a player without a club, a live player without a published rating):
+# the empty ones come last whichever way, on PostgreSQL and SQLite alike (they disagree where
+# NULL sorts).
+NULLABLE = frozenset({"club__name", "published_rating"})
 
 
 @dataclass(frozen=True)
@@ -55,11 +60,18 @@ CATEGORY = Column("Category", "fold", "category", ("category",))
 CLUB = Column("Club", "fold", "club", ("club__name",))
 
 
-def ordering(fields, descending: bool) -> list[str]:
+def ordering(fields, descending: bool) -> list:
     """``fields`` reversed if ``descending``, then the tie-break fields they do not name."""
     named = {field.lstrip("-") for field in fields}
     chosen = [(field[1:] if field.startswith("-") else f"-{field}") if descending else field for field in fields]
-    return chosen + [field for field in TIE_BREAK if field.lstrip("-") not in named]
+    return [empty_last(field) for field in chosen] + [field for field in TIE_BREAK if field.lstrip("-") not in named]
+
+
+def empty_last(field: str):
+    name = field.lstrip("-")
+    if name not in NULLABLE:
+        return field  # as it is: the list's rating index serves "-rating", not "-rating NULLS LAST"
+    return F(name).desc(nulls_last=True) if field.startswith("-") else F(name).asc(nulls_last=True)
 
 
 class CountedPaginator(Paginator):

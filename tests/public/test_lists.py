@@ -325,3 +325,22 @@ def test_each_filter_menu_offers_its_choices_once_with_the_one_chosen_selected(c
     assert page.count(">Any category<") == 1 and page.count(">Everyone<") == 1
     assert '<option value="F" selected>Women</option>' in page
     assert '<option value="full" selected>fully rated</option>' in page
+
+
+def test_a_descending_sort_reverses_the_column_and_marks_it_and_players_without_a_club_come_last(client, federation):
+    from grading.models import ListEntry
+
+    dunn = ListEntry.objects.filter(player__surname="Dunn")
+    dunn.update(club=None)  # Dunn's club left: her line has none
+
+    by_club = client.get(LIST + "?sort=-club").content.decode()
+    by_club_up = names_in(client.get(LIST + "?sort=club").content.decode())
+    unknown = names_in(client.get(LIST + "?sort=nonsense").content.decode())
+
+    southbank = names_in(by_club)
+    assert southbank[0].startswith("O&#x27;Neil") and southbank[1] == "Filler54, Sam"  # Southbank, by rating
+    assert 'aria-sort="descending"><a href="?sort=club" title="Sort by club">Club' in by_club
+    assert by_club_up[:2] == ["Fletcher, David", "Fletcher, Alice"]  # Northquay first
+    assert "Dunn, Grace" not in names_in(by_club) + by_club_up  # page 1 of 2 both ways: she is last
+    assert names_in(client.get(LIST + "?sort=-club&page=2").content.decode())[-1] == "Dunn, Grace"
+    assert unknown == names_in(client.get(LIST).content.decode())  # an unknown sort is the default
