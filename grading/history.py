@@ -16,7 +16,7 @@ from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 from config.memory import process_memory
 
 from .engine import RULE_SETS
-from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from .models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
 
@@ -34,7 +34,7 @@ class PublishedList:
         return (
             ListEntry.objects.filter(period=self.period, revision=self.revision)
             .select_related("player", "club")
-            .order_by("-rating", "player__surname", "player__forenames", "player__code")
+            .order_by(*LIST_ORDER)
         )
 
 

@@ -27,7 +27,7 @@ from .engine.periods import Month
 from .history import state_before
 from .live_models import LiveEntry, LiveList, LiveRating
 from .loading import lists_read_by, load_period
-from .models import RatingList, RatingPeriod
+from .models import LIST_ORDER, RatingList, RatingPeriod
 from .periods import latest_published
 from .publishing import (
     LOCK_NOT_AVAILABLE,
@@ -289,11 +289,7 @@ def live_list_of(rating_list) -> LiveList | None:
 
 
 def live_entries(rating_list):
-    return (
-        LiveEntry.objects.filter(rating_list=rating_list)
-        .select_related("player", "club")
-        .order_by("-rating", "player__surname", "player__forenames", "player__code")
-    )
+    return LiveEntry.objects.filter(rating_list=rating_list).select_related("player", "club").order_by(*LIST_ORDER)
 
 
 def live_of_player(player_id, list_ids=None) -> dict:

@@ -296,6 +296,10 @@ class PlayerRating(RatingState):
         return f"{self.player} {self.period}: {rating_text(self.rating, self.type)}"
 
 
+# A list's order: rating high to low, equal ratings by name (and code, which is unique).
+LIST_ORDER = ("-rating", "player__surname", "player__forenames", "player__code")
+
+
 class ListLine(models.Model):
     """A line of a rating list: a published one (ListEntry) or the live one
     (grading.live_models.LiveEntry), its player's key declared by each. No database-level

@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
-from grading.models import PlayerRating, rating_text
+from grading.models import LIST_ORDER, PlayerRating, rating_text
 from players.names import full_name
 
 from .rendering import signed
@@ -30,9 +30,6 @@ ROW = (
     '<td class="num fold">{}</td><td class="num">{}</td><td class="fold">{}</td><td class="num fold">{}</td>'
     '<td class="fold">{}</td><td class="fold">{}</td></tr>'
 )
-# Whatever the column sorted by, players equal on it stay in rating order, then name order: a
-# page never depends on the database's whim.
-TIE_BREAK = ("-rating", "player__surname", "player__forenames", "player__code")
 # Fields that may be empty (a player without a club, a live player without a published rating):
 # the empty ones come last whichever way, on PostgreSQL and SQLite alike (they disagree where
 # NULL sorts).
@@ -51,7 +48,7 @@ class Column:
     order_by: tuple[str, ...] = ()
 
 
-NAME = ("player__surname", "player__forenames", "player__code")
+NAME = LIST_ORDER[1:]  # surname, forenames, code
 RANK = Column("Rank", "num")
 NAME_COLUMN = Column("Name", key="name", order_by=NAME)
 CODE = Column("Code", "fold", "code", ("player__code",))
@@ -61,10 +58,12 @@ CLUB = Column("Club", "fold", "club", ("club__name",))
 
 
 def ordering(fields, descending: bool) -> list:
-    """``fields`` reversed if ``descending``, then the tie-break fields they do not name."""
+    """``fields`` reversed if ``descending``, then the list's order where they do not name its
+    fields: players equal on a column stay in rating, then name order, so that a page never
+    depends on the database's whim."""
     named = {field.lstrip("-") for field in fields}
     chosen = [(field[1:] if field.startswith("-") else f"-{field}") if descending else field for field in fields]
-    return [empty_last(field) for field in chosen] + [field for field in TIE_BREAK if field.lstrip("-") not in named]
+    return [empty_last(field) for field in chosen] + [field for field in LIST_ORDER if field.lstrip("-") not in named]
 
 
 def empty_last(field: str):
