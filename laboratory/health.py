@@ -146,6 +146,22 @@ def calibrate(rating_list, month: Month, bands, by_age, categories, born):
         categories[name].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
 
 
+# A month's figures, as monthly() gives them, the page's table shows them and the CSV writes them.
+MONTH_COLUMNS = [
+    "stayed",
+    "mean_before",
+    "mean_after",
+    "median_before",
+    "median_after",
+    "inflow",
+    "inflow_mean",
+    "outflow",
+    "outflow_mean",
+    "changed",
+    "change_sum",
+]
+
+
 def monthly(rating_list, first: Month, last: Month) -> list[dict]:
     """Month by month: drift of the players on both lists, inflow, outflow, the sum of changes."""
     periods = {
@@ -168,7 +184,7 @@ def monthly(rating_list, first: Month, last: Month) -> list[dict]:
     while month <= last:
         if str(month) not in periods:
             # No list yet to compare: the next published month is compared with the last one.
-            out.append({"month": str(month), "published": False})
+            out.append({"month": str(month), "published": False, **dict.fromkeys(MONTH_COLUMNS)})
             month += 1
             continue
         now = listed(month)
@@ -204,24 +220,12 @@ def monthly(rating_list, first: Month, last: Month) -> list[dict]:
     return out
 
 
+TALLY_COLUMNS = ["group", "games", "expected", "actual", "gap"]  # Tally.row's
 CSV_SECTIONS = {
-    "calibration": ["group", "games", "expected", "actual", "gap"],
-    "by_age": ["group", "games", "expected", "actual", "gap"],
-    "by_category": ["group", "games", "expected", "actual", "gap"],
-    "months": [
-        "month",
-        "stayed",
-        "mean_before",
-        "mean_after",
-        "median_before",
-        "median_after",
-        "inflow",
-        "inflow_mean",
-        "outflow",
-        "outflow_mean",
-        "changed",
-        "change_sum",
-    ],
+    "calibration": TALLY_COLUMNS,
+    "by_age": TALLY_COLUMNS,
+    "by_category": TALLY_COLUMNS,
+    "months": ["month", *MONTH_COLUMNS],
 }
 
 

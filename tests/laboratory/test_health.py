@@ -79,6 +79,18 @@ def test_a_month_not_yet_published_is_marked_so_and_counts_nobody_as_gone(octobe
     ]
 
 
+def test_the_page_and_its_csv_show_a_month_not_yet_published_as_such(october, client, officer):
+    client.force_login(officer)
+    query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-11"
+
+    page = client.get("/admin/laboratory/simulation/health/" + query)
+    download = client.get("/admin/laboratory/simulation/health/" + query + "&format=csv")
+
+    assert page.status_code == 200
+    assert '<td>2026-11</td><td colspan="11">not published yet' in page.content.decode()
+    assert "months,2026-11,,,,,,,,,,," in download.content.decode("utf-8-sig")
+
+
 def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, officer):
     client.force_login(officer)
     query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
