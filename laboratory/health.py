@@ -24,9 +24,9 @@ from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import expected_units
 from grading.engine.method_change import states_for_method
 from grading.engine.periods import Month
-from grading.history import csv_text
+from grading.history import csv_text, list_publications
 from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, sql_of
-from grading.models import ListEntry, PlayerRating, RatingPeriod
+from grading.models import ListEntry, PlayerRating
 from grading.publishing import latest_states
 from grading.toplists import SENIOR_AGE
 from players.models import Player
@@ -163,23 +163,21 @@ MONTH_COLUMNS = [
 
 
 def monthly(rating_list, first: Month, last: Month) -> list[dict]:
-    """Month by month: drift of the players on both lists, inflow, outflow, the sum of changes."""
-    periods = {
-        period.month: period
-        for period in RatingPeriod.objects.published().filter(
-            rating_list=rating_list, month__gte=str(first - 1), month__lte=str(last)
-        )
-    }
+    """Month by month: drift of the players on both lists, inflow, outflow, the sum of changes.
+    Each published month is compared with the last list published before it, within the span
+    or before it."""
+    published = list_publications(rating_list.code)[1]  # newest first
+    periods = {period.month: period for period in published if str(first) <= period.month <= str(last)}
+    earlier = next((period for period in published if period.month < str(first)), None)
 
-    def listed(month) -> dict:
-        period = periods.get(str(month))
+    def listed(period) -> dict:
         if period is None:
             return {}
         rows = ListEntry.objects.filter(period=period, revision=period.revision).values_list("player_id", "rating")
         return dict(rows)
 
     out = []
-    before = listed(first - 1)
+    before = listed(earlier)
     month = first
     while month <= last:
         if str(month) not in periods:
@@ -187,7 +185,7 @@ def monthly(rating_list, first: Month, last: Month) -> list[dict]:
             out.append({"month": str(month), "published": False, **dict.fromkeys(MONTH_COLUMNS)})
             month += 1
             continue
-        now = listed(month)
+        now = listed(periods[str(month)])
         stayed = [player for player in now if player in before]
         came = [now[player] for player in now if player not in before]
         went = [before[player] for player in before if player not in now]
