@@ -19,10 +19,9 @@ import numpy as np
 
 from grading.bulk import fetch_columns
 from grading.engine import RULE_SETS
-from grading.engine.categories import ages, is_active, is_junior
+from grading.engine.categories import ages, is_junior
 from grading.engine.codes import FULL, PARTIAL
-from grading.engine.elo import expected_units
-from grading.engine.method_change import states_for_method
+from grading.engine.elo import PD_UNITS, expected_units
 from grading.engine.periods import Month
 from grading.history import csv_text, list_publications
 from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, sql_of
@@ -103,15 +102,13 @@ def calibrate(rating_list, month: Month, bands, by_age, categories, born):
     )
     if not len(white):
         return
-    # Each player's state at the start of the month as the month's method reads it: a rating is
-    # a Full or Partial one played within the window (ECF: a lapsed one is met as a dummy), or a
-    # Full one at the floor or above (Elo).
+    # A player counts with the rating they were met with: one on the list the month's method
+    # reads (the engine's rule: ECF, played within the window, a lapsed one is met as a dummy;
+    # Elo, a Full rating at the floor or above).
     players = np.unique(np.concatenate([white, black]))
     rules = RULE_SETS[rating_list.rule_set_for(str(month))]
-    states = states_for_method(latest_states(rating_list, month).columns_for(players), rules, month)
-    rated = np.isin(states.type, [FULL, PARTIAL])
-    if not rules.is_elo:
-        rated &= is_active(states, rules, month)
+    states = latest_states(rating_list, month).columns_for(players)
+    rated = rules.listed(month, states.type, states.rating, states.last_played)
 
     def prior(side):
         at = np.searchsorted(players, side)
@@ -126,7 +123,7 @@ def calibrate(rating_list, month: Month, bands, by_age, categories, born):
     other = np.concatenate([black_rating[both], white_rating[both]])
     kind = np.concatenate([white_type[both], black_type[both]])
     scored = np.concatenate([halves[both], 2 - halves[both]]) / 2
-    expected = expected_units(own - other) / 200
+    expected = expected_units(own - other) / PD_UNITS
     higher = own > other  # the higher-rated side of each game (a game of equals counts once, white)
     equal = own == other
     count = int(both.sum())

@@ -110,3 +110,28 @@ def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, offic
         "&first_month=2026-10&last_month=2026-09"
     )
     assert "from 2026-10 is after to 2026-09" in backwards.content.decode()  # as a simulation says it
+
+
+def test_a_game_against_a_lapsed_rating_is_not_calibrated(rate):
+    # L's 1600 was last played in 2020, outside the activity window: the method meets L as a
+    # dummy, so the game says nothing of how well 1600 predicts; A's game against B counts.
+    for code in ("100001A", "100002B", "100005L"):
+        PlayerFactory(code=code, birth_date=datetime.date(1980, 5, 1))
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "100001A,1500,full,30,45000,15,2026-08",
+        "100002B,1700,full,30,51000,15,2026-08",
+        "100005L,1600,full,30,48000,15,2020-01",
+    )
+    approved_event(
+        "OCT",
+        "otb-standard",
+        datetime.date(2026, 10, 10),
+        [("100001A", "100005L", "1-0"), ("100001A", "100002B", "0-1")],
+    )
+    succeeded(rate("otb-standard", "2026-10"))
+
+    health = pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER)
+
+    assert [(row["group"], row["games"]) for row in health.calibration if row["games"]] == [("200-249", 1)]
