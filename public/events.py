@@ -8,7 +8,7 @@ from urllib.parse import quote
 import django_filters
 import django_tables2 as tables
 from django import forms
-from django.core.paginator import EmptyPage, PageNotAnInteger
+from django.core.paginator import Paginator
 from django.db.models import Q
 from django.http import Http404
 from django.shortcuts import redirect, render
@@ -25,6 +25,7 @@ from grading.models import RatingList
 from players.names import full_name
 
 from .rendering import rated_cells
+from .tables import PER_PAGE, page_of
 
 
 def public_events():
@@ -59,21 +60,15 @@ class EventFilter(django_filters.FilterSet):
         return queryset.filter(Q(name__icontains=value) | Q(code__iexact=value))
 
 
-def paginate(table, request, per_page=50):
-    """Order and paginate ``table`` from the query string (``sort``, ``page``): a page that is
-    not a number, or past the last, is a 404 with a message saying so."""
+def paginate(table, request):
+    """Order and paginate ``table`` (django-tables2) from the query string (``sort``, ``page``),
+    as the lists' tables are: a page that is not a number, or past the last, is a 404 saying so."""
     table.request = request
     order_by = [key for key in request.GET.getlist(table.prefixed_order_by_field) if key]
     if order_by:
         table.order_by = order_by
-    page = request.GET.get(table.prefixed_page_field, "1")
-    try:
-        table.paginate(page=page, per_page=per_page)
-    except PageNotAnInteger:
-        raise Http404(f"{page!r} is not a page number.") from None
-    except EmptyPage:
-        pages = table.paginator.num_pages
-        raise Http404(f"There is no page {page}: there are {pages} page{'s' if pages != 1 else ''}.") from None
+    table.paginator = Paginator(table.rows, PER_PAGE)
+    table.page = page_of(table.paginator, request.GET.get(table.prefixed_page_field, "1"), "index")
     return table
 
 

@@ -73,6 +73,18 @@ def empty_last(field: str):
     return F(name).desc(nulls_last=True) if field.startswith("-") else F(name).asc(nulls_last=True)
 
 
+def page_of(paginator, number: str, whole: str):
+    """Page ``number`` of ``paginator``, or a 404 that says why: not a number, or past the last
+    page of the ``whole`` (the "list", the "index")."""
+    try:
+        return paginator.page(number)
+    except PageNotAnInteger:
+        raise Http404(f"{number!r} is not a page number.") from None
+    except EmptyPage:
+        pages = paginator.num_pages
+        raise Http404(f"There is no page {number}: the {whole} has {pages} page{'s' if pages != 1 else ''}.") from None
+
+
 class CountedPaginator(Paginator):
     """A paginator whose count is given (a published list's size never changes; a filtered
     one's is counted from its entries, not its rows, whose values join every player)."""
@@ -118,14 +130,7 @@ class ListTable:
         self.query = request.GET
         self.sort = self.chosen_sort(request.GET.get(SORT, ""))
         self.paginator = CountedPaginator(self.sorted(entries, self.sort), per_page, count=count)
-        number = request.GET.get("page", "1")
-        try:
-            self.page = self.paginator.page(number)
-        except PageNotAnInteger:
-            raise Http404(f"{number!r} is not a page number.") from None
-        except EmptyPage:
-            pages = self.paginator.num_pages
-            raise Http404(f"There is no page {number}: the list has {pages} page{'s' if pages != 1 else ''}.") from None
+        self.page = page_of(self.paginator, request.GET.get("page", "1"), "list")
 
     @classmethod
     def chosen_sort(cls, sort: str) -> str:

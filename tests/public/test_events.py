@@ -124,6 +124,13 @@ def test_the_events_index_filters_by_list_kind_status_year_and_name(client, fede
     assert client.get("/events/?page=7").status_code == 404
 
 
+def test_a_page_past_the_index_says_how_many_pages_it_has(client, federation, settings):
+    settings.DEBUG = False
+
+    assert "There is no page 7: the index has 1 page." in client.get("/events/?page=7").content.decode()
+    assert "&#x27;two&#x27; is not a page number." in client.get("/events/?page=two").content.decode()
+
+
 def test_the_event_page_counts_games_apart_from_byes(client, federation):
     page = client.get("/events/NQ2609/").content.decode()
 
