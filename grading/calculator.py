@@ -113,11 +113,17 @@ def rules_of(rating_list: RatingList, month: Month) -> RuleSet:
 
 
 def calculate(
-    rating_list: RatingList, month: Month, rules: RuleSet, player: Player | ByHand, opponents: list[Opponent]
+    rating_list: RatingList,
+    month: Month,
+    rules: RuleSet,
+    player: Player | ByHand,
+    opponents: list[Opponent],
+    lists: dict[str, RatingList],
 ) -> Trial:
     """Rate ``player``'s games against ``opponents`` as ``rating_list``'s run of ``month`` would,
-    under ``rules`` (rules_of the list and month), if they were the month's only games. Raises
-    EngineInputError for what the engine refuses."""
+    under ``rules`` (rules_of the list and month), if they were the month's only games; ``lists``
+    are the rating lists by code (the method reads the others' states). Raises EngineInputError
+    for what the engine refuses."""
     typed = player if isinstance(player, ByHand) else None
     # Engine ids: records by primary key; the players typed in below zero (-1 the player).
     subject = -1 if typed else player.pk
@@ -128,7 +134,7 @@ def calculate(
 
     states = {}
     for code in (rating_list.code, *(() if rules.is_elo else lists_read_by(rating_list.code))):
-        other = rating_list if code == rating_list.code else RatingList.objects.filter(code=code).first()
+        other = lists.get(code)
         states[code] = latest_states(other, month, among=records).columns_for(player_ids) if other else None
     columns = states[rating_list.code]
     typed_in = [(subject, typed)] if typed else []

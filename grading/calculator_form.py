@@ -27,7 +27,9 @@ def player_by_code(code: str) -> Player | None:
 class CalculatorForm(forms.Form):
     # The lists are read once per form, in __init__: a ModelChoiceField reads them for each
     # check and each rendering, through a database cursor of its own.
-    list = forms.ChoiceField(choices=())
+    list = forms.ChoiceField(
+        choices=(), error_messages={"invalid_choice": forms.ModelChoiceField.default_error_messages["invalid_choice"]}
+    )
     player = forms.CharField(
         label="Player code", required=False, max_length=20, help_text="Their latest published rating is used."
     )
@@ -161,7 +163,9 @@ def trial_of(data, today: datetime.date) -> tuple[Trial | None, CalculatorForm, 
     if not (opponents.is_valid() and valid):
         return None, form, opponents
     try:
-        trial = calculate(form.cleaned_data["list"], form.month, form.rules, form.subject(), opponents.opponents())
+        trial = calculate(
+            form.cleaned_data["list"], form.month, form.rules, form.subject(), opponents.opponents(), form.lists
+        )
         return trial, form, opponents
     except EngineInputError as error:
         form.add_error(None, f"The rating method refused these games: {error.message}")
