@@ -62,3 +62,18 @@ def test_a_rating_officer_adds_a_variant_in_the_admin_and_sees_it_listed(client,
     )
     assert refused.status_code == 200 and "k_cap: -1 is out of range" in refused.content.decode()
     assert not RuleVariant.objects.filter(name="bad").exists()
+
+
+def test_the_staff_home_offers_a_simulation_only_to_those_who_may_start_one(client, officer, django_user_model):
+    from django.contrib.auth.models import Permission
+
+    viewer = django_user_model.objects.create_user("viewer", password="pw", is_staff=True)
+    viewer.user_permissions.add(Permission.objects.get(codename="view_simulation"))
+
+    client.force_login(viewer)
+    seen = client.get("/admin/").content.decode()
+    client.force_login(officer)
+    officers = client.get("/admin/").content.decode()
+
+    assert "The health of the rating pool" in seen and "Simulate a rule change" not in seen
+    assert "The health of the rating pool" in officers and "Simulate a rule change" in officers
