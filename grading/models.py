@@ -343,7 +343,7 @@ class ListEntry(ListLine):
 
     class Meta:
         verbose_name_plural = "list entries"
-        ordering = ["period", "revision", "-rating", "player__surname", "player__forenames"]
+        ordering = ["period", "revision", *LIST_ORDER]
         constraints = [models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")]
         indexes = [
             models.Index(fields=["period", "revision", "-rating"], name="list_by_rating"),
