@@ -13,7 +13,7 @@ from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIA
 from .convert import to_columnar, validate_columnar
 from .elo_period import rate_elo_period
 from .elo_result import EloPeriodResult
-from .floors import floors, lifetime_after
+from .floors import floors, lifetime_after, peak_read
 from .inputs import ColumnarInputs, PeriodInputs
 from .krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
 from .prating import p_rating
@@ -75,7 +75,9 @@ def _rate(inputs: ColumnarInputs) -> PeriodResult:
     unfloored = np.select([fully_rated, p_rated], [k_new, pass2], 0)
     new_type = np.select([fully_rated, p_rated], [FULL, pass2_type], 0).astype(np.int8)
     lifetime = lifetime_after(inputs, sides, own)
-    floor = floors(rules, rated & (own.type == FULL), lifetime, own.peak)
+    floor = floors(
+        rules, rated & (own.type == FULL), lifetime, peak_read(rules, own.peak, own.rating, own.type == FULL)
+    )
     rating = np.maximum(unfloored, floor)
     k_opponent_total = np.where(fully_rated, sides.opponent_total(used3), 0)
     p_opponent_total = np.where(p_rated, sides.opponent_total(used2), 0)
