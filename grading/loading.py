@@ -132,24 +132,37 @@ WHITE_HALVES = Case(
 NO_DATE = "0001-01-01"  # a missing birth date, in a query that must have none
 
 
-def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
-    """Each player's birth date (NaT: unknown) and FIDE title (None: none). Every player's date
-    is read, not those of ``player_ids``: a month's players are most of a federation, and naming
-    them all in the query cost more than reading the rest."""
+def birth_dates() -> tuple[np.ndarray, np.ndarray]:
+    """Every player's id, in order, and birth date (NaT: unknown)."""
     ids, born = fetch_columns(
         f"SELECT id, COALESCE(birth_date, '{NO_DATE}') FROM {table(Player)} ORDER BY id",
         [],
         [np.int64, "datetime64[D]"],
         order=(0,),
     )
+    born[born == np.datetime64(NO_DATE)] = np.datetime64("NaT")
+    return ids, born
+
+
+def birth_dates_of(player_ids: np.ndarray, month: Month, known=None) -> np.ndarray:
+    """The birth dates of ``player_ids`` (in order) as a run of ``month`` reads them, an
+    impossible one as unknown; from ``known`` (birth_dates(), read once for many months), or
+    read now."""
+    ids, born = known if known is not None else birth_dates()
+    return hold_out_impossible_birth_dates(player_ids, born[np.searchsorted(ids, player_ids)], month)[0]
+
+
+def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
+    """Each player's birth date (NaT: unknown) and FIDE title (None: none). Every player's date
+    is read, not those of ``player_ids``: a month's players are most of a federation, and naming
+    them all in the query cost more than reading the rest."""
+    ids, born = birth_dates()
     at = np.searchsorted(ids, player_ids)
     assert np.array_equal(ids[at], player_ids)
-    born = born[at]
-    born[born == np.datetime64(NO_DATE)] = np.datetime64("NaT")
     titled = dict(
         zip(*fetch_columns(f"SELECT id, fide_title FROM {table(Player)} WHERE fide_title <> ''", [], [np.int64, None]))
     )
-    return born, [titled.get(player) for player in player_ids.tolist()]
+    return born[at], [titled.get(player) for player in player_ids.tolist()]
 
 
 def elo_columns(rating_list, month, rules, player_ids, white, black, dates, starts) -> dict:

@@ -24,11 +24,10 @@ from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import PD_UNITS, expected_units
 from grading.engine.periods import Month
 from grading.history import csv_text, list_publications
-from grading.loading import WHITE_HALVES, birth_dates_and_titles, rated_games, sql_of
+from grading.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
 from grading.models import ListEntry, PlayerRating
 from grading.publishing import latest_states
 from grading.toplists import SENIOR_AGE
-from players.models import Player
 
 BAND = 50  # calibration bands of the rating difference
 TOP_BAND = 400  # ... and one for this much or more
@@ -76,9 +75,7 @@ def pool_health(rating_list, first: Month, last: Month) -> Health:
     bands = {low: Tally() for low in range(0, TOP_BAND + BAND, BAND)}
     by_age = {name: Tally() for name in age_groups(RULE_SETS[rating_list.rule_set_for(str(first))])}
     categories = {name: Tally() for name in ("Full", "Partial")}
-    # Every player's birth date, read once for the span (the loader reads the whole table anyway).
-    everyone = np.fromiter(Player.objects.order_by("pk").values_list("pk", flat=True), dtype=np.int64)
-    born = (everyone, birth_dates_and_titles(everyone)[0])
+    born = birth_dates()  # every player's, read once for the span
     month = first
     while month <= last:
         calibrate(rating_list, month, bands, by_age, categories, born)
@@ -132,8 +129,7 @@ def calibrate(rating_list, month: Month, bands, by_age, categories, born):
     for low in np.unique(band[higher]).tolist():
         mask = higher & (band == low)
         bands[low].add(mask.sum(), expected[mask].sum(), scored[mask].sum())
-    everyone, birth_date = born
-    age = ages(birth_date[np.searchsorted(everyone, players)], month)[np.searchsorted(players, player)]
+    age = ages(birth_dates_of(players, month, born), month)[np.searchsorted(players, player)]
     junior, senior = is_junior(age, rules), age >= SENIOR_AGE
     # An unknown age (-1) counts as an adult's.
     for name, mask in zip(age_groups(rules), (junior, ~junior & ~senior, senior)):

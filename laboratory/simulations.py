@@ -21,7 +21,7 @@ from grading.engine.codes import TYPE_NAMES
 from grading.engine.periods import Month
 from grading.engine.variants import variant
 from grading.history import csv_text
-from grading.loading import birth_dates_and_titles, load_period
+from grading.loading import birth_dates_of, load_period
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.publishing import latest_states
 from grading.rating import rate_loaded
@@ -181,8 +181,7 @@ def compare(simulation, rating_list, first: Month, last: Month, simulated, last_
     players = np.union1d(np.fromiter(published_ids, dtype=np.int64), np.asarray(list(last_category), dtype=np.int64))
     published = latest_states(rating_list, last + 1, among=players) if len(players) else None
     # Junior as the engine has it, on the first day after the span.
-    birth_date, _ = birth_dates_and_titles(players)
-    junior = is_junior(ages(birth_date, last + 1), variant(simulation.rules)).tolist()
+    junior = is_junior(ages(birth_dates_of(players, last + 1), last + 1), variant(simulation.rules)).tolist()
     published_rating, published_type = ratings_and_types(published, players)
     simulated_rating, simulated_type = ratings_and_types(simulated, players)
     columns = {

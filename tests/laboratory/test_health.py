@@ -135,3 +135,13 @@ def test_a_game_against_a_lapsed_rating_is_not_calibrated(rate):
     health = pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER)
 
     assert [(row["group"], row["games"]) for row in health.calibration if row["games"]] == [("200-249", 1)]
+
+
+def test_an_impossible_birth_date_counts_as_an_unknown_age_as_in_the_runs(october):
+    from players.models import Player
+
+    Player.objects.filter(code="100002B").update(birth_date=datetime.date(1850, 1, 1))  # the runs hold it out
+
+    ages = {row["group"]: row["games"] for row in pool_health(rating_list("otb-standard"), OCTOBER, OCTOBER).by_age}
+
+    assert (ages["seniors (65 and over)"], ages["adults"]) == (0, 5)
