@@ -96,10 +96,6 @@ class SimulationForm(MonthSpanForm):
         self.fields["rules"].choices = [("Variants", variants), ("Rule sets", [(n, n) for n in RULE_SETS])]
 
 
-class HealthForm(MonthSpanForm):
-    """The pool health's list and span."""
-
-
 @admin.register(Simulation)
 class SimulationAdmin(admin.ModelAdmin):
     list_display = ["__str__", "status", "progress", "created_at", "created_by", "seconds"]
@@ -163,7 +159,7 @@ class SimulationAdmin(admin.ModelAdmin):
     def health_view(self, request):
         if not self.has_view_permission(request):
             raise PermissionDenied
-        form = HealthForm(request.GET or None)
+        form = MonthSpanForm(request.GET or None)
         health = None
         if form.is_bound and form.is_valid():
             data = form.cleaned_data
