@@ -150,8 +150,9 @@ HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
 
 def _published_heads() -> dict:
     """Every list's two latest published periods. Every public page asks for these, and they
-    change once a month: they are kept in the cache for a minute, and dropped there whenever a
-    period is published (publishing.publish)."""
+    change once a month: they are kept for a minute in the shared cache and in the process's
+    memory, under the generation token that publishing renews (forget_publications), so that a
+    publication is read at once everywhere."""
     generation = _generation()
     heads = HEADS_IN_MEMORY.get(generation)
     if heads is not None:
