@@ -86,7 +86,8 @@ def match_card(entries, games):
             totals[white.club_name] += white_score
         if black:
             totals[black.club_name] += black_score or 0
-        boards.append({"game": game, "white": white, "black": black, "result": RESULT_LABELS[game.result]})
+        result = RESULT_LABELS.get(game.result, game.result)  # as Django's get_result_display would
+        boards.append({"game": game, "white": white, "black": black, "result": result})
     teams = sorted(totals.items()) if len(totals) == 2 and "" not in totals else []
     return {"boards": boards, "teams": teams}
 
