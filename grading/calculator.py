@@ -26,7 +26,7 @@ from .engine.inputs import ColumnarInputs
 from .engine.method_change import states_for_method
 from .event_ratings import Performances
 from .live_models import LiveRating
-from .loading import PeriodData, hold_out_impossible_birth_dates, lists_read_by
+from .loading import PeriodData, hold_out_impossible_birth_dates, lists_read
 from .models import PlayerRating, RatingList
 from .periods import latest_published
 from .publishing import latest_states
@@ -133,7 +133,7 @@ def calculate(
     records = player_ids[player_ids > 0]
 
     states = {}
-    for code in (rating_list.code, *(() if rules.is_elo else lists_read_by(rating_list.code))):
+    for code in (rating_list.code, *lists_read(rating_list.code, rules)):
         other = lists.get(code)
         states[code] = latest_states(other, month, among=records).columns_for(player_ids) if other else None
     columns = states[rating_list.code]

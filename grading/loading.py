@@ -58,6 +58,11 @@ def lists_read_by(list_code: str) -> tuple[str, ...]:
     return tuple(other for other in (STANDARD_LIST, RAPID_LIST) if other != list_code)
 
 
+def lists_read(list_code: str, rules: RuleSet) -> tuple[str, ...]:
+    """The other lists a period rated by ``rules`` reads: the Elo method reads none."""
+    return () if rules.is_elo else lists_read_by(list_code)
+
+
 def sql_of(queryset):
     return queryset.query.sql_with_params()
 
@@ -91,7 +96,7 @@ def load_period(
     if prior is None:
         prior = latest_states(rating_list, month)
     states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
-    for other in () if rules.is_elo else lists_read_by(rating_list.code):
+    for other in lists_read(rating_list.code, rules):
         if others is not None:
             if other in others:
                 states[other] = states_for_method(others[other].columns_for(player_ids), rules, month)

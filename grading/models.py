@@ -139,6 +139,9 @@ class RatingPeriod(models.Model):
     # Set by a change no game shows (a merge of two records): the next run of the list rates it
     # again, even if one is at work when it is set; rating the period clears it.
     revision_due = models.BooleanField(default=False)
+    # What its latest rating read of the other lists (grading.periods.read_publications): rated
+    # again with them as they are now, the month is current, whether it published or not.
+    states_read = models.CharField(max_length=64, blank=True, editable=False)
 
     objects = RatingPeriodQuerySet.as_manager()
 

@@ -1,13 +1,16 @@
 """Which periods a run rates: the month asked for, every month before it not yet rated, and every
 month already published whose games have changed since, with the months between and after."""
 
+import hashlib
+
 from django.db.models import Exists, F, OuterRef
 
 from events.models import Event, Game
 
+from .engine import RULE_SETS
 from .engine.periods import Month
 from .history import latest_take_ons
-from .loading import lists_read_by
+from .loading import lists_read
 from .models import RatingPeriod, RatingRun
 
 
@@ -82,15 +85,44 @@ def changed_months(rating_list, month: Month) -> set[Month]:
 
 
 def read_republished_states(rating_list, published) -> set[str]:
-    """The published months of this list that read states another list has republished since:
-    that list published a month before them after they were published."""
-    others = list(
+    """The published months of this list that read states another list has published since
+    they were last rated: what they read then is not what they would read now. A month rated
+    again against the current states is current, whether its result changed or not."""
+    rows = list(published.values_list("month", "rule_set", "states_read"))
+    now = states_read_by_month(rating_list, [(month, rule_set) for month, rule_set, _ in rows])
+    return {month for month, _, stored in rows if stored != now[month]}
+
+
+def read_publications(period) -> str:
+    """What a period reads of the other lists, as ``states_read`` keeps it."""
+    return states_read_by_month(period.rating_list, [(period.month, period.rule_set)])[period.month]
+
+
+def states_read_by_month(rating_list, months) -> dict[str, str]:
+    """For each (month, rule set) of ``rating_list``: the digest of what a period of that month
+    reads of the other lists (reading_digests)."""
+    read = {month: lists_read(rating_list.code, RULE_SETS[rule_set]) for month, rule_set in months}
+    publications = (
         RatingPeriod.objects.published()
-        .filter(rating_list__code__in=lists_read_by(rating_list.code))
-        .values_list("month", "published_at")
+        .filter(rating_list__code__in={code for lists in read.values() for code in lists})
+        .values_list("month", "rating_list__code", "revision")
     )
-    return {
-        month
-        for month, published_at in published.values_list("month", "published_at")
-        if any(other < month and other_at > published_at for other, other_at in others)
-    }
+    return reading_digests(read, publications)
+
+
+def reading_digests(read: dict, publications) -> dict[str, str]:
+    """{month: digest} of the ``publications`` ((month, list code, revision) rows) of the lists
+    that each month of ``read`` ({month: list codes}) reads: their months before it, each at its
+    revision; "" for a month that reads none. A list publishing again changes the digest of every
+    month after it, and nothing else does."""
+    publications = sorted(publications)
+    digests = {}
+    for month, lists in read.items():
+        hasher = hashlib.sha256()
+        for other_month, code, revision in publications:
+            if other_month >= month:
+                break
+            if code in lists:
+                hasher.update(f"{code} {other_month} {revision}\n".encode())
+        digests[month] = hasher.hexdigest() if lists else ""
+    return digests

@@ -21,6 +21,7 @@ from .engine.numbers import points
 from .engine.periods import Month
 from .loading import load_period, rated_games
 from .models import RatingPeriod, RatingRun
+from .periods import read_publications
 from .publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
 
 
@@ -36,7 +37,9 @@ class PeriodOutcome:
 def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> PeriodOutcome:
     """Rate ``period`` and publish it, unless the result is what is already published."""
     progress(f"{period}: reading games and prior ratings")
-    RatingPeriod.objects.filter(pk=period.pk, revision_due=True).update(revision_due=False)  # rated now
+    # Read before the states are: a list publishing in between makes the month look changed
+    # (rated once more), never current with states older than it keeps.
+    RatingPeriod.objects.filter(pk=period.pk).update(revision_due=False, states_read=read_publications(period))
     data = load_period(period)
     games, players = len(data.game_ids), len(data.inputs.player_ids)
     progress(f"{period}: rating {games} games")

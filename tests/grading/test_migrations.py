@@ -156,3 +156,38 @@ def test_the_ratings_stored_before_the_counters_get_them_from_their_games():
         ("100001A", "2026-10", 3, 1, 1, 1520),  # two wins in E2: not three games
         ("100002B", "2026-09", 1, 1, 1, None),  # a Partial rating: no peak
     ]
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_months_the_old_rule_held_current_keep_what_they_read_and_the_others_are_rated_again():
+    from grading.periods import reading_digests
+
+    apps = migrate([("grading", "0021_list_entry_order")])
+    RatingList = apps.get_model("grading", "RatingList")
+    RatingPeriod = apps.get_model("grading", "RatingPeriod")
+
+    def published(code, month, revision, day):
+        at = datetime.datetime(2026, 11, day, 2, 0, tzinfo=datetime.UTC)
+        return RatingPeriod.objects.create(
+            rating_list=RatingList.objects.get(code=code),
+            month=month,
+            rule_set="ecf-2024",
+            status="published",
+            revision=revision,
+            published_at=at,
+        )
+
+    published("otb-standard", "2026-09", 0, 1)
+    rapid_october = published("otb-rapid", "2026-10", 0, 2)  # read standard's September as it was
+    published("otb-standard", "2026-10", 1, 5)  # revised later, but not a month rapid's October reads
+    rapid_november = published("otb-rapid", "2026-11", 0, 3)  # read standard's October before its revision
+    apps = migrate([("grading", "0022_periods_know_what_they_read")])
+    RatingPeriod = apps.get_model("grading", "RatingPeriod")
+
+    read = dict(RatingPeriod.objects.filter(rating_list__code="otb-rapid").values_list("month", "states_read"))
+    standard = [("2026-09", "otb-standard", 0), ("2026-10", "otb-standard", 1)]
+    assert read == {
+        rapid_october.month: reading_digests({"2026-10": ("otb-standard",)}, standard)["2026-10"],
+        rapid_november.month: "",  # stale under the old rule too: the next run rates it again
+    }
+    assert read["2026-10"] != ""
