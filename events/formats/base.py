@@ -28,7 +28,11 @@ MOST_PINS = 9999  # TRF's starting rank has four columns
 MOST_ROUNDS = 999
 MOST_BOARDS = 9999
 MOST_SUBMISSIONS = 9999
-LARGEST_FIDE_ID = 9_999_999_999  # FIDE IDs have nine digits now; room for growth
+# FIDE IDs have 6 to 9 digits: a shorter number is another body's (an ICU file writes its own
+# member numbers in the FIDE-ID column), and stored as a FIDE ID it would match the wrong person.
+SMALLEST_FIDE_ID = 100_000
+LARGEST_FIDE_ID = 999_999_999
+FIDE_ID_DIGITS = "6 to 9 digits"
 
 _DIGITS = re.compile(r"[0-9]+")
 
@@ -66,6 +70,11 @@ def whole_number(text: str, low: int = 1, high: int = MOST_PINS) -> int | None:
         return read_whole_number(text, low, high)
     except ValueError:
         return None
+
+
+def fide_id(text: str) -> int | None:
+    """The FIDE ID ``text`` writes, or None when it cannot be one (the parsers say so)."""
+    return whole_number(text, SMALLEST_FIDE_ID, LARGEST_FIDE_ID)
 
 
 # The federation's player code: six digits and a check letter (the check is not published).

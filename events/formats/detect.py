@@ -1,5 +1,6 @@
 """Which of the three formats an uploaded file is, judged by its content."""
 
+import codecs
 import re
 
 from .base import CODE_PATTERN, ParsedEvent
@@ -18,6 +19,13 @@ _TRF_RECORD = re.compile(r"^\d{3}(?: |$)", re.MULTILINE)
 # read on screen other than it is written.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _ECF_FIELD = re.compile(r"#\s*[A-Z][A-Z0-9 ]*(?:=|\s*(?:#|$))", re.IGNORECASE | re.MULTILINE)
+# What a file uploaded by mistake most often is, by its first bytes.
+_NOT_TEXT = {
+    b"\x89PNG": "a PNG image",
+    b"\xff\xd8\xff": "a JPEG image",
+    b"GIF8": "a GIF image",
+    b"%PDF": "a PDF document",
+}
 EXPECTED = (
     "Expected one of: a FIDE TRF file (lines starting with record numbers such as '012 ' and "
     "'001 '); an ECF results file (starting '#EVENT DETAILS', then '#NAME=value' fields); or a "
@@ -54,6 +62,8 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
             "this is a spreadsheet (or other binary) file, not text: save it as CSV "
             "(comma separated values) and upload that. " + EXPECTED
         )
+    if what := _not_text(data):
+        return _refused(f"this is {what}, not a text file of results. " + EXPECTED)
     try:
         text, encoding = decode(data)
     except MixedEncoding as mixed:
@@ -61,7 +71,7 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
         event.error(mixed.line, str(mixed))
         return event
     if "\x00" in text:
-        return _refused("this is a binary file, not text. " + EXPECTED)
+        return _refused("this is a binary file, not a text file of results. " + EXPECTED)
     if not text.strip():
         return _refused("the file is empty. " + EXPECTED)
     if bad_lines := lines_with_control_characters(text):
@@ -72,6 +82,17 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
     event = _PARSERS[kind](text, code_pattern)
     event.encoding = encoding
     return event
+
+
+def _not_text(data):
+    """What a file that is no text is ("a PNG image"), or None. A NUL byte is in no text but
+    UTF-16's: undecoded, an image's bytes would pass for a file in two encodings."""
+    for signature, what in _NOT_TEXT.items():
+        if data.startswith(signature):
+            return what
+    if b"\x00" in data and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "a binary file"
+    return None
 
 
 def lines_with_control_characters(text) -> list[tuple[int, str]]:

@@ -13,7 +13,7 @@ from players.titles import normalise_title
 
 from .base import (
     CODE_PATTERN,
-    LARGEST_FIDE_ID,
+    FIDE_ID_DIGITS,
     MOST_BOARDS,
     MOST_PINS,
     MOST_ROUNDS,
@@ -28,6 +28,7 @@ from .base import (
     ParsedPlayer,
     check_dates,
     check_games,
+    fide_id,
     guess_kind,
     normalise_code,
     whole_number,
@@ -245,9 +246,11 @@ def _read_player(event, group, shape):
                 f"PIN {pin}: #DATE OF BIRTH {value['DATE OF BIRTH']!r} is not a date dd/mm/yyyy; it is ignored",
             )
     fide = value.get("FIDE NO", "")
-    player.fide_id = whole_number(fide, 1, LARGEST_FIDE_ID)
+    player.fide_id = fide_id(fide)
     if fide and player.fide_id is None:
-        event.warn(group["FIDE NO"][0], f"PIN {pin}: #FIDE NO {fide!r} is not a FIDE ID; it is ignored")
+        event.warn(
+            group["FIDE NO"][0], f"PIN {pin}: #FIDE NO {fide!r} is not a FIDE ID ({FIDE_ID_DIGITS}); it is ignored"
+        )
     player.club_code = value.get("CLUB CODE", "")
     player.club_name = value.get("CLUB NAME", "")
     event.players.append(player)

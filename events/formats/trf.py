@@ -9,7 +9,6 @@ the fields between the name and the rounds are taken from the words nearest thei
 import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
-from decimal import Decimal, InvalidOperation
 
 from events import results
 from events.timecontrol import TimeControl
@@ -19,7 +18,7 @@ from players.titles import normalise_title
 from . import dates
 from .base import (
     CODE_PATTERN,
-    LARGEST_FIDE_ID,
+    FIDE_ID_DIGITS,
     MOST_PINS,
     MOST_ROUNDS,
     OTHER,
@@ -32,10 +31,12 @@ from .base import (
     ParsedPlayer,
     check_games,
     date_span,
+    fide_id,
     guess_kind,
     normalise_code,
     whole_number,
 )
+from .trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
 _TRF2026 = {
@@ -126,7 +127,8 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     player_lines, points = {}, {}
     for n, line in enumerate(text.split("\n"), 1):
         line = line.rstrip()
-        code = line[:3]
+        # A record number is followed by a space: "0123456789..." is a column ruler, not 012.
+        code = line[:3] if line[3:4] in ("", " ") else ""
         if code in _TRF2026 or _is_national(line):
             event.format = "TRF-2026"
         if code == "001":
@@ -144,12 +146,14 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
         event.error(None, "the file has no player records (lines starting '001')")
     _read_header(event, header)
     round_dates = _read_round_dates(event, header.get("132"))
+    read_clubs_in_federation_column(event)
     _merge(event, halves, player_lines)
     _read_byes(event, byes, halves)
+    read_blank_rounds_as_byes(event, points, {(h.pin, h.round) for h in halves if h.opponent or h.result})
     _read_national(event, national, CodeShape(code_pattern))
     _date_games(event, round_dates)
     event.games.sort(key=lambda g: (g.round, g.lines))
-    _check_points(event, points)
+    check_points(event, points)
     event.kind = _kind(header, teams) or guess_kind(event) or OTHER
     check_games(event)
     _warn_names_without_comma(event)
@@ -282,10 +286,10 @@ def _read_player(event, line, n, halves, player_lines, points):
     player.title = title or ""
     player.fide_rating = whole_number(fields.get("rating", ""), 1, LARGEST_FIDE_RATING)
     player.fide_federation = fields.get("federation", "")
-    player.fide_id = whole_number(fields.get("fide_id", ""), 1, LARGEST_FIDE_ID)
+    player.fide_id = fide_id(fields.get("fide_id", ""))
     for name, value, what in (
         ("rating", player.fide_rating, f"a FIDE rating (1 to {LARGEST_FIDE_RATING})"),
-        ("fide_id", player.fide_id, f"a FIDE ID (1 to {LARGEST_FIDE_ID:,})"),
+        ("fide_id", player.fide_id, f"a FIDE ID ({FIDE_ID_DIGITS})"),
     ):
         if fields.get(name, "").strip("0") and value is None:  # 0 is how some programs write "none"
             event.warn(n, f"starting rank {pin}: {fields[name]!r} is not {what}: it is ignored", _FIELDS[name][0])
@@ -446,29 +450,6 @@ def _date_games(event, round_dates):
         undated += game.date is None
     if undated:
         event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record 132) for their rounds")
-
-
-def _check_points(event, declared):
-    """A warning where a player's points column differs from what their results add up to:
-    usually a bye written without its code, sometimes a misread line."""
-    scored = defaultdict(Decimal)
-    for game in event.games:
-        white, black = results.scores(game.result)
-        scored[game.white] += white
-        if game.black is not None:
-            scored[game.black] += black
-    for player in event.players:
-        try:
-            points = Decimal(declared[player.pin].replace(",", "."))
-        except InvalidOperation:
-            continue
-        if points != scored[player.pin]:
-            event.warn(
-                player.line,
-                f"player {player.pin} has {points:.1f} points in columns 81-84 "
-                f"but their results add up to {scored[player.pin]:.1f}",
-                81,
-            )
 
 
 def _kind(header, teams):

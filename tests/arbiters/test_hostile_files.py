@@ -379,6 +379,6 @@ def test_a_trf_rating_or_fide_id_out_of_range_is_dropped_with_a_warning_naming_t
     warnings = [(p.line, p.message) for p in event.warnings if "is not a FIDE" in p.message]
     assert warnings == [
         (5, "starting rank 1: '9999' is not a FIDE rating (1 to 4000): it is ignored"),
-        (5, "starting rank 1: '12345678901' is not a FIDE ID (1 to 9,999,999,999): it is ignored"),
+        (5, "starting rank 1: '12345678901' is not a FIDE ID (6 to 9 digits): it is ignored"),
     ]
     assert (event.players[0].fide_rating, event.players[0].fide_id) == (None, None)

@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from events import services
 from events.models import Entry, Event, Game, Upload
-from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
+from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -66,13 +66,15 @@ def test_a_file_too_large_is_refused_before_it_is_read(client, arbiter, settings
     assert not Event.objects.exists()
 
 
-def test_an_unrecognised_file_gets_a_clear_message(client, arbiter):
+def test_an_image_uploaded_as_results_is_refused_as_not_a_text_file_of_results(client, arbiter):
     client.force_login(arbiter)
 
-    response = upload(client, b"\x89PNG\r\n\x1a\n\x00\x00binary", "photo.png")
+    response = upload(client, (DATA / "not-results" / "chart.png").read_bytes(), "results.png")
 
     assert response.status_code == 200
-    assert "not text" in response.content.decode()
+    page = response.content.decode()
+    assert "this is a PNG image, not a text file of results" in page
+    assert "encoding" not in page
     assert not Event.objects.exists()
 
 

@@ -11,7 +11,7 @@ from events.checking import Check, EventDetails
 from events.formats import detect_format, parse_event_file
 from events.formats.base import ParsedEvent, ParsedGame, ParsedPlayer
 from events.formats.decoding import decode
-from tests.builders import ECF_EXAMPLE_FILE, TRF_DIR, trf, trf_player
+from tests.builders import DATA, ECF_EXAMPLE_FILE, TRF_DIR, trf, trf_player
 
 CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"
 
@@ -110,6 +110,26 @@ def test_it_refuses_every_line_holding_a_control_character_and_names_it():
         (3, "contains the control character U+0007"),
         (4, "contains the control character U+001A"),
     ]
+
+
+def test_an_image_is_refused_as_not_a_text_file_of_results_not_as_two_encodings():
+    # Its bytes hold pairs UTF-8 would write for accented letters: read as text, it looked like
+    # a file saved in two encodings.
+    event = parse_event_file((DATA / "not-results" / "chart.png").read_bytes(), "results.trf")
+
+    assert [(problem.line, problem.message.split(". ")[0]) for problem in event.errors] == [
+        (None, "this is a PNG image, not a text file of results")
+    ]
+
+
+@pytest.mark.parametrize(
+    ("start", "what"),
+    [(b"\xff\xd8\xff\xe0", "a JPEG image"), (b"%PDF-1.7\n", "a PDF document"), (b"\x01\x02\x00\x03", "a binary file")],
+)
+def test_other_files_that_are_not_text_say_what_they_are(start, what):
+    event = parse_event_file(start + "é".encode() * 3 + b"\x00\x00", "results.csv")
+
+    assert event.errors[0].message.startswith(f"this is {what}, not a text file of results.")
 
 
 def test_a_file_that_only_looks_like_utf_16_is_refused_not_an_error():

@@ -58,13 +58,32 @@ def test_it_reads_the_bunratty_masters_with_its_crlf_and_its_year_day_month_roun
     assert event.time_control.minutes_per_player() == 100  # "1:30 + 10 from move 1"
 
 
-def test_it_warns_where_bunratty_s_points_column_counts_byes_the_rounds_do_not_show():
+def test_it_reads_bunrattys_blank_rounds_as_the_half_point_byes_its_points_column_counts():
     event = load("bunratty-masters-2011.trf")
-    warned = {p.line for p in event.warnings if "points" in p.message}
-    assert warned == {29, 31, 32, 38, 47}
-    assert "player 16 has 2.5 points in columns 81-84 but their results add up to 1.5" in [
-        p.message for p in event.warnings
+    byes = [(g.round, g.white, g.result) for g in event.games if g.black is None]
+    assert byes == [
+        (1, 19, "BYE-1/2"),
+        (1, 34, "BYE-1/2"),
+        (3, 18, "BYE-1/2"),
+        (4, 16, "BYE-1/2"),
+        (5, 16, "BYE-1/2"),
+        (6, 25, "BYE-1/2"),
     ]
+    assert [(p.line, p.message) for p in event.warnings if "points" in p.message] == [
+        (
+            29,
+            "the points column (81-84) counts half a point for each round left blank, for 5 players: "
+            "those rounds are read as half-point byes (lines 29, 31, 32, 38, 47)",
+        )
+    ]
+
+
+def test_it_reads_bunrattys_clubs_in_the_federation_column_as_clubs():
+    event = load("bunratty-masters-2011.trf")
+    assert (event.player(16).fide_federation, event.player(16).club_name) == ("", "DUB")
+    assert (event.player(28).fide_federation, event.player(28).club_name) == ("FIN", "")
+    assert sorted({p.fide_federation for p in event.players}) == ["", "BRA", "ENG", "FIN"]
+    assert len([p for p in event.players if p.club_name]) == 22
 
 
 def test_it_reads_the_javafo_open_with_forfeits_and_byes():
@@ -115,7 +134,11 @@ def test_it_reads_the_armstrong_extract_despite_its_byte_order_mark_and_column_r
     # "11.09.26" and "12.04.01" are YY.MM.DD: the only reading with the end after the start.
     assert (event.start_date, event.end_date) == (datetime.date(2011, 9, 26), datetime.date(2012, 4, 1))
     assert [p.name for p in event.players] == ["Griffiths, Ryan-Rhys", "Cafolla, Peter"]
-    assert event.player(1).fide_rating == 2322 and event.player(1).fide_id == 6897
+    # The ICU's own numbers in the FIDE-ID column: no FIDE ID has fewer than six digits.
+    assert event.player(1).fide_rating == 2322 and event.player(1).fide_id is None
+    assert "starting rank 1: '6897' is not a FIDE ID (6 to 9 digits): it is ignored" in [
+        p.message for p in event.warnings
+    ]
     [g] = event.games
     assert (g.white, g.black, g.result, g.date) == (1, 2, results.WHITE_WIN, None)
     assert any("no date" in p.message for p in event.warnings)

@@ -149,9 +149,9 @@ def test_a_list_band_changed_by_staff_changes_where_events_go():
 def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbiter):
     kept = PlayerFactory(code="999999L", surname="Abbott", forenames="Alice")
     PlayerFactory(code="123456A", surname="Abbot", forenames="Alice", merged_into=kept)
-    PlayerFactory(code="555555E", surname="Baker", forenames="Brian", fide_id=12345)
+    PlayerFactory(code="555555E", surname="Baker", forenames="Brian", fide_id=1234567)
     PlayerFactory(code="666666F", surname="Dunn", forenames="David")
-    data = ECF_EXAMPLE.replace(b"#ECF CODE=234567B", b"#FIDE NO=12345")
+    data = ECF_EXAMPLE.replace(b"#ECF CODE=234567B", b"#FIDE NO=1234567")
 
     check = check_upload(data, "x.txt", EventDetails(), lists_for_uploads())
 
@@ -187,9 +187,10 @@ def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, off
     "name, players, games, rated, rating_list, visitors",
     [
         ("armstrong-2012-with-bom.trf", 2, 1, 1, "otb-standard", 0),
-        # An Irish file: 7 players ENG, 2 with no federation, the rest with their clubs (KIL, DUB)
-        # where the federation goes; as written they are players of other federations.
-        ("bunratty-masters-2011.trf", 34, 97, 97, "otb-standard", 25),
+        # An Irish file: 7 players ENG, 2 with no federation, 22 with their clubs (KIL, DUB) where
+        # the federation goes, read as clubs; FIN and BRA (Bray's club, but Brazil's code) are
+        # other federations. Six half-point byes are written as blank rounds.
+        ("bunratty-masters-2011.trf", 34, 103, 97, "otb-standard", 3),
         ("javafo-example-open.trf", 52, 115, 89, "otb-standard", 51),  # a Spanish open: one plays no rated game
         ("latin-1.trf", 3, 3, 3, "otb-standard", 0),
         ("online-swiss-2020-06.trf", 13, 74, 56, "online", 0),
