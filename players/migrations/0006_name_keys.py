@@ -8,7 +8,7 @@ the keys and its ``fed_fold`` goes: unaccent could not write "ü" as "ue", nor b
 the suggestions and SQLite use.
 """
 
-from django.db import migrations, models
+from django.db import connection, migrations, models
 
 from players.names import fold, search_key
 
@@ -20,15 +20,18 @@ START_INDEXES = {
 
 
 def fill_keys(apps, schema_editor):
+    """One UPDATE a player, sent in batches (executemany): bulk_update's CASE took 5 minutes
+    for 300,000 players."""
     Player = apps.get_model("players", "Player")
-    players = Player.objects.only("surname", "forenames").order_by("pk")
+    names = Player.objects.values_list("pk", "surname", "forenames").order_by("pk")
     last = 0
-    while batch := list(players.filter(pk__gt=last)[:BATCH]):
-        for player in batch:
-            player.surname_key, player.forenames_key = fold(player.surname), fold(player.forenames)
-            player.name_key = search_key(player.surname, player.forenames)
-        Player.objects.bulk_update(batch, ["surname_key", "forenames_key", "name_key"])
-        last = batch[-1].pk
+    with connection.cursor() as cursor:
+        while batch := list(names.filter(pk__gt=last)[:BATCH]):
+            cursor.executemany(
+                "UPDATE players_player SET surname_key = %s, forenames_key = %s, name_key = %s WHERE id = %s",
+                [(fold(surname), fold(forenames), search_key(surname, forenames), pk) for pk, surname, forenames in batch],
+            )
+            last = batch[-1][0]
 
 
 def key_indexes(apps, schema_editor):
