@@ -24,6 +24,7 @@ sys.path.insert(0, str(ROOT))
 
 from grading.engine.periods import Month  # noqa: E402
 from grading.engine.tables import d_offset_tenths_array  # noqa: E402
+from players.names import fold, search_key  # noqa: E402
 
 LISTS = [  # code, share of players on it, share of those who play in a month, rounds of an event
     ("otb-standard", 1.0, 0.20, 4),
@@ -214,7 +215,8 @@ def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None 
         copy(
             conn,
             "players_player",
-            ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"],
+            ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"]
+            + ["surname_key", "forenames_key", "name_key"],
             people,
         )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
@@ -291,17 +293,22 @@ def make_players(rng, count, clubs):
         female = n % 6 == 0
         born = today - datetime.timedelta(days=int(age[n]) * 365 + n % 360)
         title = TITLES[4 + n % 4 if female else n % 4] if titled[n] and not junior[n] else ""
+        family, given = surnames[surname[n]], FORENAMES[20 + n % 20 if female else n % 20]
         rows.append(
             (
                 n + 1,
                 f"{100000 + n:06d}{'ABCDEFGHJKL'[n % 11]}",
-                surnames[surname[n]],
-                FORENAMES[20 + n % 20 if female else n % 20],
+                family,
+                given,
                 born,
                 "F" if female else "M",
                 "ENG",
                 title,
                 int(rng.integers(1, clubs + 1)),
+                # The keys Player.save writes (players.names).
+                fold(family),
+                fold(given),
+                search_key(family, given),
             )
         )
     return rows

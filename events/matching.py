@@ -3,14 +3,16 @@
 By federation code, then by FIDE ID; a player matched by neither gets suggestions (same name, or
 same surname and birth date) for the arbiter or staff to choose from, and otherwise becomes a
 new record when the event is approved (a player of another federation only if staff say so).
+Names are compared as the search compares them (players.names: "Fernandez, Lucia" is
+"Fernández, Lucía", "Mueller" is "Müller"), on every database alike.
 """
 
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models.functions import Lower
 
 from players.models import Player
+from players.names import keys_to_look_up, same_name
 
 from .formats.dates import written
 from .models import Entry
@@ -64,28 +66,31 @@ def match_players(parsed_players) -> dict[int, Match]:
 
 
 def suggest(parsed_players, matches):
-    unmatched = [parsed for parsed in parsed_players if matches[parsed.pin].player is None]
-    surnames = {parsed.surname.lower() for parsed in unmatched if parsed.surname}
-    if not surnames:
+    """Records for the unmatched players: the same name, or the same surname and birth date.
+    One query, by the surnames' keys (Player.surname_key)."""
+    unmatched = [parsed for parsed in parsed_players if matches[parsed.pin].player is None and parsed.surname]
+    keys = {parsed.pin: keys_to_look_up(parsed.surname) for parsed in unmatched}
+    if not keys:
         return
     candidates = {}
-    for player in Player.objects.annotate(lower_surname=Lower("surname")).filter(
-        lower_surname__in=surnames, merged_into=None
-    ):
-        candidates.setdefault(player.lower_surname, []).append(player)
+    looked_up = {key for found in keys.values() for key in found}
+    for player in Player.objects.filter(surname_key__in=looked_up, merged_into=None):
+        candidates.setdefault(player.surname_key, []).append(player)
     for parsed in unmatched:
-        for player in candidates.get(parsed.surname.lower(), []):
-            same_name = player.forenames.lower() == parsed.forenames.lower()
-            same_birth = parsed.birth_date is not None and player.birth_date == parsed.birth_date
-            if same_name or same_birth:
-                matches[parsed.pin].suggestions.append(player)
+        for key in keys[parsed.pin]:
+            for player in candidates.get(key, []):
+                if not same_name(player.surname, parsed.surname):
+                    continue  # "Xue" looked up "xu", which is another name
+                same_names = same_name(player.forenames, parsed.forenames)
+                same_birth = parsed.birth_date is not None and player.birth_date == parsed.birth_date
+                if same_names or same_birth:
+                    matches[parsed.pin].suggestions.append(player)
 
 
 def differences(parsed, player):
     warnings = []
-    if parsed.surname and (parsed.surname.lower(), parsed.forenames.lower()) != (
-        player.surname.lower(),
-        player.forenames.lower(),
+    if parsed.surname and not (
+        same_name(parsed.surname, player.surname) and same_name(parsed.forenames, player.forenames)
     ):
         warnings.append(f"the name differs from the federation record {player.code} ({player.name})")
     if parsed.birth_date and player.birth_date and parsed.birth_date != player.birth_date:

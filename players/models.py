@@ -9,7 +9,7 @@ from django.urls import reverse
 from events.formats.dates import written
 
 from . import titles
-from .names import full_name
+from .names import fold, full_name, search_key
 
 
 def is_player_code(text: str) -> bool:
@@ -75,6 +75,22 @@ class Club(models.Model):
         return reverse("club", args=[self.code])
 
 
+class PlayerQuerySet(models.QuerySet):
+    def bulk_create(self, objs, *args, update_fields=None, **kwargs):
+        """Every name saved with its keys, whichever way the players are created or updated."""
+        objs = list(objs)
+        for player in objs:
+            player.set_name_keys()
+        if update_fields and {"surname", "forenames"} & set(update_fields):
+            update_fields = [*update_fields, *Player.NAME_KEYS]
+        return super().bulk_create(objs, *args, update_fields=update_fields, **kwargs)
+
+    def update(self, **kwargs):
+        if {"surname", "forenames"} & set(kwargs):
+            raise TypeError("a name is saved with its keys (Player.set_name_keys): save the players, not update()")
+        return super().update(**kwargs)
+
+
 class Player(models.Model):
     class Sex(models.TextChoices):
         MALE = "M", "male"
@@ -97,6 +113,14 @@ class Player(models.Model):
         related_name="merged_records",
         help_text="Set on a duplicate record: the record its games and history moved to.",
     )
+    # The name folded (players.names), written on every save: what the search, the suggestions
+    # and the matching compare, on PostgreSQL and SQLite alike.
+    surname_key = models.CharField(max_length=240, editable=False, db_index=True, default="")
+    forenames_key = models.CharField(max_length=360, editable=False, default="")
+    name_key = models.TextField(editable=False, default="")
+
+    NAME_KEYS = ("surname_key", "forenames_key", "name_key")
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = ["surname", "forenames", "code"]
@@ -105,6 +129,12 @@ class Player(models.Model):
 
     def __str__(self):
         return f"{self.name} ({self.code})"
+
+    def save(self, *args, update_fields=None, **kwargs):
+        self.set_name_keys()
+        if update_fields is not None and {"surname", "forenames"} & set(update_fields):
+            update_fields = [*update_fields, *self.NAME_KEYS]
+        super().save(*args, update_fields=update_fields, **kwargs)
 
     def get_absolute_url(self):
         return reverse("player", args=[self.code])
@@ -119,3 +149,8 @@ class Player(models.Model):
     @property
     def name(self):
         return full_name(self.surname, self.forenames)
+
+    def set_name_keys(self):
+        """The keys the search, the suggestions and the matching compare (players.names)."""
+        self.surname_key, self.forenames_key = fold(self.surname), fold(self.forenames)
+        self.name_key = search_key(self.surname, self.forenames)

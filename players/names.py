@@ -1,6 +1,7 @@
 """Players' names as the federation writes them: "Surname, Forenames". Pure Python, read by the
 event file parsers as well as the records."""
 
+import re
 import unicodedata
 
 
@@ -16,18 +17,58 @@ def split_name(text: str) -> tuple[str, str]:
     return " ".join(surname.split()), " ".join(forenames.split())
 
 
-# Letters NFKD does not take apart, and the apostrophes people type, as the search compares them.
+# Letters NFKD does not take apart; apostrophes go: "D'Arcy", "D’Arcy" and "Darcy" are one name.
 _FOLDED = str.maketrans(
     {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}
-    | {"ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ı": "i", "’": "'", "‘": "'", "ʼ": "'", "`": "'", "´": "'"}
+    | {"ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ı": "i"}
+    | dict.fromkeys("'’‘ʼ`´", None)
 )
+# German umlauts as they are written without them (ß is "ss" in fold itself, by casefold).
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+# Where an umlaut may have been written out: "mueller" may be Müller, "manuel" is only Manuel.
+_WRITTEN_OUT = re.compile(r"([aou])e")
 
 
-def fold(text: str | None) -> str | None:
-    """A name as the search compares it: lower case, without accents, one kind of apostrophe
-    ("Fernández" and "fernandez", "D’Arcy" and "d'arcy" fold alike). PostgreSQL's unaccent does
-    the same in the database (players.search.Fold); on SQLite this very function does."""
-    if text is None:
-        return None
+def fold(text: str) -> str:
+    """A name as names are compared (search, suggestions, matching): lower case, without accents
+    or apostrophes, runs of spaces made one ("Fernández" and "fernandez", "D’Arcy" and "darcy",
+    "Straße" and "strasse" fold alike)."""
     decomposed = unicodedata.normalize("NFKD", text.translate(_FOLDED))
-    return "".join(char for char in decomposed if not unicodedata.combining(char)).casefold()
+    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).casefold().split())
+
+
+def spellings(text: str) -> list[str]:
+    """The folded ways of writing ``text``: as written, and with its umlauts written out
+    ("Müller": muller, mueller). Two names are the same when they share a spelling."""
+    folded = fold(text)
+    written_out = fold(unicodedata.normalize("NFC", text).translate(_UMLAUTS))
+    return [folded] if written_out == folded else [folded, written_out]
+
+
+def same_name(one: str, other: str) -> bool:
+    return not set(spellings(one)).isdisjoint(spellings(other))
+
+
+def keys_to_look_up(text: str) -> list[str]:
+    """The folded names a record of the same name as ``text`` may be stored under (its first
+    spelling, Player.surname_key): its own spellings and, for "mueller", "muller" (Müller's).
+    A wider net than same_name, which decides."""
+    found = spellings(text)
+    return found + [plain for key in found if (plain := _WRITTEN_OUT.sub(r"\1", key)) not in found]
+
+
+def may_be_written_out(folded: str) -> bool:
+    """Whether a folded text may hold an umlaut written out (ae, oe, ue)."""
+    return bool(_WRITTEN_OUT.search(folded))
+
+
+def search_key(surname: str, forenames: str) -> str:
+    """The text the name search looks in (Player.name_key): "surname forenames" folded, then the
+    surname as one word when it is several ("o briain brian obriain"), then the name with its
+    umlauts written out when it has any ("muller hans mueller hans")."""
+    words = [fold(f"{surname} {forenames}")]
+    if " " in fold(surname):
+        words.append(fold(surname).replace(" ", ""))
+    if len(spellings(surname + " " + forenames)) > 1:
+        words.append(spellings(f"{surname} {forenames}")[1])
+    return " ".join(words)

@@ -1,21 +1,21 @@
 """Finding players by name or federation code.
 
-Names are compared folded (players.names.fold: lower case, no accents, one apostrophe), so
-"fernandez" finds Fernández and "D’Arcy" D'Arcy. On PostgreSQL a name is matched by trigram
-word similarity (pg_trgm) against ``fed_fold(surname || ' ' || forenames)``, the expression of
-the GIN index of migration 0005_folded_names, so a search tolerates typos and any word order.
-Elsewhere (SQLite in development) every word typed must appear in the folded name, in any
-order; if no name has them all, each word of four letters or more counts by its first three.
+Names are compared by their keys (players.names: folded, lower case, without accents or
+apostrophes, umlauts also written out; written on the player by every save), so "fernandez"
+finds Fernández, "darcy" D'Arcy, "mueller" and "muller" Müller, "obriain" Ó Briain. On
+PostgreSQL a name is matched by trigram word similarity (pg_trgm) against ``name_key``, which
+the GIN index of migration 0006_name_keys holds, so a search tolerates typos and any word order.
+Elsewhere (SQLite in development) every word typed must appear in the key, in any order; if no
+name has them all, each word of four letters or more counts by its first three.
 """
 
 import re
 
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
-from django.db.models.lookups import Contains
 
 from .models import Player, is_player_code
-from .names import fold
+from .names import may_be_written_out, spellings
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -24,25 +24,16 @@ MAX_QUERY = 100
 MAX_WORDS = 6
 
 
-class FullName(Func):
-    """``surname || ' ' || forenames``, exactly the indexed expression."""
+class FullKey(Func):
+    """``surname_key || ' ' || forenames_key`` (or forenames first): the folded name in an order."""
 
     template = "(%(expressions)s)"
     arg_joiner = " || "
-    output_field = Player._meta.get_field("surname")
+    output_field = Player._meta.get_field("name_key")
 
-    def __init__(self, prefix="", first="surname"):
-        second = "forenames" if first == "surname" else "surname"
-        super().__init__(F(f"{prefix}{first}"), Value(" "), F(f"{prefix}{second}"))
-
-
-class Fold(Func):
-    """``fed_fold(text)``: the name folded in the database as players.names.fold folds it (on
-    PostgreSQL unaccent and lower, migration 0005_folded_names; on SQLite that very function,
-    registered on each connection by players.apps)."""
-
-    function = "fed_fold"
-    output_field = Player._meta.get_field("surname")
+    def __init__(self, forenames_first=False):
+        first, second = ("forenames_key", "surname_key") if forenames_first else ("surname_key", "forenames_key")
+        super().__init__(F(first), Value(" "), F(second))
 
 
 class WordSimilarity(Func):
@@ -70,8 +61,11 @@ def clean(query) -> str:
     return " ".join(str(query or "").replace(",", " ").split())[:MAX_QUERY]
 
 
-def folded_words(query: str) -> list[str]:
-    return fold(query).split()[:MAX_WORDS]
+def word_spellings(query: str) -> list[list[str]]:
+    """The spellings (players.names.spellings) of each word typed: ["müller"] -> [["muller",
+    "mueller"]]. A word that folds to nothing (an apostrophe) is no word."""
+    words = [spellings(word) for word in query.split()]
+    return [found for found in words if found[0]][:MAX_WORDS]
 
 
 def looks_like_code(query: str) -> bool:
@@ -98,7 +92,7 @@ def code_prefix(query: str) -> str | None:
 def name_matches(query: str, prefix="") -> Q:
     """A filter for players (or rows whose ``prefix`` leads to a player) matching ``query``:
     the start of a federation code; or else a name in which every word typed is found, in any
-    order (approximately, on PostgreSQL). Call prepare() before running it."""
+    order and any of its spellings (approximately, on PostgreSQL). Call prepare() before running it."""
     query = clean(query)
     start = code_prefix(query)
     if start:
@@ -106,21 +100,28 @@ def name_matches(query: str, prefix="") -> Q:
         following = start[:-1] + chr(ord(start[-1]) + 1)
         return Q(**{f"{prefix}code__gte": start, f"{prefix}code__lt": following})
     by_name = Q()
-    for word in folded_words(query):
-        if uses_trigrams():
-            # Each word on its own: the GIN index answers every condition and their intersection
-            # is small, where the whole query would match every player who shares a forename.
-            by_name &= Q(WordSimilar(Value(word), Fold(FullName(prefix))))
-        else:
-            by_name &= Q(Contains(Fold(FullName(prefix)), word))
+    for spelled in word_spellings(query):
+        either = Q()
+        for word in spelled:
+            if uses_trigrams():
+                # Each word on its own: the GIN index answers every condition and their
+                # intersection is small, where the whole query would match every player who
+                # shares a forename.
+                either |= Q(WordSimilar(Value(word), F(f"{prefix}name_key")))
+            else:
+                either |= Q(**{f"{prefix}name_key__contains": word})
+        by_name &= either
     return by_name
 
 
 def nearly(query: str, prefix="") -> Q:
     """SQLite's tolerance of a typo: each word of four letters or more by its first three."""
     by_name = Q()
-    for word in folded_words(query):
-        by_name &= Q(Contains(Fold(FullName(prefix)), word[:3] if len(word) >= 4 else word))
+    for spelled in word_spellings(query):
+        either = Q()
+        for word in spelled:
+            either |= Q(**{f"{prefix}name_key__contains": word[:3] if len(word) >= 4 else word})
+        by_name &= either
     return by_name
 
 
@@ -150,24 +151,28 @@ def live_players():
 
 
 class NameKey(Func):
-    """``fed_fold(surname || ' ' || forenames) COLLATE "C"`` (or forenames first): exactly the
-    expressions of the b-tree indexes of migration 0005_folded_names, which answer a prefix
-    LIKE and give the rows in this order."""
+    """``(surname_key || ' ' || forenames_key) COLLATE "C"`` (or forenames first): exactly the
+    expressions of the b-tree indexes of migration 0006_name_keys, which answer a prefix LIKE
+    and give the rows in this order."""
 
-    template = '(fed_fold(%(expressions)s) COLLATE "C")'
-    output_field = Player._meta.get_field("surname")
+    template = '(%(expressions)s COLLATE "C")'
+    output_field = Player._meta.get_field("name_key")
 
     def __init__(self, forenames_first=False):
-        super().__init__(FullName() if not forenames_first else FullName(first="forenames"))
+        super().__init__(FullKey(forenames_first))
 
 
 def by_name_start(query) -> list:
     """Querysets of the players whose name starts with ``query`` (PostgreSQL only), in name
     order, to be tried in turn: one word, the start of the surname; more words, the start of
     "surname forenames", then of "forenames surname". Separate queries, not one with OR: each
-    is a range of its index, where OR made PostgreSQL walk a whole index."""
-    words = folded_words(query)
-    text = " ".join(words)
+    is a range of its index, where OR made PostgreSQL walk a whole index. None for a query
+    with other spellings ("müller", "mueller"): the start of one would hide the others, and
+    the trigram search weighs them all."""
+    words = word_spellings(query)
+    text = " ".join(spelled[0] for spelled in words)
+    if any(len(spelled) > 1 for spelled in words) or may_be_written_out(text):
+        return []
     players = live_players().annotate(key=NameKey())
     tries = [players.filter(key__startswith=text).order_by("key", "code")]
     if len(words) > 1:
@@ -191,9 +196,9 @@ def matching_players(query, starts_first=True):
         for starting in by_name_start(query) if starts_first else []:
             if starting.exists():
                 return starting
-        folded = " ".join(folded_words(query))
+        folded = " ".join(spelled[0] for spelled in word_spellings(query))
         return found.annotate(
-            score=WordSimilarity(Value(folded), Fold(FullName())), closeness=Similarity(Fold(FullName()), Value(folded))
+            score=WordSimilarity(Value(folded), F("name_key")), closeness=Similarity(F("name_key"), Value(folded))
         ).order_by("-score", "-closeness", "surname", "forenames", "code")
     if not found.exists():
         found = live_players().filter(nearly(query))

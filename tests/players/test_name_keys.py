@@ -1,0 +1,76 @@
+"""Every way a name is saved writes the keys the search, the suggestions and the matching
+compare (Player.surname_key, forenames_key, name_key; players.names)."""
+
+from importlib import import_module
+
+import pytest
+from django.apps import apps
+
+from events import services
+from players.models import Player
+from players.names import fold, spellings
+from players.services import import_players
+from tests.builders import ECF_EXAMPLE, PlayerFactory, stored_event
+
+pytestmark = pytest.mark.django_db
+
+
+def keys(code):
+    return Player.objects.filter(code=code).values_list(*Player.NAME_KEYS).get()
+
+
+def test_folding_drops_case_accents_and_apostrophes_and_writes_sharp_s_as_two_letters():
+    assert fold("D’Arcy,  Siobhán") == "darcy, siobhan"
+    assert fold("Strauß") == "strauss"
+    assert spellings("Müller") == ["muller", "mueller"]
+    assert spellings("Manuel") == ["manuel"]
+
+
+def test_a_saved_player_carries_the_keys_of_their_name_and_a_rename_rewrites_them():
+    player = PlayerFactory(code="300001A", surname="Ó Briain", forenames="Siobhán")
+    assert keys("300001A") == ("o briain", "siobhan", "o briain siobhan obriain")
+
+    player.surname = "Müller"
+    player.save(update_fields=["surname"])
+
+    assert keys("300001A") == ("muller", "siobhan", "muller siobhan mueller siobhan")
+
+
+def test_imported_players_carry_their_keys_and_a_reimport_renaming_one_rewrites_them():
+    header = "code,name,birth_date,sex,title,fide_id,club_code,club_name\n"
+    import_players((header + '123456A,"D\'Arcy, Seán",,,,,,\n').encode())
+    assert keys("123456A") == ("darcy", "sean", "darcy sean")
+
+    import_players((header + '123456A,"Fernández, Lucía",,,,,,\n').encode())
+
+    assert keys("123456A") == ("fernandez", "lucia", "fernandez lucia")
+
+
+def test_players_registered_on_approval_carry_their_keys(arbiter, officer):
+    event = services.submit_event(
+        stored_event(arbiter, ECF_EXAMPLE.replace(b"Dunn, David", "D'Unn, Dávid".encode())), arbiter
+    )
+
+    services.approve_event(event, officer)
+
+    assert Player.objects.filter(surname="D'Unn").values_list(*Player.NAME_KEYS).get() == (
+        "dunn",
+        "david",
+        "dunn david",
+    )
+
+
+def test_a_name_cannot_be_changed_by_an_update_which_would_leave_its_keys_behind():
+    PlayerFactory(code="300002B", surname="Dunn")
+
+    with pytest.raises(TypeError, match="saved with its keys"):
+        Player.objects.filter(code="300002B").update(surname="Dünn")
+
+
+def test_the_migration_fills_the_keys_of_the_players_already_recorded():
+    PlayerFactory(code="300003C", surname="Müller", forenames="Jürgen")
+    Player.objects.update(surname_key="", forenames_key="", name_key="")
+
+    import_module("players.migrations.0006_name_keys").fill_keys(apps, None)
+
+    assert keys("300003C") == ("muller", "jurgen", "muller jurgen mueller juergen")
