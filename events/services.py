@@ -32,8 +32,10 @@ def record(event, status, user, note=""):
     EventChange.objects.create(event=event, status=status, by=user, at=event.status_changed_at, note=note)
 
 
-def store_upload(check: Check, data: bytes, filename: str, user, staff=False) -> Event:
-    """Store a checked file as its event (new, or replacing a not yet rated one)."""
+def store_upload(check: Check, data: bytes, filename: str, user, staff=False, arbiter=None) -> Event:
+    """Store a checked file as its event (new, or replacing one not yet approved), uploaded by
+    ``user``. An arbiter's new event is their own; ``staff`` load files for any event, and a new
+    one's arbiter is ``arbiter`` (None: no arbiter). A replacement keeps its event's arbiter."""
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
@@ -49,7 +51,7 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
             earlier = earlier_records(event)
-            event = save_event(event, check, user, index)
+            event = save_event(event, check, arbiter if staff else user, index)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
@@ -99,8 +101,8 @@ def refuse_replacement(event, check, user, staff):
         )
 
 
-def save_event(event, check, user, index):
-    event = event or Event(code=check.code, arbiter=user)
+def save_event(event, check, arbiter, index):
+    event = event or Event(code=check.code, arbiter=arbiter)
     event.name = check.name
     event.kind = check.details.kind or check.parsed.kind
     event.start_date, event.end_date = check.start_date, check.end_date
