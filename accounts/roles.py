@@ -13,6 +13,7 @@ ROLES = {
     ARBITERS: ["events.submit_results"],
     RATING_OFFICERS: [
         "events.approve_event",
+        "events.add_event",
         "events.view_event",
         "events.change_event",
         "events.view_entry",

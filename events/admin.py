@@ -166,7 +166,8 @@ class EventAdmin(DeleteOneByOne):
                     self.message_user(request, f"{event.code} is approved for rating.", messages.SUCCESS)
                 else:
                     services.send_back(event, request.user, form.cleaned_data["reason"])
-                    self.message_user(request, f"{event.code} is sent back to {event.arbiter}.", messages.SUCCESS)
+                    to = f" to {event.arbiter}" if event.arbiter else ""
+                    self.message_user(request, f"{event.code} is sent back{to}.", messages.SUCCESS)
                 return redirect("admin:events_event_change", event.pk)
             except services.WorkflowError as refused:
                 form.add_error(None, str(refused))
@@ -180,8 +181,16 @@ class EventAdmin(DeleteOneByOne):
             "report": upload.report if upload else None,
             "entries": event.entries.select_related("player").order_by("pin"),
             "visitors": services.unregistered_visitors(event),
+            # A file the officer uploaded is theirs to submit: approving it records that first.
+            "approvable": event.status == Event.Status.SUBMITTED
+            or (event.status == Event.Status.CHECKED and services.uploaded_by(event, request.user)),
         }
         return render(request, "admin/events/event/decide.html", context)
+
+    def history_view(self, request, object_id, extra_context=None):
+        # The workflow writes EventChange rows, not the admin's log: both are the event's history.
+        workflow = EventChange.objects.filter(event_id=object_id).select_related("by") if object_id.isdigit() else []
+        return super().history_view(request, object_id, {**(extra_context or {}), "workflow": workflow})
 
     def has_add_permission(self, request):
         return False  # an event comes from its file: an upload, or import_event

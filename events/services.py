@@ -32,8 +32,10 @@ def record(event, status, user, note=""):
     EventChange.objects.create(event=event, status=status, by=user, at=event.status_changed_at, note=note)
 
 
-def store_upload(check: Check, data: bytes, filename: str, user, staff=False) -> Event:
-    """Store a checked file as its event (new, or replacing a not yet rated one)."""
+def store_upload(check: Check, data: bytes, filename: str, user, staff=False, arbiter=None) -> Event:
+    """Store a checked file as its event (new, or replacing one not yet approved), uploaded by
+    ``user``. An arbiter's new event is their own; ``staff`` load files for any event, and a new
+    one's arbiter is ``arbiter`` (None: no arbiter). A replacement keeps its event's arbiter."""
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
@@ -49,7 +51,7 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False) ->
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
             earlier = earlier_records(event)
-            event = save_event(event, check, user, index)
+            event = save_event(event, check, arbiter if staff else user, index)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
@@ -87,9 +89,15 @@ def refuse_same_file(event, digest, user, staff):
 def refuse_replacement(event, check, user, staff):
     if not staff and event.arbiter_id != user.pk:
         raise WorkflowError(f"the event code {event.code} belongs to another arbiter's event")
+    # Its games are in the lists, or about to be: sending it back takes them out (and the months
+    # they were rated in are revised), which a replacement would not.
+    if not event.editable and staff:
+        raise WorkflowError(
+            f"{event.code} has been {event.get_status_display()}: send it back first, then upload the corrected file"
+        )
     if event.status == Event.Status.RATED:
         raise WorkflowError(f"{event.code} has been rated: a rating officer must send it back first")
-    if not staff and not event.editable:
+    if not event.editable:
         raise WorkflowError(f"{event.code} has been approved: ask a rating officer to send it back first")
     index = check.details.submission_index or check.parsed.submission_index
     if index is not None and index <= event.submission_index:
@@ -99,8 +107,8 @@ def refuse_replacement(event, check, user, staff):
         )
 
 
-def save_event(event, check, user, index):
-    event = event or Event(code=check.code, arbiter=user)
+def save_event(event, check, arbiter, index):
+    event = event or Event(code=check.code, arbiter=arbiter)
     event.name = check.name
     event.kind = check.details.kind or check.parsed.kind
     event.start_date, event.end_date = check.start_date, check.end_date
@@ -197,8 +205,23 @@ def submit_event(event, user):
         event = locked(event)
         if event.status not in (Event.Status.CHECKED, Event.Status.SENT_BACK):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a checked event can be submitted")
+        if not may_submit(event, user):
+            raise WorkflowError(f"{event.code} is submitted by its arbiter, or by whoever uploaded its latest file")
         record(event, Event.Status.SUBMITTED, user)
     return event
+
+
+def may_submit(event, user) -> bool:
+    """Its arbiter submits an event once they have read the report; so does whoever uploaded its
+    latest file (a rating officer loading results sent in by e-mail), never someone else for
+    them: an officer does not approve a file its arbiter has not vouched for."""
+    return user.pk == event.arbiter_id or uploaded_by(event, user)
+
+
+def uploaded_by(event, user) -> bool:
+    """Whether ``user`` uploaded the event's latest file."""
+    latest = event.uploads.order_by("-uploaded_at", "-pk").first()
+    return latest is not None and latest.uploaded_by_id == user.pk
 
 
 WITHDRAWABLE = (Event.Status.UPLOADED, Event.Status.CHECKED, Event.Status.SUBMITTED, Event.Status.SENT_BACK)
@@ -221,10 +244,13 @@ def withdraw_event(event, user):
 
 
 def approve_event(event, user, visitors=False):
-    """Approve for rating: players matched by nobody become federation records now (players of
-    other federations too if ``visitors``: the officer's say)."""
+    """Approve for rating a submitted event, or a checked one whose latest file the officer
+    uploaded (their submission is recorded first): players matched by nobody become federation
+    records now (players of other federations too if ``visitors``: the officer's say)."""
     with transaction.atomic():
         event = locked(event)
+        if event.status == Event.Status.CHECKED and uploaded_by(event, user):
+            record(event, Event.Status.SUBMITTED, user, "submitted by the rating officer who uploaded it")
         if event.status != Event.Status.SUBMITTED:
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event, visitors)

@@ -339,5 +339,6 @@ class ListEntryAdmin(ReadOnlyAdmin):
     list_select_related = ["period", "period__rating_list", "player", "club"]
 
 
-# The players' screens, extended with what ratings know (the merge, clubs on published lists).
-from . import live_admin, player_admin  # noqa: E402, F401
+# The players' and events' screens, extended with what ratings know (the merge, clubs on
+# published lists, an upload checked against the lists).
+from . import event_admin, live_admin, player_admin  # noqa: E402, F401

@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from events import services
 from events.checking import EventDetails, check_upload, classify
-from events.models import Event, Game, Upload
+from events.models import Event, EventChange, Game, Upload
 from events.timecontrol import TimeControl
 from grading.engine.periods import Month
 from grading.history import lists_for_uploads
@@ -16,7 +16,7 @@ from grading.models import ListEntry, PlayerRating, RatingList
 from grading.takeon import import_ratings
 from players.models import Player
 from players.services import check_letter, issue_codes
-from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, stored_event, trf, trf_player
+from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event, trf, trf_player
 
 pytestmark = pytest.mark.django_db
 
@@ -482,3 +482,56 @@ def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it
     assert any("cannot read the time control" in p.message for p in unread.warnings)
     assert not any("cannot read the time control" in p.message for p in given.warnings)
     assert given.rating_list.code == "otb-standard"
+
+
+def test_an_officer_cannot_submit_or_approve_a_file_its_arbiter_has_not_submitted(client, arbiter, officer):
+    checked = stored_event(arbiter)
+
+    with pytest.raises(services.WorkflowError, match="submitted by its arbiter, or by whoever uploaded its latest"):
+        services.submit_event(checked, officer)
+    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
+        services.approve_event(checked, officer)
+    client.force_login(officer)
+    page = client.get(reverse("admin:events_event_decide", args=[checked.pk])).content.decode()
+    refused = client.post(reverse("admin:events_event_decide", args=[checked.pk]), {"approve": "1"})
+
+    assert 'name="approve"' not in page
+    assert "NQ241001 is checked: only a submitted event can be approved" in refused.content.decode()
+    checked.refresh_from_db()
+    assert checked.status == "checked" and [change.status for change in checked.changes.all()] == [
+        "uploaded",
+        "checked",
+    ]
+
+
+def test_the_events_admin_history_shows_its_workflow(client, arbiter, officer):
+    event = services.submit_event(stored_event(arbiter), arbiter)
+    services.send_back(event, officer, "Round 3 is missing.")
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:events_event_history", args=[event.pk])).content.decode()
+
+    assert "The event's workflow" in page
+    steps = [(change.get_status_display(), change.by.username, change.note) for change in EventChange.objects.all()]
+    assert steps == [
+        ("uploaded", "arbiter", "results.txt, submission 1"),
+        ("checked", "arbiter", "1 warning"),
+        ("submitted", "arbiter", ""),
+        ("sent back", "officer", "Round 3 is missing."),
+    ]
+    for status, by, note in steps:
+        assert f"<td>{by}</td><td>{status}</td><td>{note}</td>" in page
+
+
+def test_import_event_does_not_replace_an_approved_event_either(tmp_path, arbiter, officer):
+    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    path = tmp_path / "corrected.txt"
+    path.write_bytes(ecf_file(submission_index=2))
+
+    with pytest.raises(CommandError) as error:
+        call_command("import_event", str(path), "--user", "officer")
+
+    assert error.value.returncode == 2
+    assert str(error.value).endswith("NQ241001 has been approved: send it back first, then upload the corrected file")
+    event.refresh_from_db()
+    assert (event.status, event.submission_index, event.uploads.count()) == ("approved", 1, 1)

@@ -102,7 +102,7 @@ class Command(BaseCommand):
             lines = "\n".join(f"{file}: error: {for_the_command(problem)}" for problem in check.errors)
             raise CommandError(f"{lines}\n{file}: nothing stored, {len(check.errors)} error(s)", returncode=2)
         try:
-            event = services.store_upload(check, data, file, staff, staff=True)
+            event = services.store_upload(check, data, file, staff, staff=True, arbiter=staff)
             if approve:
                 services.submit_event(event, staff)
                 event = services.approve_event(event, staff, visitors=register_visitors)

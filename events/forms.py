@@ -1,12 +1,14 @@
 from django import forms
 from django.conf import settings
 
-from events.checking import EventDetails
-from events.formats.base import MOST_SUBMISSIONS
-from events.models import Event
+from .checking import EventDetails
+from .formats.base import MOST_SUBMISSIONS
+from .models import Event
 
 
 class UploadForm(forms.Form):
+    """An event file and what it may lack: the arbiters' upload page and the admin's."""
+
     file = forms.FileField(
         required=False,
         help_text="A FIDE TRF file, an ECF results file, or a CSV of games (see the template).",

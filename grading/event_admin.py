@@ -1,0 +1,88 @@
+"""The events' admin as the ratings extend it: a rating officer uploads an event file there (a
+league's results sent in by e-mail), checked against the rating lists as the arbiters' page
+checks it, recorded as the officer's upload, for an arbiter or none. The rest of the screen is
+events/admin.py."""
+
+from django import forms
+from django.contrib import admin, messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Permission
+from django.core.exceptions import PermissionDenied
+from django.db.models import Q
+from django.shortcuts import redirect, render
+
+from config.admin import username
+from events import admin as events_admin
+from events.forms import UploadForm
+from events.models import Event
+from events.uploading import upload_from_form
+
+from .history import lists_for_uploads
+
+admin.site.unregister(Event)
+
+
+def arbiters():
+    """The active users who may upload their own events."""
+    submits = Permission.objects.filter(codename="submit_results", content_type__app_label="events")
+    may = Q(groups__permissions__in=submits) | Q(user_permissions__in=submits)
+    return get_user_model().objects.filter(may, is_active=True).distinct().order_by("username")
+
+
+class OfficersUploadForm(UploadForm):
+    arbiter = forms.ModelChoiceField(
+        queryset=get_user_model().objects.none(),
+        required=False,
+        empty_label="none",
+        help_text="Whose event it is: it is on their pages, and they may correct it. "
+        "A corrected file for a stored event keeps its arbiter.",
+    )
+    field_order = ["file", "arbiter"]
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["arbiter"].queryset = arbiters()
+
+
+@admin.register(Event)
+class EventAdmin(events_admin.EventAdmin):
+    def has_add_permission(self, request):
+        return request.user.has_perm("events.add_event")  # adding an event is uploading its file
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """Upload an event file: the arbiters' page's check and report, then the decision page."""
+        if not self.has_add_permission(request):
+            raise PermissionDenied
+        form = OfficersUploadForm(request.POST or None, request.FILES or None)
+        attempt = None
+        if request.method == "POST" and form.is_valid():
+            named = form.cleaned_data["arbiter"]
+            attempt = upload_from_form(form, request.user, lists_for_uploads(), staff=True, arbiter=named)
+            if event := attempt.event:
+                self.message_user(
+                    request,
+                    f"{event.code} is checked, {username(event.arbiter)} its arbiter: read the report, then decide.",
+                    messages.SUCCESS,
+                )
+                if named and event.arbiter != named:
+                    self.message_user(
+                        request,
+                        f"{event.code} was stored before: the corrected file keeps its arbiter, not {named}.",
+                        messages.WARNING,
+                    )
+                if self.has_approve_permission(request):
+                    return redirect("admin:events_event_decide", event.pk)
+                return redirect("admin:events_event_change", event.pk)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": "Upload an event file",
+            "opts": self.model._meta,
+            "form": form,
+            **(attempt.context() if attempt else {}),
+        }
+        return render(request, "admin/events/event/upload.html", context)
+
+    def change_view(self, request, object_id, form_url="", extra_context=None):
+        # "Save and add another" would lead to the upload form, not to another event like this one.
+        extra_context = {**(extra_context or {}), "show_save_and_add_another": False}
+        return super().change_view(request, object_id, form_url, extra_context)
