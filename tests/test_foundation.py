@@ -39,7 +39,12 @@ def test_the_three_lists_exist_from_the_start_with_the_2024_rules():
 
 def test_dev_serve_refuses_a_port_that_is_not_a_number_before_touching_anything():
     result = subprocess.run(
-        ["./dev", "serve", "eighty"], cwd=ROOT, capture_output=True, text=True, env={"PATH": "/usr/bin:/bin"}, timeout=30
+        ["./dev", "serve", "eighty"],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=30,
     )
 
     assert result.returncode == 2
