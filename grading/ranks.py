@@ -2,6 +2,10 @@
 juniors, women and seniors where they are one. Players with the same rating share a rank (1, 2,
 2, 4): a rank is one more than the number of players rated higher.
 
+Only a Full rating is ranked, and only Full ratings count as higher (RANKED): a Partial rating
+from a handful of games is not yet established, as FIDE and the ECF rank only established
+ratings (docs/decisions.md). The top lists take the same players (grading.toplists).
+
 A publication never changes, so how many of its players hold each rating is counted once, in one
 query, and kept in the cache; a rank is then a lookup.
 """
@@ -18,7 +22,7 @@ from players.models import years_before
 from .engine.periods import Month
 from .history import publication_key
 from .live_models import LiveEntry
-from .models import ListEntry
+from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
 
 # A publication's rank table never changes: each process keeps the latest few it read.
@@ -30,7 +34,10 @@ GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors 
 class Ranks:
     higher: dict  # {group: [players of the group rated above r, for r = 0, 1, ...]}; "all" too
 
-    def rank(self, rating: int, group: str = "all") -> int:
+    def rank(self, rating: int, rating_type: str, group: str = "all") -> int | None:
+        """The rank of a rating of ``rating_type`` (a list line's type); None if it is not ranked."""
+        if rating_type != RANKED_TYPE:
+            return None
         above = self.higher[group]
         return 1 + (above[rating] if rating < len(above) else 0)
 
@@ -83,7 +90,8 @@ def count_higher(entries, month: str, by_publication=False) -> dict:
     day = Month.parse(month).first_day()
     keys = ("period_id", "revision") if by_publication else ()
     counts = (
-        entries.values(*keys, "rating")
+        entries.filter(RANKED)
+        .values(*keys, "rating")
         .annotate(
             all=Count("pk"),
             junior=Count("pk", filter=age_condition("junior", day)),

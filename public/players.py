@@ -156,12 +156,13 @@ def player_page(request, code):
 
 
 def ranks(player, entry, published, table) -> list:
-    """[(group, rank)] of a player on a published list: the whole list, then their groups."""
-    if entry is None:
+    """[(group, rank)] of a player on a published list: the whole list, then their groups; none
+    for a rating that is not ranked (a Partial one)."""
+    if entry is None or table.rank(entry.rating, entry.type) is None:
         return []
     groups = groups_of(player, published.period.month)
-    return [("national", table.rank(entry.rating))] + [
-        (GROUPS[group], table.rank(entry.rating, group)) for group in groups
+    return [("national", table.rank(entry.rating, entry.type))] + [
+        (GROUPS[group], table.rank(entry.rating, entry.type, group)) for group in groups
     ]
 
 

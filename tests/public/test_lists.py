@@ -206,10 +206,9 @@ def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federati
     def section(key):
         return page.split(f'id="top-{key}"')[1].split("</section>")[0]
 
-    assert "Fletcher, Alice" in section("u12") and "Fletcher, Alice" in section("u18")
-    assert "Fletcher, Alice" not in section("u10")
-    assert "Nobody on this list yet." in section("u8")
-    assert section("women").index("Dunn, Grace") < section("women").index("Fletcher, Alice")
+    # Alice, the only junior, holds a Partial rating (1400P): the top lists rank Full ratings.
+    assert "Nobody on this list yet." in section("u12") and "Nobody on this list yet." in section("u8")
+    assert "Dunn, Grace" in section("women") and "Fletcher, Alice" not in section("women")
     assert "Dunn, Grace" in section("seniors") and "Fletcher, David" not in section("seniors")
     assert "Biggest improvers since 2025-10" in page
     assert "Ages are on 1 Oct 2026:" in page
@@ -317,6 +316,19 @@ def test_a_filtered_list_shows_national_ranks_and_the_change_from_the_previous_l
     assert grace[0] == "2" and "Dunn, Grace" in grace[1] and grace[3:6] == ["1695", "1700", "-5"]
     filler = cells(rows[2])
     assert filler[4:6] == [filler[3], "0"]
+
+
+def test_a_partial_rating_is_not_ranked_and_puts_no_full_rating_below_it(client, federation):
+    page = client.get(LIST, {"q": "fletcher"}).content.decode() + client.get(LIST, {"q": "filler54"}).content.decode()
+
+    def rank_of(name):
+        return page.split(name)[0].rsplit('<td class="num">', 1)[1].split("</td>")[0]
+
+    # David 1848, Grace 1695, Bob 1500 and Alice 1400P, then the best filler, 1270: three Full
+    # ratings above it, so 4th, not 5th; Alice's rating is not ranked.
+    assert rank_of("Fletcher, David") == "1"
+    assert rank_of("Fletcher, Alice") == "–"
+    assert rank_of("Filler54, Sam") == "4"
 
 
 def test_each_filter_menu_offers_its_choices_once_with_the_one_chosen_selected(client, federation):

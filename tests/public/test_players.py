@@ -383,15 +383,25 @@ def test_the_player_page_lists_every_event_with_its_performance_and_change(clien
     assert '<td class="num nowrap">+250 <abbr' in alice.split('id="player-events"')[1]
 
 
-def test_the_player_page_gives_each_lists_rank_with_juniors_and_women_and_the_previous_rating(client, federation):
+def test_the_player_page_gives_each_lists_rank_with_women_and_seniors_and_the_previous_rating(client, federation):
+    page = client.get("/players/200003C/").content.decode()
+
+    standard = page.split('id="current-ratings"')[1].split("</table>")[0].split("<tr>")[2]
+    # Grace, 1695 on the 2026-10 list: David (1848) above her: 2nd. Alice's 1400P is not ranked,
+    # so Grace is the first of the women, and the only senior. On the 2026-09 list she stood at
+    # 1700: -5.
+    assert '<td class="ranks"><strong>2</strong><br><span class="muted">1 among women</span>' in standard
+    assert "1 among seniors (65 and over)" in standard
+    assert '<td class="num fold">1700</td><td class="num">-5</td>' in standard
+
+
+def test_the_player_page_does_not_rank_a_partial_rating(client, federation):
     page = client.get("/players/200001A/").content.decode()
 
     standard = page.split('id="current-ratings"')[1].split("</table>")[0].split("<tr>")[2]
-    # Alice, 1400P on the 2026-10 list: David (1848), Grace (1695) and Bob (1500) above her: 4th.
-    # The only junior: 1st of them; of the women, Grace is above her: 2nd. On the 2026-09 list
-    # she had 1400 too (her September P rating): 0.
-    assert '<td class="ranks"><strong>4</strong><br><span class="muted">1 among juniors (under 18)</span>' in standard
-    assert "2 among women" in standard
+    # Alice, 1400P after six games, would be 4th: a Partial rating is not ranked at all.
+    assert '<td class="ranks"><a href="/help/#rank" class="muted">not ranked (Partial)</a></td>' in standard
+    assert "among" not in standard
     assert '<td class="num fold">1400</td><td class="num">0</td>' in standard
 
 
