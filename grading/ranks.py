@@ -20,7 +20,7 @@ from config.memory import process_memory
 from players.models import years_before
 
 from .engine.periods import Month
-from .history import publication_key
+from .history import list_publications, list_rows, previous_list_ratings, publication_key
 from .live_models import LiveEntry
 from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
@@ -71,6 +71,14 @@ def ranks_of_many(publications) -> dict:
     for key in keys.keys() - remembered:
         RANKS_IN_MEMORY.set(key, found[key])
     return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
+
+
+def download_rows(published, entries):
+    """The rows of a download of ``published`` (grading.history.list_rows) from its ``entries``
+    (all or some of them): ranked on the whole list, with the previous list's ratings, as its page
+    shows them."""
+    periods = list_publications(published.period.rating_list.code)[1]
+    return list_rows(entries, ranks_of(published), previous_list_ratings(published, periods))
 
 
 def live_ranks_of(live) -> Ranks:
