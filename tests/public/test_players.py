@@ -419,9 +419,43 @@ def test_head_to_head_gives_the_games_between_two_players_and_the_score(client, 
 def test_the_head_to_head_form_leads_to_the_two_players_page_or_says_what_is_wrong(client, federation):
     found = client.get("/players/200002B/vs/", {"opponent": "200001a"})
     unknown = client.get("/players/200002B/vs/", {"opponent": "<b>nobody</b>"})
+    own = client.get("/players/200002B/vs/", {"opponent": "200002b"})
+    empty = client.get("/players/200002B/vs/", {"opponent": "  "})
     themself = client.get("/players/200002B/vs/200002B/")
 
     assert found.status_code == 302 and found["Location"] == "/players/200002B/vs/200001A/"
     assert unknown.status_code == 200
-    assert "No player has the code &lt;b&gt;nobody&lt;/b&gt;." in unknown.content.decode()
+    assert "No other player matches “&lt;b&gt;nobody&lt;/b&gt;”." in unknown.content.decode()
+    assert "200002B is Fletcher, David&#x27;s own code: give another player&#x27;s." in own.content.decode()
+    assert "Give another player&#x27;s name or code." in empty.content.decode()
     assert themself.status_code == 404
+
+
+def test_the_head_to_head_form_takes_a_name_as_the_search_does(client, federation):
+    by_surname = client.get("/players/200002B/vs/", {"opponent": "dunn"})
+    typed_as_printed = client.get("/players/200003C/vs/", {"opponent": "Fletcher, David"})
+    # From David's page "fletcher" is Alice: a player is never their own opponent.
+    the_other_fletcher = client.get("/players/200002B/vs/", {"opponent": "fletcher"})
+
+    assert by_surname.status_code == 302 and by_surname["Location"] == "/players/200002B/vs/200003C/"
+    assert typed_as_printed["Location"] == "/players/200003C/vs/200002B/"
+    assert the_other_fletcher["Location"] == "/players/200002B/vs/200001A/"
+
+
+def test_an_ambiguous_name_in_the_head_to_head_form_offers_the_players_it_matches(client, federation):
+    response = client.get("/players/200003C/vs/", {"opponent": "fletcher"})
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "2 players match “fletcher”: choose one." in page
+    choices = page.split('id="opponent-choices"')[1].split("</ul>")[0]
+    assert '<a href="/players/200003C/vs/200001A/">Fletcher, Alice</a>' in choices
+    assert '<a href="/players/200003C/vs/200002B/">Fletcher, David</a>' in choices
+    assert 'value="fletcher"' in page  # the name typed stays in the box
+
+
+def test_a_common_name_in_the_head_to_head_form_offers_twenty_and_asks_for_more_of_it(client, federation):
+    page = client.get("/players/200003C/vs/", {"opponent": "filler"}).content.decode()
+
+    assert "20 players match “filler” (and more: give more of the name): choose one." in page
+    assert page.split('id="opponent-choices"')[1].split("</ul>")[0].count("<li>") == 20
