@@ -77,6 +77,12 @@ class EventPart(Performances):
         return Decimal(last.rating - first.prior_rating)
 
     @property
+    def rating_before(self) -> int | None:
+        """The rating the player went into the event with: theirs before its first month (None
+        for a player without one)."""
+        return self.ratings[0].prior_rating if self.ratings else None
+
+    @property
     def rating_after(self) -> int | None:
         return self.ratings[-1].rating if self.ratings else None
 

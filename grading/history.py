@@ -18,7 +18,23 @@ from config.memory import process_memory
 from .engine import RULE_SETS
 from .models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
-LIST_COLUMNS = ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
+# A download's columns: what the list page shows (rank, previous rating and change among them)
+# and the player's FIDE title and ID.
+LIST_COLUMNS = [
+    "rank",
+    "code",
+    "name",
+    "title",
+    "fide_id",
+    "rating",
+    "previous",
+    "change",
+    "type",
+    "category",
+    "games",
+    "last_played",
+    "club",
+]
 
 
 @dataclass
@@ -85,13 +101,22 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
     return found
 
 
-def list_rows(entries):
-    """The rows of a list download, in LIST_COLUMNS order."""
+def list_rows(entries, ranks, previous: dict):
+    """The rows of a list download, in LIST_COLUMNS order (grading.ranks.download_rows gives
+    them): ``ranks`` (grading.ranks.Ranks) ranks them as the page does, ``previous`` is
+    previous_list_ratings. None where there is nothing: no rank (a Partial rating), no previous
+    rating, no title or FIDE ID."""
     for entry in entries:
+        before = previous.get(entry.player_id)
         yield [
+            ranks.rank(entry.rating, entry.type),
             entry.player.code,
             entry.player.name,
+            entry.player.fide_title or None,
+            entry.player.fide_id,
             entry.rating,
+            before,
+            None if before is None else entry.rating - before,
             entry.type,
             entry.category,
             entry.games,
@@ -109,8 +134,9 @@ def spreadsheet_safe(value):
     return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
 
 
-def list_csv(entries) -> str:
-    return csv_text(LIST_COLUMNS, list_rows(entries))
+def list_csv(rows) -> str:
+    """A list's rows (list_rows) as CSV."""
+    return csv_text(LIST_COLUMNS, rows)
 
 
 def csv_text(columns, rows) -> str:
@@ -121,7 +147,7 @@ def csv_text(columns, rows) -> str:
     return out.getvalue()
 
 
-def list_json(published: PublishedList, entries) -> str:
+def list_json(published: PublishedList, rows) -> str:
     return (
         json.dumps(
             {
@@ -130,7 +156,7 @@ def list_json(published: PublishedList, entries) -> str:
                 "revision": published.revision,
                 "rule_set": published.period.rule_set,
                 "method": RULE_SETS[published.period.rule_set].method,
-                "players": [dict(zip(LIST_COLUMNS, row)) for row in list_rows(entries)],
+                "players": [dict(zip(LIST_COLUMNS, row)) for row in rows],
             },
             ensure_ascii=False,
             indent=1,
@@ -201,6 +227,17 @@ def previous_ratings(published, player_ids, periods) -> dict:
             [before.pk, before.revision, *player_ids],
         )
         return dict(cursor.fetchall())
+
+
+def previous_list_ratings(published, periods) -> dict:
+    """{player id: rating} of every player on the list published before ``published`` (as
+    previous_ratings, for a whole list: a download), in one query."""
+    before = next((period for period in periods if period.month < published.period.month), None)
+    if before is None:
+        return {}
+    return dict(
+        ListEntry.objects.filter(period_id=before.pk, revision=before.revision).values_list("player_id", "rating")
+    )
 
 
 def forget_publications():

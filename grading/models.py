@@ -327,6 +327,12 @@ class ListLine(models.Model):
         abstract = True
 
 
+# The list lines that are ranked, on the list pages, the player page and the top lists alike
+# (grading.ranks): established ratings, Full ones, as FIDE and the ECF rank.
+RANKED_TYPE = RatingState.Type.FULL
+RANKED = models.Q(type=RANKED_TYPE)
+
+
 class ListEntry(ListLine):
     """One line of a rating list as published for a period: the players active on it then.
 

@@ -2,6 +2,10 @@
 juniors, women and seniors where they are one. Players with the same rating share a rank (1, 2,
 2, 4): a rank is one more than the number of players rated higher.
 
+Only a Full rating is ranked, and only Full ratings count as higher (RANKED): a Partial rating
+from a handful of games is not yet established, as FIDE and the ECF rank only established
+ratings (docs/decisions.md). The top lists take the same players (grading.toplists).
+
 A publication never changes, so how many of its players hold each rating is counted once, in one
 query, and kept in the cache; a rank is then a lookup.
 """
@@ -16,9 +20,9 @@ from config.memory import process_memory
 from players.models import years_before
 
 from .engine.periods import Month
-from .history import publication_key
+from .history import list_publications, list_rows, previous_list_ratings, publication_key
 from .live_models import LiveEntry
-from .models import ListEntry
+from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
 
 # A publication's rank table never changes: each process keeps the latest few it read.
@@ -30,7 +34,10 @@ GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors 
 class Ranks:
     higher: dict  # {group: [players of the group rated above r, for r = 0, 1, ...]}; "all" too
 
-    def rank(self, rating: int, group: str = "all") -> int:
+    def rank(self, rating: int, rating_type: str, group: str = "all") -> int | None:
+        """The rank of a rating of ``rating_type`` (a list line's type); None if it is not ranked."""
+        if rating_type != RANKED_TYPE:
+            return None
         above = self.higher[group]
         return 1 + (above[rating] if rating < len(above) else 0)
 
@@ -66,6 +73,14 @@ def ranks_of_many(publications) -> dict:
     return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
 
 
+def download_rows(published, entries):
+    """The rows of a download of ``published`` (grading.history.list_rows) from its ``entries``
+    (all or some of them): ranked on the whole list, with the previous list's ratings, as its page
+    shows them."""
+    periods = list_publications(published.period.rating_list.code)[1]
+    return list_rows(entries, ranks_of(published), previous_list_ratings(published, periods))
+
+
 def live_ranks_of(live) -> Ranks:
     """Ranks on a list's live list (grading.live_models.LiveList) as last computed."""
     key = f"live-ranks:{live.rating_list_id}:{live.computed_at.timestamp() if live.computed_at else 0}:{live.digest}"
@@ -83,7 +98,8 @@ def count_higher(entries, month: str, by_publication=False) -> dict:
     day = Month.parse(month).first_day()
     keys = ("period_id", "revision") if by_publication else ()
     counts = (
-        entries.values(*keys, "rating")
+        entries.filter(RANKED)
+        .values(*keys, "rating")
         .annotate(
             all=Count("pk"),
             junior=Count("pk", filter=age_condition("junior", day)),

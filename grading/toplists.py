@@ -13,7 +13,7 @@ from players.models import Player, years_before
 
 from .engine.periods import Month
 from .history import publication_key
-from .models import RatingPeriod
+from .models import RANKED, RatingPeriod
 
 JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]
 SENIOR_AGE = 65
@@ -48,7 +48,7 @@ def top_lists(published):
 
 def compute_top_lists(published):
     day = first_day(published.period)
-    entries = published.entries()
+    entries = published.entries().filter(RANKED)  # a top list ranks, as the list's ranks do: Full ratings
     groups = [(f"Under {age}", f"u{age}", entries.filter(age_condition(f"u{age}", day))) for age in JUNIOR_BANDS]
     groups.append(("Women", "women", entries.filter(player__sex=Player.Sex.FEMALE)))
     groups.append((f"Seniors ({SENIOR_AGE} and over)", "seniors", entries.filter(age_condition("senior", day))))

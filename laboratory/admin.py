@@ -53,7 +53,13 @@ class RuleVariantAdmin(admin.ModelAdmin):
 class MonthSpanForm(forms.Form):
     """A list and a span of months, as the laboratory's pages ask for them."""
 
-    rating_list = forms.ModelChoiceField(RatingList.objects.order_by("display_order", "code"), label="List")
+    # By its code, which an address can be written with (the health page's is a GET), not its id.
+    rating_list = forms.ModelChoiceField(
+        RatingList.objects.order_by("display_order", "code"),
+        label="List",
+        to_field_name="code",
+        error_messages={"invalid_choice": "No rating list has that code."},
+    )
     first_month = forms.CharField(label="From", max_length=7, help_text="YYYY-MM")
     last_month = forms.CharField(label="To", max_length=7, help_text="YYYY-MM")
 

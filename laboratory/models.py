@@ -52,7 +52,8 @@ class RuleVariant(models.Model):
         try:
             variant(self.spec)
         except EngineInputError as error:
-            raise ValidationError({"overrides": f"{error.field.removeprefix('rules.')}: {error.message}"}) from None
+            where = error.field.removeprefix("rules").removeprefix(".")  # "rules" alone: several parameters
+            raise ValidationError({"overrides": f"{where}: {error.message}" if where else error.message}) from None
 
 
 class Simulation(models.Model):

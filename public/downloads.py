@@ -9,27 +9,43 @@ import zipfile
 from django.http import HttpResponse
 
 from config.downloads import BOM
-from grading.history import LIST_COLUMNS, csv_text, list_csv, list_rows
+from grading.history import LIST_COLUMNS, csv_text, list_csv
 
-# The fixed-width text: each column's width, its values cut to fit (names are long at times).
-TEXT_WIDTHS = {"code": 8, "name": 40, "rating": 6, "type": 8, "category": 9, "games": 6, "last_played": 8, "club": 30}
-NUMBERS = {"rating", "games"}
+# The fixed-width text: each column's width, never less than its name's (the header is whole),
+# its values cut to fit (names are long at times).
+TEXT_WIDTHS = {
+    "rank": 6,
+    "code": 8,
+    "name": 40,
+    "title": 5,
+    "fide_id": 10,
+    "rating": 6,
+    "previous": 8,
+    "change": 6,
+    "type": 8,
+    "category": 9,
+    "games": 6,
+    "last_played": 11,
+    "club": 30,
+}
+NUMBERS = {"rank", "fide_id", "rating", "previous", "change", "games"}
 
 
-def list_text(entries) -> str:
-    """A list as fixed-width text: a header line, then a line per player, numbers right-aligned."""
+def list_text(rows) -> str:
+    """A list's rows (grading.ranks.download_rows) as fixed-width text: a header line, then a
+    line per player, numbers right-aligned, nothing where a value is missing."""
 
     def line(values):
         cells = []
         for name, value in zip(LIST_COLUMNS, values):
-            width, text = TEXT_WIDTHS[name], str(value)[: TEXT_WIDTHS[name]]
+            width, text = TEXT_WIDTHS[name], ("" if value is None else str(value))[: TEXT_WIDTHS[name]]
             cells.append(text.rjust(width) if name in NUMBERS else text.ljust(width))
         return " ".join(cells).rstrip()
 
-    return "\n".join([line(LIST_COLUMNS), *(line(values) for values in list_rows(entries))]) + "\n"
+    return "\n".join([line(LIST_COLUMNS), *(line(values) for values in rows)]) + "\n"
 
 
-def list_json(published, entries) -> str:
+def list_json(published, rows) -> str:
     period = published.period
     body = {
         "list": period.rating_list.code,
@@ -37,7 +53,7 @@ def list_json(published, entries) -> str:
         "revision": published.revision,
         "edition": "original" if published.is_original else "revised",
         "rule_set": period.rule_set,
-        "players": [dict(zip(LIST_COLUMNS, values)) for values in list_rows(entries)],
+        "players": [dict(zip(LIST_COLUMNS, values)) for values in rows],
     }
     return json.dumps(body, ensure_ascii=False, indent=0)
 
@@ -48,9 +64,9 @@ def text_download(text: str, filename: str, content_type: str) -> HttpResponse:
     return response
 
 
-def list_zip(published, entries, name: str) -> HttpResponse:
-    """The whole list as CSV, text and JSON in one zip file."""
-    rows = list(entries)
+def list_zip(published, rows, name: str) -> HttpResponse:
+    """The whole list (its rows, grading.ranks.download_rows) as CSV, text and JSON in one zip file."""
+    rows = list(rows)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:
         archive.writestr(f"{name}.csv", BOM + list_csv(rows))

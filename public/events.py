@@ -24,7 +24,7 @@ from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 from players.names import full_name
 
-from .rendering import rated_cells
+from .rendering import rated_cells, ratings_in_cells
 from .tables import PER_PAGE, page_of
 
 
@@ -129,11 +129,10 @@ def crosstable_rows(crosstable, rated: bool) -> str:
                 for cell in games
             )
             cells.append(f'<td class="num fold">{escape(shown) if games else NO_GAME}</td>')
-        used = entry.rating_used
         out.append(
             f'<tr><td class="num">{entry.rank or number}</td><td class="num fold">{entry.pin}</td>'
             f'<th scope="row">{name}</th>'
-            + (f'<td class="num">{"" if used is None else used}</td>' if rated else "")
+            + (ratings_in_cells(entry) if rated else "")
             + "".join(cells)
             + f'<td class="num"><strong>{row["points"].normalize()}</strong></td>'
             + (rated_cells(entry.rated) if rated else "")

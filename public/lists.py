@@ -19,7 +19,7 @@ from grading.history import (
     publication_key,
 )
 from grading.models import RatingList
-from grading.ranks import ranks_of
+from grading.ranks import download_rows, ranks_of
 from grading.toplists import top_lists
 from players.models import Club, Player
 
@@ -139,34 +139,35 @@ def redirect_to_period(request, code):
 
 
 def downloaded(request, code, month):
-    """(publication, its entries with the page's filters and sort, the file's name)."""
+    """(publication, its rows with the page's filters and sort, the file's name)."""
     _, published = the_list(code, month, wants_original(request))
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
     entries = ListTable.sorted(filters.qs, request.GET.get(SORT, ""))
     name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
     name += "-filtered" if filters.active else ""
-    return published, entries.iterator(chunk_size=5000), name
+    return published, download_rows(published, entries.iterator(chunk_size=5000)), name
 
 
 def rating_list_csv(request, code, month):
-    _, entries, name = downloaded(request, code, month)
-    return cacheable(request, csv_download(list_csv(entries), f"{name}.csv"))
+    _, rows, name = downloaded(request, code, month)
+    return cacheable(request, csv_download(list_csv(rows), f"{name}.csv"))
 
 
 def rating_list_text(request, code, month):
-    _, entries, name = downloaded(request, code, month)
-    return cacheable(request, text_download(list_text(entries), f"{name}.txt", "text/plain"))
+    _, rows, name = downloaded(request, code, month)
+    return cacheable(request, text_download(list_text(rows), f"{name}.txt", "text/plain"))
 
 
 def rating_list_json(request, code, month):
-    published, entries, name = downloaded(request, code, month)
-    return cacheable(request, text_download(list_json(published, entries), f"{name}.json", "application/json"))
+    published, rows, name = downloaded(request, code, month)
+    return cacheable(request, text_download(list_json(published, rows), f"{name}.json", "application/json"))
 
 
 def rating_list_zip(request, code, month):
     _, published = the_list(code, month, wants_original(request))
     name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
-    return cacheable(request, list_zip(published, published.entries().iterator(chunk_size=5000), name))
+    rows = download_rows(published, published.entries().iterator(chunk_size=5000))
+    return cacheable(request, list_zip(published, rows, name))
 
 
 def top_index(request):

@@ -156,12 +156,13 @@ def player_page(request, code):
 
 
 def ranks(player, entry, published, table) -> list:
-    """[(group, rank)] of a player on a published list: the whole list, then their groups."""
-    if entry is None:
+    """[(group, rank)] of a player on a published list: the whole list, then their groups; none
+    for a rating that is not ranked (a Partial one)."""
+    if entry is None or table.rank(entry.rating, entry.type) is None:
         return []
     groups = groups_of(player, published.period.month)
-    return [("national", table.rank(entry.rating))] + [
-        (GROUPS[group], table.rank(entry.rating, group)) for group in groups
+    return [("national", table.rank(entry.rating, entry.type))] + [
+        (GROUPS[group], table.rank(entry.rating, entry.type, group)) for group in groups
     ]
 
 
@@ -306,12 +307,31 @@ def head_to_head_page(request, code, other):
     return render(request, "public/head_to_head.html", context)
 
 
+CHOICES_SHOWN = 20  # an ambiguous opponent's choices, as many as the search page shows
+
+
 def head_to_head_search(request, code):
-    """The player page's form: another player's code leads to the two players' games."""
+    """The player page's form: another player's name or code, found as the search finds them,
+    leads to the two players' games; an ambiguous name offers its players to choose from."""
     player = the_player(code)
-    other = request.GET.get("opponent", "").strip()
-    found = Player.objects.filter(code=other.upper()).first() if other else None
-    if found is None or found == player:
-        message = f"No player has the code {other[:20]}." if other and not found else "Give another player's code."
-        return render(request, "public/head_to_head.html", {"player": player, "error": message})
-    return redirect("head-to-head", player.code, found.code)
+    query = search.clean(request.GET.get("opponent"))
+    context = {"player": player, "query": query}
+    if not query:
+        return render(request, "public/head_to_head.html", {**context, "error": "Give another player's name or code."})
+    found, exact = search.find_players(query, limit=CHOICES_SHOWN + 2)  # the player may be among them
+    others = [other for other in found if other != player]
+    if exact == player:
+        error = f"{query.upper()} is {player.name}'s own code: give another player's."
+    elif not others:
+        error = f"No other player matches “{query}”."
+    elif len(others) == 1:
+        return redirect("head-to-head", player.code, others[0].code)
+    else:
+        choices = others[:CHOICES_SHOWN]
+        link_players(choices)
+        for choice in choices:
+            choice.versus_url = reverse("head-to-head", args=[player.code, choice.code])
+        more = " (and more: give more of the name)" if len(others) > CHOICES_SHOWN else ""
+        error = f"{len(choices)} players match “{query}”{more}: choose one."
+        context["choices"] = choices
+    return render(request, "public/head_to_head.html", {**context, "error": error})

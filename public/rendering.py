@@ -44,6 +44,18 @@ MONTH_CHANGE = (
 )
 
 
+def ratings_in_cells(entry) -> str:
+    """An event entry's rating going in (before the event's month) and the rating its opponents
+    counted it at (for a P rating, which rates the whole month, perhaps the new one): numbers, or
+    nothing. The second folds away on a phone."""
+    before = entry.rated.rating_before if entry.rated else None
+    used = entry.rating_used
+    return (
+        f'<td class="num">{"" if before is None else before}</td>'
+        f'<td class="num fold">{"" if used is None else used}</td>'
+    )
+
+
 def rated_cells(part) -> str:
     """One player's part of an event as rated (grading.event_ratings.EventPart): its performance,
     performance by the algorithm of 400 and change cells. Every value is a number."""

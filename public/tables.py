@@ -215,12 +215,20 @@ class ListTable:
     def first_cells(self, entry, players: str) -> tuple:
         """Rank, the player's address, name and code, and the rating: every list's first cells."""
         return (
-            self.ranks.rank(entry.rating) if self.ranks else "",
+            rank_text(self.ranks, entry.rating, entry.type),
             f"{players}{quote(entry.player__code)}/",
             full_name(entry.player__surname, entry.player__forenames),
             entry.player__code,
             rating_text(entry.rating, entry.type),
         )
+
+
+def rank_text(ranks, rating: int, rating_type: str) -> str:
+    """A line's rank as a list shows it: "–" for a rating that is not ranked (a Partial one)."""
+    if ranks is None:
+        return ""
+    rank = ranks.rank(rating, rating_type)
+    return "–" if rank is None else str(rank)
 
 
 # A page's rows are read as plain values, all that rows_html reads: fifty entries with their

@@ -35,3 +35,17 @@ def test_the_three_lists_exist_from_the_start_with_the_2024_rules():
         ("online", "ecf-2024", False, True),
     ]
     assert [(item.min_minutes, item.max_minutes) for item in lists] == [(60, None), (10, 60), (0, None)]
+
+
+def test_dev_serve_refuses_a_port_that_is_not_a_number_before_touching_anything():
+    result = subprocess.run(
+        ["./dev", "serve", "eighty"],
+        cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+    )
+
+    assert result.returncode == 2
+    assert result.stderr == "The port is a number from 1 to 65535, not 'eighty' (./dev serve 8001).\n"

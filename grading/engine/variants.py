@@ -97,13 +97,18 @@ def variant(spec, path: str = "rules") -> RuleSet:
         known = ", ".join(BASE_NAMES)
         raise EngineInputError(f"{path}.base", f"{base_name!r} is not a base rule set (known: {known})")
     base = RULE_SETS[base_name]
+    unknown = [name for name in spec if name != "base" and name not in PARAMETERS]
+    if unknown:
+        # Every unknown name at once: a variant written with two typos is put right in one go.
+        known = f"(known: {', '.join(PARAMETERS)})"
+        if len(unknown) == 1:
+            raise EngineInputError(f"{path}.{unknown[0]}", f"unknown parameter {known}")
+        raise EngineInputError(path, f"unknown parameters {', '.join(map(str, unknown))} {known}")
     overrides = {}
     for name, value in spec.items():
         if name == "base":
             continue
-        parameter = PARAMETERS.get(name)
-        if parameter is None:
-            raise EngineInputError(f"{path}.{name}", f"unknown parameter (known: {', '.join(PARAMETERS)})")
+        parameter = PARAMETERS[name]
         if (parameter.elo_only and not base.is_elo) or (parameter.ecf_only and base.is_elo):
             raise EngineInputError(f"{path}.{name}", f"{base.method_name} ({base_name}) has no such parameter")
         overrides[name] = _value(parameter, value, f"{path}.{name}")

@@ -33,3 +33,9 @@ def rated_cells(part):
     400 and change cells (public.rendering.rated_cells). A tag, not an include: a crosstable has
     a row per player."""
     return mark_safe(rendering.rated_cells(part))  # noqa: S308 - numbers and fixed text only
+
+
+@register.simple_tag
+def ratings_in_cells(entry):
+    """An event entry's rating going in and rating used cells (public.rendering.ratings_in_cells)."""
+    return mark_safe(rendering.ratings_in_cells(entry))  # noqa: S308 - numbers only

@@ -85,6 +85,14 @@ def test_an_unknown_parameter_or_an_absurd_value_is_refused_by_name(spec, field,
     assert refused.value.field == field and message in refused.value.message
 
 
+def test_a_variant_with_two_unknown_parameters_names_both():
+    with pytest.raises(EngineInputError) as refused:
+        variant({"base": "ecf-2024", "window": 48, "k_cap": 40, "floor": True})
+
+    assert refused.value.field == "rules"
+    assert refused.value.message.startswith("unknown parameters window, floor (known: ")
+
+
 def test_the_docs_list_every_parameter():
     rules_doc = (Path(__file__).parents[2] / "docs" / "rules.md").read_text()
     assert [name for name in PARAMETERS if f"`{name}`" not in rules_doc] == []

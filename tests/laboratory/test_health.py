@@ -81,7 +81,7 @@ def test_a_month_not_yet_published_is_marked_so_and_counts_nobody_as_gone(octobe
 
 def test_the_page_and_its_csv_show_a_month_not_yet_published_as_such(october, client, officer):
     client.force_login(officer)
-    query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-11"
+    query = "?rating_list=otb-standard&first_month=2026-10&last_month=2026-11"
 
     page = client.get("/admin/laboratory/simulation/health/" + query)
     download = client.get("/admin/laboratory/simulation/health/" + query + "&format=csv")
@@ -93,7 +93,7 @@ def test_the_page_and_its_csv_show_a_month_not_yet_published_as_such(october, cl
 
 def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, officer):
     client.force_login(officer)
-    query = f"?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
+    query = "?rating_list=otb-standard&first_month=2026-10&last_month=2026-10"
 
     page = client.get("/admin/laboratory/simulation/health/" + query).content.decode()
     assert "Calibration by rating difference" in page and 'id="chart-specs"' in page
@@ -106,10 +106,24 @@ def test_the_page_shows_the_tables_and_the_csv_holds_them(october, client, offic
     wrong = client.get("/admin/laboratory/simulation/health/?rating_list=999&first_month=2026-13&last_month=x")
     assert wrong.status_code == 200 and "is not a month" in wrong.content.decode()
     backwards = client.get(
-        f"/admin/laboratory/simulation/health/?rating_list={rating_list('otb-standard').pk}"
-        "&first_month=2026-10&last_month=2026-09"
+        "/admin/laboratory/simulation/health/?rating_list=otb-standard&first_month=2026-10&last_month=2026-09"
     )
     assert "from 2026-10 is after to 2026-09" in backwards.content.decode()  # as a simulation says it
+
+
+def test_the_page_takes_the_list_by_its_code_and_says_so_of_an_unknown_one(october, client, officer):
+    client.force_login(officer)
+
+    page = client.get("/admin/laboratory/simulation/health/?first_month=2026-10&last_month=2026-10").content.decode()
+    assert '<option value="otb-standard">' in page  # the menu writes the code the address carries
+    unknown = client.get(
+        "/admin/laboratory/simulation/health/?rating_list=otb-bullet&first_month=2026-10&last_month=2026-10"
+    )
+    assert unknown.status_code == 200 and "No rating list has that code." in unknown.content.decode()
+    by_id = client.get(
+        f"/admin/laboratory/simulation/health/?rating_list={rating_list('otb-standard').pk}&first_month=2026-10&last_month=2026-10"
+    )
+    assert "No rating list has that code." in by_id.content.decode()
 
 
 def test_a_game_against_a_lapsed_rating_is_not_calibrated(rate):

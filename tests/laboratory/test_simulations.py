@@ -215,7 +215,7 @@ def test_a_rating_officer_starts_a_simulation_in_the_admin_and_reads_its_figures
     refused = client.post(
         "/admin/laboratory/simulation/add/",
         {
-            "rating_list": RatingList.objects.get(code="otb-standard").pk,
+            "rating_list": "otb-standard",
             "first_month": "2026-13",
             "last_month": str(last),
             "rules": "ecf-2024",
@@ -226,7 +226,7 @@ def test_a_rating_officer_starts_a_simulation_in_the_admin_and_reads_its_figures
     started = client.post(
         "/admin/laboratory/simulation/add/",
         {
-            "rating_list": RatingList.objects.get(code="otb-standard").pk,
+            "rating_list": "otb-standard",
             "first_month": str(first),
             "last_month": str(last),
             "rules": "ecf-2024+floors",

@@ -22,6 +22,7 @@ def test_a_stored_variant_is_its_base_with_its_overrides():
     ("overrides", "message"),
     [
         ({"windows": 48}, "windows: unknown parameter"),
+        ({"windows": 48, "floor": True}, "unknown parameters windows, floor (known: "),
         ({"k_cap": 0}, "k_cap: 0 is out of range (1 to 100000)"),
         ({"floors": "yes"}, "floors: 'yes' is not true or false"),
         (["floors"], "Give an object of parameters and values"),

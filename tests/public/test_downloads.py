@@ -9,6 +9,10 @@ from xml.etree import ElementTree
 
 import pytest
 
+from grading.history import LIST_COLUMNS
+from players.models import Player
+from public.downloads import TEXT_WIDTHS
+
 pytestmark = pytest.mark.django_db
 
 LIST = "/lists/otb-standard/2026-10/"
@@ -20,22 +24,36 @@ def test_csv_files_start_with_the_byte_order_mark_excel_needs(client, federation
 
     assert body.startswith("\ufeff".encode())
     rows = list(csv.reader(io.StringIO(body.decode("utf-8-sig"))))
-    assert rows[0][:3] == ["code", "name", "rating"]
+    assert rows[0][:3] == ["rank", "code", "name"]
 
 
 def test_a_list_as_fixed_width_text_lines_up_its_columns(client, federation):
+    Player.objects.filter(code="200002B").update(fide_title="FM", fide_id=2012345)
     response = client.get(LIST + "txt/", {"club": "NQC"})
 
     assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.txt"'
     lines = response.content.decode().splitlines()
-    # code 8, name 40, rating 6 (right-aligned), type 8, category 9, games 6, last played 8, club.
-    assert lines[0].startswith("code     name                                     rating type")
-    david = lines[1]
-    assert david.startswith("200002B  Fletcher, David") and david[50:57] == "  1848 "
-    assert david.endswith("Northquay")
+    # rank 6, code 8, name 40, title 5, FIDE ID 10, rating 6, previous 8, change 6 (numbers
+    # right-aligned), type 8, category 9, games 6, last played 11, club: every heading whole.
+    assert lines[0] == (
+        "  rank code     name                                     title    fide_id rating previous change "
+        "type     category   games last_played club"
+    )
+    david, alice = lines[1], lines[2]
+    assert david == (
+        "     1 200002B  Fletcher, David                          FM       2012345   1848     1848      0 "
+        "full     full         122 2026-09     Northquay"
+    )
+    # Alice's 1400P is not ranked: nothing where the rank would be.
+    assert alice.startswith("       200001A  Fletcher, Alice") and "   1400     1400      0 partial" in alice
+
+
+def test_every_heading_of_the_text_download_is_whole():
+    assert [name for name in LIST_COLUMNS if len(name) > TEXT_WIDTHS[name]] == []
 
 
 def test_a_list_as_json_names_its_publication_and_players(client, federation):
+    Player.objects.filter(code="200002B").update(fide_title="FM", fide_id=2012345)
     body = json.loads(client.get(LIST + "json/", {"club": "NQC"}).content)
 
     assert (body["list"], body["period"], body["revision"], body["edition"]) == (
@@ -45,15 +63,22 @@ def test_a_list_as_json_names_its_publication_and_players(client, federation):
         "revised",
     )
     assert body["players"][0] == {
+        "rank": 1,
         "code": "200002B",
         "name": "Fletcher, David",
+        "title": "FM",
+        "fide_id": 2012345,
         "rating": 1848,
+        "previous": 1848,
+        "change": 0,
         "type": "full",
         "category": "full",
         "games": 122,
         "last_played": "2026-09",
         "club": "Northquay",
     }
+    alice = body["players"][1]
+    assert (alice["rank"], alice["title"], alice["fide_id"], alice["rating"]) == (None, None, None, 1400)
 
 
 def test_the_whole_list_zipped_holds_it_in_all_three_formats(client, federation):

@@ -23,25 +23,28 @@ def test_a_swiss_event_shows_its_crosstable_from_pins_and_games(client, federati
     assert "Dunn, Grace" in rows[2] and "<strong>0</strong>" in rows[2]
 
 
-def test_a_crosstable_shows_each_players_rating_used_performance_and_change(client, federation):
+def test_a_crosstable_shows_each_players_rating_before_and_as_used_performance_and_change(client, federation):
     page = client.get("/events/NQ2609/").content.decode()
 
+    head = page.split('id="crosstable"')[1].split("</thead>")[0]
     rows = page.split('id="crosstable"')[1].split("</table>")[0].split("<tr>")[2:]
 
-    def numbers(row):  # Rtg, then Perf, 400 and the change after the points
+    def numbers(row):  # Before and Used, then Perf, 400 and the change after the points
         cells = [cell.split(">", 1)[1].split("</td>")[0] for cell in row.split('<td class="num')[1:]]
-        return cells[2], cells[-3:]
+        return cells[2:4], cells[-3:]
 
-    # Alice (P rated): counted at 1400 by David. Beat Grace (1700), drew David (1850): Ra 1775,
-    # p = 1.5 / 2 = 0.75, dp +193: 1968; (3550 + 400 x (1 - 0)) / 2 = 1975. A P rating rates the
-    # month: 1150 -> 1400, +250.
-    assert numbers(rows[0])[0] == "1400"
+    assert '<abbr title="Rating going into the event">Before</abbr>' in head
+    assert '<abbr title="Rating the opponents counted">Used</abbr>' in head
+    # Alice (P rated) went in at 1150; her P rating rates the month, so David counted her at
+    # her new rating, 1400. Beat Grace (1700), drew David (1850): Ra 1775, p = 1.5 / 2 = 0.75,
+    # dp +193: 1968; (3550 + 400 x (1 - 0)) / 2 = 1975. The month: 1150 -> 1400, +250.
+    assert numbers(rows[0])[0] == ["1150", "1400"]
     assert numbers(rows[0])[1][:2] == ["1968", "1975"] and numbers(rows[0])[1][2].startswith("+250 <abbr")
-    # David (K): counted at 1850 by Alice. Beat Grace (1700), drew Alice (1400): Ra 1550, 0.75:
-    # 1743; (3100 + 400) / 2 = 1750. Increments +6.0 and -8.4: -2.4.
-    assert numbers(rows[1]) == ("1850", ["1743", "1750", "-2.4"])
+    # David (K): went in at 1850, counted at 1850 by Alice. Beat Grace (1700), drew Alice
+    # (1400): Ra 1550, 0.75: 1743; (3100 + 400) / 2 = 1750. Increments +6.0 and -8.4: -2.4.
+    assert numbers(rows[1]) == (["1850", "1850"], ["1743", "1750", "-2.4"])
     # Grace was not rated that month: counted at 1700, nothing of her own.
-    assert numbers(rows[2]) == ("1700", ["", "", ""])
+    assert numbers(rows[2]) == (["", "1700"], ["", "", ""])
 
 
 def test_a_round_robin_shows_a_grid(client, db):

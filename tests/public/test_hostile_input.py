@@ -31,6 +31,7 @@ PAGES = [
     "/clubs/NQC/csv/",
     "/feeds/publications/",
     "/players/200002B/vs/200003C/",
+    "/players/200002B/vs/",
 ]
 PARAMETERS = [
     "q",
@@ -47,6 +48,7 @@ PARAMETERS = [
     "list",
     "revision",
     "status",
+    "opponent",
 ]
 ODD_VALUES = ["99999999999999999999", "-1", "2026-13", "2026-02-30", "0000-01", "' OR 1=1 --", "%_\\", "a" * 5000]
 
@@ -130,6 +132,7 @@ def test_odd_paths_are_not_found_or_refused_never_a_server_error(admin_client, f
         "/calculator/?list=otb-standard&o-99999999999999999999-opponent=1900&o-99999999999999999999-result=1",
         "/api/v1/calculator/?list=otb-standard&opponent=:&opponent=1900:1",
         "/players/200002B/vs/?opponent=' OR 1=1 --",
+        "/players/200002B/vs/?opponent=" + "fletcher%2C " * 400,
         "/players/NOBODY1/feed/",
         "/lists/otb-standard/2026-10/txt/?age=bogus&sort=nonsense",
         "/lists/otb-standard/2099-01/zip/",

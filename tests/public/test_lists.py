@@ -2,12 +2,11 @@ import csv
 import io
 
 import pytest
+from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from grading.history import list_csv, published_list
-from grading.models import RatingList
 from tests.builders import PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
@@ -152,16 +151,44 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
     assert response["Content-Type"] == "text/csv; charset=utf-8"
     assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.csv"'
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
-    assert rows[0] == ["code", "name", "rating", "type", "category", "games", "last_played", "club"]
+    assert rows[0] == [
+        "rank",
+        "code",
+        "name",
+        "title",
+        "fide_id",
+        "rating",
+        "previous",
+        "change",
+        "type",
+        "category",
+        "games",
+        "last_played",
+        "club",
+    ]
     assert len(rows) == 1 + 57  # Grace, the odd name and 55 fillers: the whole list, not one page
-    assert rows[1] == ["200003C", "Dunn, Grace", "1695", "full", "full", "301", "2026-10", "Southbank"]
+    # Grace is 2nd of the whole list, from 1700 on the list before: -5.
+    assert rows[1] == [
+        "2",
+        "200003C",
+        "Dunn, Grace",
+        "",
+        "",
+        "1695",
+        "1700",
+        "-5",
+        "full",
+        "full",
+        "301",
+        "2026-10",
+    ] + ["Southbank"]
 
 
-def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation):
+def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation, tmp_path):
     body = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content.decode()
 
-    published = published_list(RatingList.objects.get(code="otb-standard"), "2026-10")
-    assert body == "\ufeff" + list_csv(published.entries())  # the byte-order mark Excel needs
+    call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "-o", str(tmp_path / "list.csv"))
+    assert body == "\ufeff" + (tmp_path / "list.csv").read_text()  # the byte-order mark Excel needs
     assert body.count("\n") == 60
 
 
@@ -206,10 +233,9 @@ def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federati
     def section(key):
         return page.split(f'id="top-{key}"')[1].split("</section>")[0]
 
-    assert "Fletcher, Alice" in section("u12") and "Fletcher, Alice" in section("u18")
-    assert "Fletcher, Alice" not in section("u10")
-    assert "Nobody on this list yet." in section("u8")
-    assert section("women").index("Dunn, Grace") < section("women").index("Fletcher, Alice")
+    # Alice, the only junior, holds a Partial rating (1400P): the top lists rank Full ratings.
+    assert "Nobody on this list yet." in section("u12") and "Nobody on this list yet." in section("u8")
+    assert "Dunn, Grace" in section("women") and "Fletcher, Alice" not in section("women")
     assert "Dunn, Grace" in section("seniors") and "Fletcher, David" not in section("seniors")
     assert "Biggest improvers since 2025-10" in page
     assert "Ages are on 1 Oct 2026:" in page
@@ -286,7 +312,7 @@ def test_a_name_a_spreadsheet_would_run_as_a_formula_is_downloaded_as_text(clien
 
     rows = list(csv.reader(io.StringIO(client.get("/lists/online/2026-10/csv/").content.decode("utf-8-sig"))))
 
-    assert rows[1][:3] == ["400001A", '\'=HYPERLINK("http://evil.example"), Bob', "1500"]
+    assert rows[1][1:3] == ["400001A", '\'=HYPERLINK("http://evil.example"), Bob']
 
 
 def test_only_pages_reached_by_the_lists_own_links_are_kept(client, federation):
@@ -317,6 +343,19 @@ def test_a_filtered_list_shows_national_ranks_and_the_change_from_the_previous_l
     assert grace[0] == "2" and "Dunn, Grace" in grace[1] and grace[3:6] == ["1695", "1700", "-5"]
     filler = cells(rows[2])
     assert filler[4:6] == [filler[3], "0"]
+
+
+def test_a_partial_rating_is_not_ranked_and_puts_no_full_rating_below_it(client, federation):
+    page = client.get(LIST, {"q": "fletcher"}).content.decode() + client.get(LIST, {"q": "filler54"}).content.decode()
+
+    def rank_of(name):
+        return page.split(name)[0].rsplit('<td class="num">', 1)[1].split("</td>")[0]
+
+    # David 1848, Grace 1695, Bob 1500 and Alice 1400P, then the best filler, 1270: three Full
+    # ratings above it, so 4th, not 5th; Alice's rating is not ranked.
+    assert rank_of("Fletcher, David") == "1"
+    assert rank_of("Fletcher, Alice") == "–"
+    assert rank_of("Filler54, Sam") == "4"
 
 
 def test_each_filter_menu_offers_its_choices_once_with_the_one_chosen_selected(client, federation):

@@ -50,3 +50,27 @@ def test_every_column_comes_back_on_a_phone_when_asked_for(phone, live_server, f
     assert code.is_displayed()
     (width, visible), _ = phone.execute_script(OVERFLOW)
     assert width <= visible  # the table scrolls within its region, never the page
+
+
+# The right edges of a table's shown header cells, and of the region it scrolls in.
+EDGES = """
+const table = document.getElementById(arguments[0]);
+const shown = [...table.querySelectorAll('thead th')].filter(cell => cell.offsetParent !== null);
+return [shown.map(cell => [cell.textContent.trim(), cell.getBoundingClientRect().right]),
+        table.closest('.scroll').getBoundingClientRect().right];
+"""
+
+
+def test_an_events_change_column_is_whole_on_a_phone_however_long_the_names(phone, live_server, federation):
+    # Names longer than a phone's column, and Alice's P rating's change marked "(month)".
+    federation.congress.entries.update(surname="Featherstonehaughson", forenames="Maximiliana-Josephine")
+
+    phone.get(live_server.url + "/events/NQ2609/")
+
+    (width, visible), wide = phone.execute_script(OVERFLOW)
+    headers, region = phone.execute_script(EDGES, "crosstable")
+    assert width <= visible and wide == []
+    assert [label for label, _ in headers] == ["#", "Name", "Before", "Pts", "Perf", "±"]
+    assert max(right for _, right in headers) <= region + 1
+    change = phone.find_element(By.CSS_SELECTOR, "#crosstable tbody tr td:last-child")
+    assert change.text.replace("\n", " ") == "+250 (month)"

@@ -383,15 +383,25 @@ def test_the_player_page_lists_every_event_with_its_performance_and_change(clien
     assert '<td class="num nowrap">+250 <abbr' in alice.split('id="player-events"')[1]
 
 
-def test_the_player_page_gives_each_lists_rank_with_juniors_and_women_and_the_previous_rating(client, federation):
+def test_the_player_page_gives_each_lists_rank_with_women_and_seniors_and_the_previous_rating(client, federation):
+    page = client.get("/players/200003C/").content.decode()
+
+    standard = page.split('id="current-ratings"')[1].split("</table>")[0].split("<tr>")[2]
+    # Grace, 1695 on the 2026-10 list: David (1848) above her: 2nd. Alice's 1400P is not ranked,
+    # so Grace is the first of the women, and the only senior. On the 2026-09 list she stood at
+    # 1700: -5.
+    assert '<td class="ranks"><strong>2</strong><br><span class="muted">1 among women</span>' in standard
+    assert "1 among seniors (65 and over)" in standard
+    assert '<td class="num fold">1700</td><td class="num">-5</td>' in standard
+
+
+def test_the_player_page_does_not_rank_a_partial_rating(client, federation):
     page = client.get("/players/200001A/").content.decode()
 
     standard = page.split('id="current-ratings"')[1].split("</table>")[0].split("<tr>")[2]
-    # Alice, 1400P on the 2026-10 list: David (1848), Grace (1695) and Bob (1500) above her: 4th.
-    # The only junior: 1st of them; of the women, Grace is above her: 2nd. On the 2026-09 list
-    # she had 1400 too (her September P rating): 0.
-    assert '<td class="ranks"><strong>4</strong><br><span class="muted">1 among juniors (under 18)</span>' in standard
-    assert "2 among women" in standard
+    # Alice, 1400P after six games, would be 4th: a Partial rating is not ranked at all.
+    assert '<td class="ranks"><a href="/help/#rank" class="muted">not ranked (Partial)</a></td>' in standard
+    assert "among" not in standard
     assert '<td class="num fold">1400</td><td class="num">0</td>' in standard
 
 
@@ -409,9 +419,43 @@ def test_head_to_head_gives_the_games_between_two_players_and_the_score(client, 
 def test_the_head_to_head_form_leads_to_the_two_players_page_or_says_what_is_wrong(client, federation):
     found = client.get("/players/200002B/vs/", {"opponent": "200001a"})
     unknown = client.get("/players/200002B/vs/", {"opponent": "<b>nobody</b>"})
+    own = client.get("/players/200002B/vs/", {"opponent": "200002b"})
+    empty = client.get("/players/200002B/vs/", {"opponent": "  "})
     themself = client.get("/players/200002B/vs/200002B/")
 
     assert found.status_code == 302 and found["Location"] == "/players/200002B/vs/200001A/"
     assert unknown.status_code == 200
-    assert "No player has the code &lt;b&gt;nobody&lt;/b&gt;." in unknown.content.decode()
+    assert "No other player matches “&lt;b&gt;nobody&lt;/b&gt;”." in unknown.content.decode()
+    assert "200002B is Fletcher, David&#x27;s own code: give another player&#x27;s." in own.content.decode()
+    assert "Give another player&#x27;s name or code." in empty.content.decode()
     assert themself.status_code == 404
+
+
+def test_the_head_to_head_form_takes_a_name_as_the_search_does(client, federation):
+    by_surname = client.get("/players/200002B/vs/", {"opponent": "dunn"})
+    typed_as_printed = client.get("/players/200003C/vs/", {"opponent": "Fletcher, David"})
+    # From David's page "fletcher" is Alice: a player is never their own opponent.
+    the_other_fletcher = client.get("/players/200002B/vs/", {"opponent": "fletcher"})
+
+    assert by_surname.status_code == 302 and by_surname["Location"] == "/players/200002B/vs/200003C/"
+    assert typed_as_printed["Location"] == "/players/200003C/vs/200002B/"
+    assert the_other_fletcher["Location"] == "/players/200002B/vs/200001A/"
+
+
+def test_an_ambiguous_name_in_the_head_to_head_form_offers_the_players_it_matches(client, federation):
+    response = client.get("/players/200003C/vs/", {"opponent": "fletcher"})
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "2 players match “fletcher”: choose one." in page
+    choices = page.split('id="opponent-choices"')[1].split("</ul>")[0]
+    assert '<a href="/players/200003C/vs/200001A/">Fletcher, Alice</a>' in choices
+    assert '<a href="/players/200003C/vs/200002B/">Fletcher, David</a>' in choices
+    assert 'value="fletcher"' in page  # the name typed stays in the box
+
+
+def test_a_common_name_in_the_head_to_head_form_offers_twenty_and_asks_for_more_of_it(client, federation):
+    page = client.get("/players/200003C/vs/", {"opponent": "filler"}).content.decode()
+
+    assert "20 players match “filler” (and more: give more of the name): choose one." in page
+    assert page.split('id="opponent-choices"')[1].split("</ul>")[0].count("<li>") == 20

@@ -5,6 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 from grading.engine.periods import Month
 from grading.history import list_csv, list_json, published_list
 from grading.models import RatingList
+from grading.ranks import download_rows
 
 
 class Command(BaseCommand):
@@ -29,8 +30,8 @@ class Command(BaseCommand):
         published = published_list(rating_list, period, original=original)
         if published is None:
             raise CommandError(f"{rating_list.code} has no list published for {period}", returncode=2)
-        entries = published.entries()
-        text = list_csv(entries) if format == "csv" else list_json(published, entries)
+        rows = download_rows(published, published.entries())
+        text = list_csv(rows) if format == "csv" else list_json(published, rows)
         if output:
             try:
                 with open(output, "w", encoding="utf-8", newline="") as handle:
