@@ -114,11 +114,19 @@ def enqueue(run):
 def run_rating(run_pk: int, progress=None) -> RatingRun:
     """Carry out a queued run: rate every period that needs it, up to the run's month."""
     run = RatingRun.objects.select_related("period__rating_list").get(pk=run_pk)
-    if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
+    # One delivery alone claims a queued run, and only it works on the run and writes its record.
+    # Another (the run sent twice) leaves it be: if the one at work on it dies, the recovery of
+    # interrupted runs (a worker that starts, and beat's) queues it again.
+    claimed = RatingRun.objects.filter(pk=run.pk, outcome=RatingRun.Outcome.QUEUED).update(
+        outcome=RatingRun.Outcome.RUNNING, progress="started"
+    )
+    run.refresh_from_db()
+    if run.outcome != RatingRun.Outcome.RUNNING:
         # A duplicate delivery of a run already finished, or the delivery again of one whose
         # worker was killed after its commit: the follow-ups it owes are done once.
         return do_follow_ups(run)
-    delivered_again = run.outcome == RatingRun.Outcome.RUNNING
+    if not claimed:
+        return run
     rating_list, month = run.period.rating_list, Month.parse(run.period.month)
 
     # Progress goes to the caller (the task reports it to the result backend): anything written
@@ -132,7 +140,6 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
             except Exception:
                 logger.warning("rating run %s: progress %r not reported", run.pk, stage, exc_info=True)
 
-    RatingRun.objects.filter(pk=run.pk).update(outcome=RatingRun.Outcome.RUNNING, progress="started")
     try:
         with transaction.atomic():
             lock_list(rating_list)
@@ -160,9 +167,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
             # In the transaction: the outcome recorded is what was committed, whatever happens after.
             run = finish(run, own, revisions=[o for o in outcomes if o.period.pk != run.period_id])
             RatingRun.objects.filter(pk=run.pk).update(follow_ups_done=False)
-    except RunRefused as refused:
-        if delivered_again:
-            return run  # the same run, delivered twice, is at work elsewhere: leave it be
+    except RunRefused as refused:  # another run of the list is at work
         return close(run, RatingRun.Outcome.REFUSED, str(refused))
     except Exception as error:
         run.refresh_from_db()

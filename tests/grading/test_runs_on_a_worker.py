@@ -8,12 +8,13 @@ import psycopg
 import pytest
 from django.core.management import call_command
 from django.db import connection
+from django.utils import timezone
 
 from grading.demo import load_demo
 from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
-from grading.tasks import rate_month_just_ended
+from grading.tasks import rate_list, rate_month_just_ended
 from grading.workers import wait_for
 from tests.celery_worker import running_worker, running_workers
 
@@ -162,3 +163,50 @@ def test_two_workers_rate_two_lists_at_the_same_time():
     for rating_list in (standard, rapid):
         period = RatingPeriod.objects.get(rating_list=rating_list, month="2026-05")
         assert period.revision == 0 and ListEntry.objects.filter(period=period).count() > 10
+
+
+def waiting_to_start(observer):
+    """Sessions of other connections waiting for a lock to mark a rating run running."""
+    return observer.execute(
+        "SELECT count(*) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND wait_event_type = 'Lock' "
+        "AND query LIKE 'UPDATE \"grading_ratingrun\"%'"
+    ).fetchone()[0]
+
+
+def test_a_run_sent_twice_to_two_workers_is_carried_out_by_one_and_left_be_by_the_other():
+    needs_postgresql()
+    load_demo(players=60, seed=5, today=TODAY)
+    standard = RatingList.objects.get(code="otb-standard")
+    may = RatingPeriod.objects.create(rating_list=standard, month="2026-05", rule_set="ecf-2024")
+    at_publishing, at_start = side_connection(), side_connection()
+    observer = side_connection(autocommit=True)
+    try:
+        # The run that starts will stop at publishing May, holding its list.
+        at_publishing.execute("SELECT id FROM grading_ratingperiod WHERE id = %s FOR NO KEY UPDATE", [may.pk])
+        with running_workers(2):
+            run = RatingRun.objects.create(period=may, trigger="test", started_at=timezone.now(), outcome="queued")
+            # Held until both deliveries have read the run as queued and wait to mark it running.
+            at_start.execute("SELECT id FROM grading_ratingrun WHERE id = %s FOR UPDATE", [run.pk])
+            # As two starts send it, each finding it queued (start_rating).
+            deliveries = [rate_list.delay(run.pk) for _ in range(2)]
+            wait_until(lambda: waiting_to_start(observer) == 2, "both workers wait to start the run")
+            at_start.rollback()
+            wait_until(lambda: any(delivery.ready() for delivery in deliveries), "one delivery is over")
+            wait_until(lambda: waiting_to_publish(observer) == 1, "the other waits to publish")
+
+            run.refresh_from_db()
+            # Before, the delivery that found the list locked recorded the run "refused: a rating
+            # run of otb-standard is in progress", though the run at work was itself.
+            assert (run.outcome, run.message) == ("running", "")
+            at_publishing.rollback()
+            run = wait_for(run, pickup_timeout=60)
+    finally:
+        at_publishing.rollback()
+        at_start.rollback()
+        for side in (at_publishing, at_start, observer):
+            side.close()
+
+    assert (run.outcome, run.revision) == ("succeeded", 0), run.message
+    assert RatingRun.objects.filter(period=may).count() == 1
+    may.refresh_from_db()
+    assert may.revision == 0
