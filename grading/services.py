@@ -15,10 +15,10 @@ from celery import current_app, shared_task
 from celery.signals import worker_ready
 from django.db import connection, transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 
 from players.models import Player
 
+from .broker import Unreachable, send
 from .engine.periods import Month
 from .live import request_live_of_readers
 from .loading import lists_read_by
@@ -90,16 +90,17 @@ def trigger_text(text: str) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
+UNSENT = "queued; the broker could not be reached: it is sent again when it can be"
+
+
 def enqueue(run):
     try:
-        result = rate_list.delay(run.pk)
-    except BrokerError:
+        result = send(rate_list, (run.pk,))
+    except Unreachable as error:
         # The run stays queued: a worker that starts, the periodic recovery and the next start of
         # a run of its list send it again.
-        logger.warning("rating run %s: the broker cannot be reached; it stays queued", run.pk, exc_info=True)
-        RatingRun.objects.filter(pk=run.pk).update(
-            progress="queued; the broker could not be reached: it is sent again when it can be"
-        )
+        logger.warning("rating run %s: %s; it stays queued", run.pk, error)
+        RatingRun.objects.filter(pk=run.pk).update(progress=UNSENT)
         return
     except Exception:
         if not in_process():
@@ -109,6 +110,7 @@ def enqueue(run):
         logger.exception("rating run %s failed", run.pk)
         return
     RatingRun.objects.filter(pk=run.pk, task_id="").update(task_id=result.id or "")
+    RatingRun.objects.filter(pk=run.pk, progress=UNSENT).update(progress="queued")  # sent now
 
 
 def run_rating(run_pk: int, progress=None) -> RatingRun:

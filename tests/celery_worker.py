@@ -114,3 +114,28 @@ def drain(app, timeout=60):
             return
         time.sleep(0.2)
     pytest.fail(f"the worker still had tasks after {timeout} s: {busy}")
+
+
+@contextlib.contextmanager
+def celery_on(url):
+    """This process's Celery sends to, and reads results from, the Redis at ``url`` (a test's
+    own, tests/redis_server.py), as with REDIS_URL set: tasks are not run in process."""
+    from config.celery import app
+
+    names = ("broker_url", "result_backend", "task_always_eager")
+    previous = {name: app.conf[name] for name in names}
+    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
+    forget_connections(app)
+    try:
+        yield
+    finally:
+        forget_connections(app)
+        app.conf.update(previous)
+
+
+def forget_connections(app):
+    # The connections Celery keeps were made to the Redis configured before (kombu keeps their
+    # pools, by address: one closed here would be found closed when that address is used again).
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._backend_cache = app._local.backend = None

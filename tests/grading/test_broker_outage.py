@@ -1,0 +1,114 @@
+"""With the broker's Redis down (a Redis of the test's own, stopped), what staff start is kept,
+and they are told plainly that it waits for the broker: no page nor command fails or hangs."""
+
+import datetime
+import time
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+
+from events.models import Event
+from grading.models import RatingList, RatingRun
+from grading.services import UNSENT
+from tests.builders import PlayerFactory, approved_event, take_on
+from tests.celery_worker import celery_on
+from tests.redis_server import redis_server
+
+pytestmark = pytest.mark.django_db
+OCT = datetime.date(2026, 10, 10)
+# The messages are sent on commit, before the page is answered, as in production.
+ON_COMMIT = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+QUICKLY = 5  # seconds: Celery's own retries would hold a page for 20
+
+
+@pytest.fixture
+def october(rate):
+    """October's standard list published (in process, before the outage)."""
+    PlayerFactory(code="111111A", surname="Abbott", birth_date=datetime.date(1980, 1, 1))
+    PlayerFactory(code="222222B", surname="Baker", birth_date=datetime.date(1975, 1, 1))
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+    approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
+    assert rate("otb-standard", "2026-10").outcome == "succeeded"
+    return RatingList.objects.get(code="otb-standard")
+
+
+@pytest.fixture
+def broker_down():
+    """Celery's broker and result store a Redis of the test's own, stopped."""
+    with redis_server() as server, celery_on(server.url):
+        server.stop()
+        yield server
+
+
+def timed(call):
+    began = time.monotonic()
+    result = call()
+    return result, time.monotonic() - began
+
+
+def text(response):
+    return " ".join(response.content.decode().split())
+
+
+@ON_COMMIT
+def test_a_run_started_in_the_admin_with_the_broker_down_is_queued_and_waits_for_it(october, admin_client, broker_down):
+    response, seconds = timed(
+        lambda: admin_client.post(
+            "/admin/grading/ratingrun/add/", {"rating_list": october.pk, "month": "2026-10"}, follow=True
+        )
+    )
+
+    run = RatingRun.objects.latest("pk")
+    assert (response.status_code, run.outcome, run.progress) == (200, "queued", UNSENT)
+    assert (
+        f"OTB standard 2026-10: rating run {run.pk} is queued and will start when the broker is back: the workers "
+        "cannot be reached now (Redis is down), so it waits; nothing more is needed."
+    ) in text(response)
+    assert seconds < QUICKLY
+
+
+@ON_COMMIT
+def test_a_late_event_approved_with_the_broker_down_is_approved_and_says_its_run_waits(
+    october, officer, client, broker_down
+):
+    late = approved_event("LATE", "otb-standard", OCT, [("222222B", "111111A", "1-0")], status=Event.Status.SUBMITTED)
+    client.force_login(officer)
+
+    response, seconds = timed(
+        lambda: client.post(f"/admin/events/event/{late.pk}/decide/", {"approve": "1"}, follow=True)
+    )
+
+    late.refresh_from_db()
+    run = RatingRun.objects.latest("pk")
+    assert (response.status_code, late.status) == (200, "approved")
+    assert (run.trigger, run.outcome, run.progress) == ("late change to LATE", "queued", UNSENT)
+    assert "LATE is approved for rating." in text(response)
+    assert (f"OTB standard 2026-10: rating run {run.pk} is queued and will start when the broker is back") in text(
+        response
+    )
+    assert seconds < QUICKLY
+
+
+def test_rate_period_with_the_broker_down_says_so_and_queues_nothing(october, broker_down):
+    runs = RatingRun.objects.count()
+
+    with pytest.raises(CommandError) as error:
+        _, seconds = timed(lambda: call_command("rate_period", "2026-10"))
+
+    assert error.value.returncode == 1
+    assert str(error.value).startswith(
+        "no rating worker answered (the broker (Redis) cannot be reached: Error 111 connecting to 127.0.0.1:"
+    )
+    assert str(error.value).endswith(
+        "Connection refused.), so nothing was queued: start one with 'celery -A config worker' and run this again"
+    )
+    assert RatingRun.objects.count() == runs
+
+
+def test_the_system_status_page_says_the_broker_is_down(admin_client, broker_down):
+    response, seconds = timed(lambda: admin_client.get("/admin/status/"))
+
+    assert response.status_code == 200
+    assert "Rating runs cannot start: the broker (Redis) cannot be reached: Error 111 connecting to" in text(response)
+    assert seconds < QUICKLY
