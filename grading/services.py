@@ -20,7 +20,7 @@ from players.models import Player
 
 from .broker import Unreachable, send
 from .engine.periods import Month
-from .live import request_live_of_readers
+from .live import request_live, request_live_of_readers
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
@@ -312,9 +312,13 @@ def revise_after_change(event, user=None):
 
 @worker_ready.connect
 def requeue_interrupted_runs(**kwargs):
-    """A worker that starts takes up the runs a killed worker (or a restarted broker) left."""
+    """A worker that starts takes up the runs a killed worker (or a restarted broker) left, and
+    asks for every list's live ratings: a request that Redis lost, or that a dead worker held
+    (Redis would give it to another only after the visibility timeout), is made good."""
     if requeued := recover_interrupted_runs():
         logger.warning("rating runs %s were left unfinished: queued again", ", ".join(map(str, requeued)))
+    for rating_list in RatingList.objects.all():
+        request_live(rating_list)
 
 
 @shared_task(name="grading.tasks.worker_status")

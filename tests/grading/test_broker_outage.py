@@ -1,18 +1,26 @@
 """With the broker's Redis down (a Redis of the test's own, stopped), what staff start is kept,
 and they are told plainly that it waits for the broker: no page nor command fails or hangs."""
 
+import contextlib
 import datetime
+import subprocess
 import time
 
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import timezone
 
+from config.celery import app
 from events.models import Event
+from events.services import approve_event
+from grading.live import queue_live
+from grading.live_models import LiveList
 from grading.models import RatingList, RatingRun
 from grading.services import UNSENT
+from grading.workers import wait_for
 from tests.builders import PlayerFactory, approved_event, take_on
-from tests.celery_worker import celery_on
+from tests.celery_worker import celery_on, running_worker
 from tests.redis_server import redis_server
 
 pytestmark = pytest.mark.django_db
@@ -112,3 +120,76 @@ def test_the_system_status_page_says_the_broker_is_down(admin_client, broker_dow
     assert response.status_code == 200
     assert "Rating runs cannot start: the broker (Redis) cannot be reached: Error 111 connecting to" in text(response)
     assert seconds < QUICKLY
+
+
+# The worker when Redis goes: kombu's Redis transport may kill it (an AttributeError restoring the
+# messages it held), and systemd starts it again (deploy/systemd/). What it held, or Redis lost
+# (a Redis that keeps nothing restarts empty), a worker that starts takes up again.
+
+NOV = datetime.date(2026, 11, 5)
+
+
+def wait_until(condition, what, timeout=60):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"timed out waiting until {what}")
+
+
+def live_of(code):
+    return LiveList.objects.filter(rating_list__code=code, computed_at__isnull=False).first()
+
+
+def redis_goes_away_from(worker, server):
+    """Redis stops under a worker holding a message; a worker still alive after is stopped."""
+    wait_until(lambda: any((app.control.inspect(timeout=1).scheduled() or {}).values()), "the worker holds it")
+    server.stop()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        worker.wait(timeout=10)  # it may die; if not, it stops with its block
+
+
+@ON_COMMIT
+def test_a_live_update_a_worker_held_when_redis_went_is_computed_by_the_worker_started_after(october):
+    with redis_server() as server, celery_on(server.url):
+        with running_worker(server.url) as worker:
+            # The worker asks for every list's live ratings as it starts: over before the test goes on.
+            wait_until(lambda: live_of("otb-standard") and live_of("otb-standard").games == 0, "the first live")
+            approved_event("NOV", "otb-standard", NOV, [("222222B", "111111A", "1/2-1/2")])
+            queue_live(october.pk, timezone.now(), countdown=60)  # the approval's request, held by the worker
+            redis_goes_away_from(worker, server)
+        server.start()  # empty: the request is lost with it, if the dead worker had not lost it already
+
+        with running_worker(server.url):
+            wait_until(lambda: live_of("otb-standard").games == 1, "the live ratings count November's game")
+
+    live = live_of("otb-standard")
+    assert (live.first_month, live.last_month, live.games, live.events, live.players_rated) == (
+        "2026-11",
+        "2026-11",
+        1,
+        1,
+        2,
+    )
+
+
+@ON_COMMIT
+def test_a_run_queued_while_redis_was_down_is_carried_out_by_the_worker_started_after(october, officer):
+    late = approved_event("LATE", "otb-standard", OCT, [("222222B", "111111A", "1-0")], status=Event.Status.SUBMITTED)
+    with redis_server() as server, celery_on(server.url):
+        with running_worker(server.url) as worker:
+            queue_live(october.pk, timezone.now(), countdown=60)  # a message the worker holds
+            redis_goes_away_from(worker, server)
+            approve_event(late, officer)  # Redis down: the run it starts is queued, unsent
+            run = RatingRun.objects.get(trigger="late change to LATE")
+            assert (run.outcome, run.progress) == ("queued", UNSENT)
+        server.start()
+
+        with running_worker(server.url):
+            run = wait_for(run, pickup_timeout=60)
+
+    assert (run.outcome, run.message) == (
+        "succeeded",
+        "otb-standard 2026-10: 2 players rated on 2 games, revision 1 published",
+    )
