@@ -19,6 +19,7 @@ from grading.live_models import LiveList
 from grading.models import RatingList, RatingRun
 from grading.services import UNSENT
 from grading.workers import wait_for
+from laboratory.models import Simulation
 from tests.builders import PlayerFactory, approved_event, take_on
 from tests.celery_worker import celery_on, running_worker
 from tests.redis_server import redis_server
@@ -95,6 +96,26 @@ def test_a_late_event_approved_with_the_broker_down_is_approved_and_says_its_run
     assert (f"OTB standard 2026-10: rating run {run.pk} is queued and will start when the broker is back") in text(
         response
     )
+    assert seconds < QUICKLY
+
+
+@ON_COMMIT
+def test_a_simulation_started_with_the_broker_down_says_it_was_not_started(october, officer, client, broker_down):
+    client.force_login(officer)
+
+    response, seconds = timed(
+        lambda: client.post(
+            "/admin/laboratory/simulation/add/",
+            {"rating_list": "otb-standard", "first_month": "2026-10", "last_month": "2026-10", "rules": "ecf-2024"},
+            follow=True,
+        )
+    )
+
+    simulation = Simulation.objects.get()
+    assert (response.status_code, simulation.status) == (200, "failed")
+    assert simulation.message.startswith("not started: the broker (Redis) cannot be reached: Error 111 connecting to")
+    assert simulation.message.endswith("Connection refused.; start it again once it is back")
+    assert f"Simulation {simulation.pk} not started: the broker (Redis) cannot be reached" in text(response)
     assert seconds < QUICKLY
 
 
