@@ -232,8 +232,20 @@ CELERY_TIMEZONE = TIME_ZONE
 # way leaves it to be delivered again. Redis redelivers an unacknowledged message after the
 # visibility timeout: it must be longer than the longest run (a FIDE-sized month takes minutes),
 # or a run still working would be started a second time (and refused by the list lock).
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": envint("RATING_VISIBILITY_TIMEOUT", 6 * 3600)}
-CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = CELERY_BROKER_TRANSPORT_OPTIONS
+# Redis down must not hold a page or a command for long: a message that cannot be sent is given
+# up on within a few seconds and its run stays queued (grading/broker.py), where Celery's result
+# store would otherwise try 20 times a second apart; a Redis that does not answer at all is
+# given up on after REDIS_CONNECT_TIMEOUT seconds.
+REDIS_CONNECT_TIMEOUT = envint("REDIS_CONNECT_TIMEOUT", 2)
+CELERY_BROKER_TRANSPORT_OPTIONS = {
+    "visibility_timeout": envint("RATING_VISIBILITY_TIMEOUT", 6 * 3600),
+    "socket_connect_timeout": REDIS_CONNECT_TIMEOUT,
+}
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_CONNECT_TIMEOUT
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True  # a worker started before Redis waits for it
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.5, "interval_max": 0.5}
+CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": CELERY_TASK_PUBLISH_RETRY_POLICY}
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one long run at a time per worker process
 
 # The monthly run: every list is rated for the month just ended, on this day at this time.

@@ -273,6 +273,8 @@ def start_run(modeladmin, request, rating_list, month):
         modeladmin.message_user(
             request, f"{rating_list.name} {month}: rating run {run.pk} failed: {run.message}", messages.ERROR
         )
+    elif run.outcome == RatingRun.Outcome.QUEUED and run.progress == services.UNSENT:
+        modeladmin.message_user(request, f"{rating_list.name} {month}: {unsent(run)}", messages.WARNING)
     elif run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
         modeladmin.message_user(
             request,
@@ -287,6 +289,13 @@ def start_run(modeladmin, request, rating_list, month):
             messages.SUCCESS,
         )
     return run
+
+
+def unsent(run) -> str:
+    return (
+        f"rating run {run.pk} is queued and will start when the broker is back: the workers cannot "
+        "be reached now (Redis is down), so it waits; nothing more is needed."
+    )
 
 
 @admin.register(RatingRun)

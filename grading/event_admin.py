@@ -17,7 +17,10 @@ from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
 
+from .admin import unsent
 from .history import lists_for_uploads
+from .models import RatingRun
+from .services import UNSENT
 
 admin.site.unregister(Event)
 
@@ -81,6 +84,27 @@ class EventAdmin(events_admin.EventAdmin):
             **(attempt.context() if attempt else {}),
         }
         return render(request, "admin/events/event/upload.html", context)
+
+    def decide(self, request, pk):
+        response = super().decide(request, pk)
+        if request.method == "POST" and response.status_code == 302:
+            self.tell_unsent(request, Event.objects.filter(pk=pk))
+        return response
+
+    def apply(self, request, queryset, step, done):  # the list's actions: approve, send back
+        super().apply(request, queryset, step, done)
+        self.tell_unsent(request, queryset)
+
+    def tell_unsent(self, request, events):
+        """The runs an approval (or sending back) queued for months already published, whose
+        message Redis down could not take: the decision is kept, and the run waits for it."""
+        waiting = RatingRun.objects.filter(
+            period__rating_list__in=events.values("rating_list"), outcome=RatingRun.Outcome.QUEUED, progress=UNSENT
+        ).select_related("period__rating_list")
+        for run in waiting:
+            self.message_user(
+                request, f"{run.period.rating_list.name} {run.period.month}: {unsent(run)}", messages.WARNING
+            )
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         # "Save and add another" would lead to the upload form, not to another event like this one.

@@ -18,10 +18,10 @@ import numpy as np
 from celery import shared_task
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 
 from events.models import IN_RATING, Event, Game
 
+from .broker import Unreachable, send
 from .bulk import replace_rows, table
 from .engine.periods import Month
 from .history import state_before
@@ -261,10 +261,11 @@ def request_live_of_readers(rating_list, itself=True):
 
 def queue_live(rating_list_pk: int, requested_at, countdown=DELAY_SECONDS):
     try:
-        compute_live_ratings.apply_async((rating_list_pk, requested_at.isoformat()), countdown=countdown)
-    except BrokerError:
-        # Live ratings are news, not the record: the next approval or run asks again.
-        logger.warning("live ratings of list %s: the broker cannot be reached", rating_list_pk, exc_info=True)
+        send(compute_live_ratings, (rating_list_pk, requested_at.isoformat()), countdown=countdown)
+    except Unreachable as error:
+        # Live ratings are news, not the record: the next approval or run, or a worker that
+        # starts, asks again.
+        logger.warning("live ratings of list %s: %s", rating_list_pk, error)
 
 
 @shared_task(name="grading.tasks.compute_live_ratings", ignore_result=True)

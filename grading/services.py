@@ -15,12 +15,12 @@ from celery import current_app, shared_task
 from celery.signals import worker_ready
 from django.db import connection, transaction
 from django.utils import timezone
-from kombu.exceptions import OperationalError as BrokerError
 
 from players.models import Player
 
+from .broker import Unreachable, send
 from .engine.periods import Month
-from .live import request_live_of_readers
+from .live import request_live, request_live_of_readers
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
@@ -90,16 +90,17 @@ def trigger_text(text: str) -> str:
     return text if len(text) <= most else text[: most - 3] + "..."
 
 
+UNSENT = "queued; the broker could not be reached: it is sent again when it can be"
+
+
 def enqueue(run):
     try:
-        result = rate_list.delay(run.pk)
-    except BrokerError:
+        result = send(rate_list, (run.pk,))
+    except Unreachable as error:
         # The run stays queued: a worker that starts, the periodic recovery and the next start of
         # a run of its list send it again.
-        logger.warning("rating run %s: the broker cannot be reached; it stays queued", run.pk, exc_info=True)
-        RatingRun.objects.filter(pk=run.pk).update(
-            progress="queued; the broker could not be reached: it is sent again when it can be"
-        )
+        logger.warning("rating run %s: %s; it stays queued", run.pk, error)
+        RatingRun.objects.filter(pk=run.pk).update(progress=UNSENT)
         return
     except Exception:
         if not in_process():
@@ -109,6 +110,7 @@ def enqueue(run):
         logger.exception("rating run %s failed", run.pk)
         return
     RatingRun.objects.filter(pk=run.pk, task_id="").update(task_id=result.id or "")
+    RatingRun.objects.filter(pk=run.pk, progress=UNSENT).update(progress="queued")  # sent now
 
 
 def run_rating(run_pk: int, progress=None) -> RatingRun:
@@ -315,9 +317,13 @@ def revise_after_change(event, user=None):
 
 @worker_ready.connect
 def requeue_interrupted_runs(**kwargs):
-    """A worker that starts takes up the runs a killed worker (or a restarted broker) left."""
+    """A worker that starts takes up the runs a killed worker (or a restarted broker) left, and
+    asks for every list's live ratings: a request that Redis lost, or that a dead worker held
+    (Redis would give it to another only after the visibility timeout), is made good."""
     if requeued := recover_interrupted_runs():
         logger.warning("rating runs %s were left unfinished: queued again", ", ".join(map(str, requeued)))
+    for rating_list in RatingList.objects.all():
+        request_live(rating_list)
 
 
 @shared_task(name="grading.tasks.worker_status")

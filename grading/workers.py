@@ -4,8 +4,8 @@ import time
 
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
-from kombu.exceptions import OperationalError as BrokerError
 
+from .broker import Unreachable, reaching_redis, send
 from .models import RatingRun
 from .services import close, in_process, worker_status
 
@@ -18,11 +18,12 @@ def check_worker(timeout=5):
             **worker_status.apply().get(),
         }
     try:
-        reply = worker_status.apply_async(expires=timeout).get(timeout=timeout)
+        with reaching_redis():  # Redis may also go while the answer is awaited
+            reply = send(worker_status, expires=timeout).get(timeout=timeout)
     except CeleryTimeout:
         return False, f"no worker answered within {timeout} seconds"
-    except BrokerError as error:
-        return False, f"the broker cannot be reached: {error}"
+    except Unreachable as error:
+        return False, str(error)
     return True, {"mode": "on a separate worker", **reply}
 
 
@@ -43,17 +44,29 @@ def wait_for(run, progress=None, poll=0.5, pickup_timeout=120) -> RatingRun:
             progress(shown)
         if run.outcome not in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
             return run
-        if run.task_id and AsyncResult(run.task_id).failed():
+        if run.task_id and reported_failed(run.task_id):
             return close(run, RatingRun.Outcome.FAILED, "the worker reported the task failed")
         if run.outcome == RatingRun.Outcome.QUEUED and time.monotonic() > deadline:
             raise NoWorker(f"no worker took run {run.pk} within {pickup_timeout} seconds: is a worker running?")
         time.sleep(poll)
 
 
+def reported_failed(task_id) -> bool:
+    try:
+        with reaching_redis():
+            return AsyncResult(task_id).failed()
+    except Unreachable:
+        return False  # the run's record says how it ends, once Redis or the worker is back
+
+
 def live_progress(run) -> str:
     """What a running run is doing now, as its worker reports it; else the run's own record."""
     if run.outcome == RatingRun.Outcome.RUNNING and run.task_id and not in_process():
-        result = AsyncResult(run.task_id)
-        if result.state == "PROGRESS" and isinstance(result.info, dict):
-            return str(result.info.get("stage", ""))
+        try:
+            with reaching_redis():
+                result = AsyncResult(run.task_id)
+                if result.state == "PROGRESS" and isinstance(result.info, dict):
+                    return str(result.info.get("stage", ""))
+        except Unreachable:
+            pass  # the run's own record, then: it is news, not the run
     return run.progress

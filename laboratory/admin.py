@@ -131,7 +131,11 @@ class SimulationAdmin(admin.ModelAdmin):
                 form.add_error(None, refused_text(refused))
             else:
                 self.log_addition(request, simulation, "started")
-                messages.success(request, f"Simulation {simulation.pk} queued: {simulation}.")
+                simulation.refresh_from_db()
+                if simulation.status == Simulation.Status.FAILED and simulation.message.startswith("not started"):
+                    messages.error(request, f"Simulation {simulation.pk} {simulation.message}.")
+                else:
+                    messages.success(request, f"Simulation {simulation.pk} queued: {simulation}.")
                 return redirect("admin:laboratory_simulation_change", simulation.pk)
         context = {**self.admin_site.each_context(request), "form": form, "title": "Start a simulation"}
         return render(request, "admin/laboratory/start_simulation.html", context)

@@ -14,6 +14,7 @@ import numpy as np
 from django.db import transaction
 from django.utils import timezone
 
+from grading.broker import Unreachable, send
 from grading.bulk import insert_columns
 from grading.engine import EngineInputError, RuleSet
 from grading.engine.categories import ages, is_junior
@@ -104,10 +105,22 @@ def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user
             created_by=user,
         )
         if queue:
-            from .tasks import simulate
-
-            transaction.on_commit(lambda: simulate.delay(simulation.pk))
+            transaction.on_commit(lambda: send_simulation(simulation))
     return simulation
+
+
+def send_simulation(simulation):
+    from .tasks import simulate
+
+    try:
+        send(simulate, (simulation.pk,))
+    except Unreachable as error:
+        # Nothing takes a queued simulation up again: it is closed, and started again by hand.
+        Simulation.objects.filter(pk=simulation.pk, status=Simulation.Status.QUEUED).update(
+            status=Simulation.Status.FAILED,
+            message=f"not started: {error}; start it again once it is back",
+            finished_at=timezone.now(),
+        )
 
 
 def run_simulation(simulation_pk: int, progress=lambda text: None) -> Simulation | None:

@@ -8,16 +8,17 @@ import uuid
 from pathlib import Path
 
 import pytest
+from kombu import pools
 
 ROOT = Path(__file__).resolve().parents[1]
 
 
-def worker_needs():
+def worker_needs(redis_url=None):
     """Skip (fail on CI) where a real worker cannot run: no broker, or an in-memory database."""
     from django.conf import settings
     from django.db import connection
 
-    if not settings.REDIS_URL:
+    if not (redis_url or settings.REDIS_URL):
         message = "needs REDIS_URL: a real worker needs a real broker"
         if os.environ.get("CI"):
             pytest.fail(message)
@@ -28,29 +29,32 @@ def worker_needs():
 
 
 @contextlib.contextmanager
-def running_worker():
-    """A real ``celery worker`` process on a queue of its own, reading the test database.
+def running_worker(redis_url=None):
+    """A real ``celery worker`` process on a queue of its own, reading the test database, its
+    broker REDIS_URL's or ``redis_url`` (a test's own: this process then sends there too, see
+    celery_on).
 
     Tests that use it must commit their data (``transactional_db``) for the worker to see it.
     """
-    with running_workers(1) as (worker,):
+    with running_workers(1, redis_url) as (worker,):
         yield worker
 
 
 @contextlib.contextmanager
-def running_workers(count):
+def running_workers(count, redis_url=None):
     """``count`` real worker processes sharing a queue of their own (see running_worker)."""
     from django.db import connection
 
     from config.celery import app, worker_command
 
-    worker_needs()
+    worker_needs(redis_url)
     queue = f"tests-{uuid.uuid4().hex[:12]}"
     env = dict(
         os.environ,
         DJANGO_SETTINGS_MODULE="tests.settings",
         TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]),
         TEST_CELERY_QUEUE=queue,
+        **({"REDIS_URL": redis_url} if redis_url else {}),
     )
     names = [f"{queue}-{number}@" for number in range(count)]
     workers = [
@@ -66,6 +70,8 @@ def running_workers(count):
     ]
     previous = app.conf.task_default_queue, app.conf.task_always_eager
     app.conf.task_default_queue, app.conf.task_always_eager = queue, False
+    if redis_url:
+        forget_connections(app)  # a test's own Redis may have been restarted since
     try:
         for name, worker in zip(names, workers):
             wait_for_worker(app, name, worker)
@@ -114,3 +120,29 @@ def drain(app, timeout=60):
             return
         time.sleep(0.2)
     pytest.fail(f"the worker still had tasks after {timeout} s: {busy}")
+
+
+@contextlib.contextmanager
+def celery_on(url):
+    """This process's Celery sends to, and reads results from, the Redis at ``url`` (a test's
+    own, tests/redis_server.py), as with REDIS_URL set: tasks are not run in process."""
+    from config.celery import app
+
+    names = ("broker_url", "result_backend", "task_always_eager")
+    previous = {name: app.conf[name] for name in names}
+    app.conf.update(broker_url=url, result_backend=url, task_always_eager=False)
+    forget_connections(app)
+    try:
+        yield
+    finally:
+        forget_connections(app)
+        app.conf.update(previous)
+
+
+def forget_connections(app):
+    # The connections Celery and kombu keep were made to the Redis configured before, or to a
+    # Redis since restarted.
+    pools.reset()
+    app._pool = None
+    app.amqp._producer_pool = None
+    app._backend_cache = app._local.backend = None

@@ -37,16 +37,20 @@ class Server:
     def __init__(self, port):
         self.port = port
         self.url = f"redis://127.0.0.1:{port}/0"
+        self.start()
+
+    def start(self):
+        """Starts it (again, after ``stop()``: on the same port, empty, as a Redis that keeps nothing)."""
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
         )
         deadline = time.monotonic() + 10
-        while not port_open(port):
+        while not port_open(self.port):
             if time.monotonic() > deadline:
                 self.stop()
-                pytest.fail(f"redis-server did not start on port {port}")
+                pytest.fail(f"redis-server did not start on port {self.port}")
             time.sleep(0.05)
 
     def stop(self):

@@ -1,0 +1,41 @@
+"""Sending to the workers through Redis, and the one judgement of when Redis could not be reached:
+for the runs' messages, the live ratings' requests and the worker check alike."""
+
+import contextlib
+
+from kombu.exceptions import OperationalError as BrokerError
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeout
+
+
+class Unreachable(Exception):
+    """Redis, the broker or the result store, could not be reached: nothing was sent."""
+
+
+def unreachable(error: BaseException | None) -> bool:
+    """Whether ``error`` says Redis could not be reached. kombu says so of the broker with its
+    OperationalError; Celery's result store, which a task whose result is kept subscribes to
+    before its message is sent, gives up with a bare RuntimeError caused by redis's own error."""
+    if isinstance(error, BrokerError | RedisConnectionError | RedisTimeout | ConnectionError):
+        return True
+    return isinstance(error, RuntimeError) and unreachable(error.__cause__)
+
+
+@contextlib.contextmanager
+def reaching_redis():
+    """Turns any failure to reach Redis inside the block into Unreachable, saying so plainly."""
+    try:
+        yield
+    except Exception as error:
+        if not unreachable(error):
+            raise
+        # Celery's RuntimeError says only that it gave up: what failed is its cause.
+        root = error.__cause__ if isinstance(error, RuntimeError) else error
+        cause = " ".join(str(root).split()) or type(root).__name__
+        raise Unreachable(f"the broker (Redis) cannot be reached: {cause}") from error
+
+
+def send(task, args=(), **options):
+    """Send a task's message to the workers: its AsyncResult, or Unreachable."""
+    with reaching_redis():
+        return task.apply_async(args, **options)
