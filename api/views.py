@@ -13,7 +13,7 @@ from grading.breakdown import LinesOf
 from grading.calculator import MAX_OPPONENTS
 from grading.calculator_form import trial_of
 from grading.history import entries_of, latest_publications, list_publications, list_size, published_list
-from grading.live import live_entries, live_list_of, live_of_player
+from grading.live import live_entries, live_list_of, live_of_player, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
 from players.models import Club, Player
@@ -201,7 +201,7 @@ def live_list(request, code):
         live_entries(rating_list),
         serialize.live_entries(request),
         list=code,
-        **serialize.live_list(live),
+        **serialize.live_list(live, live_rule_set(live)),
     )
 
 
