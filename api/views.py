@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 
+from config.errors import no_resource
 from config.lookups import by_code
 from events.models import Event
 from events.standings import standings
@@ -19,10 +20,22 @@ from players import search
 from players.models import Club, Player
 
 from . import serialize
-from .responses import BadParameter, MergedInto, NotFound, api_view, check_month, month_parameter, one, paginated
+from .responses import (
+    BadParameter,
+    MergedInto,
+    NotFound,
+    api_view,
+    check_month,
+    month_parameter,
+    one,
+    paginated,
+    wrong_method,
+)
 
 
 def docs(request):
+    if request.method not in ("GET", "HEAD"):
+        return wrong_method()
     return render(request, "api/docs.html", {"base": request.build_absolute_uri("/api/v1/")})
 
 
@@ -42,7 +55,7 @@ def not_found(request, rest=""):
         if match and match.func is not not_found:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(request.path + "/" + ("?" + query if query else ""))
-    raise NotFound(f"No API resource at {request.path}: see /api/ for the documentation.")
+    raise NotFound(no_resource(request.path))
 
 
 def resolve_or_none(path):
