@@ -2,7 +2,9 @@
 
 Every list is ``{"count", "next", "previous", "results"}``; ``page`` (from 1) and
 ``page_size`` (1 to MAX_PAGE_SIZE, default DEFAULT_PAGE_SIZE) choose the page. A bad parameter
-is a 400 ``{"error": message}``, an unknown object or a page past the end a 404, never a 500.
+is a 400 ``{"error": message, "status": 400}``, an unknown object or a page past the end a 404,
+anything but GET a 405. What Django refuses before or after a view (a POST's CSRF check, an
+address that leads nowhere, a server error) answers the same JSON (config/errors.py).
 """
 
 import functools
@@ -11,6 +13,7 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.utils.cache import patch_cache_control
 
+from config.errors import json_error
 from events.formats.base import NotAWholeNumber, OutOfRange, read_whole_number
 from grading.engine.periods import Month
 
@@ -40,8 +43,13 @@ class MergedInto(Exception):  # noqa: N818 (an answer, not an error)
         return path + ("?" + query if query else "")
 
 
-def error(status, message):
-    return JsonResponse({"error": message, "status": status}, status=status)
+error = json_error  # the one shape of an error, Django's own refusals under the API included
+
+
+def wrong_method():
+    response = error(405, "The API is read only: use GET.")
+    response["Allow"] = "GET, HEAD"
+    return response
 
 
 def api_view(view):
@@ -50,8 +58,7 @@ def api_view(view):
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method not in ("GET", "HEAD"):
-            response = error(405, "The API is read only: use GET.")
-            response["Allow"] = "GET, HEAD"
+            response = wrong_method()
         else:
             try:
                 response = view(request, *args, **kwargs)

@@ -95,14 +95,16 @@ def live_entry(entry, with_player=True, players=""):
     }
 
 
-def live_list(live) -> dict:
-    """What a list's live ratings were computed from, and when."""
+def live_list(live, rule_set: str | None) -> dict:
+    """What a list's live ratings were computed from, and when, and the rule set of its latest
+    month (None: no month)."""
     return {
         "provisional": True,
         "computed_at": iso(live.computed_at),
         "based_on_period": live.based_on.month if live.based_on else None,
         "months": [month for month in dict.fromkeys([live.first_month, live.last_month]) if month],
         "games": live.games,
+        **(rules(rule_set) if rule_set else {"rule_set": None, "method": None}),
     }
 
 

@@ -6,6 +6,7 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 
+from config.errors import no_resource
 from config.lookups import by_code
 from events.models import Event
 from events.standings import standings
@@ -13,16 +14,28 @@ from grading.breakdown import LinesOf
 from grading.calculator import MAX_OPPONENTS
 from grading.calculator_form import trial_of
 from grading.history import entries_of, latest_publications, list_publications, list_size, published_list
-from grading.live import live_entries, live_list_of, live_of_player
+from grading.live import live_entries, live_list_of, live_of_player, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
 from players.models import Club, Player
 
 from . import serialize
-from .responses import BadParameter, MergedInto, NotFound, api_view, check_month, month_parameter, one, paginated
+from .responses import (
+    BadParameter,
+    MergedInto,
+    NotFound,
+    api_view,
+    check_month,
+    month_parameter,
+    one,
+    paginated,
+    wrong_method,
+)
 
 
 def docs(request):
+    if request.method not in ("GET", "HEAD"):
+        return wrong_method()
     return render(request, "api/docs.html", {"base": request.build_absolute_uri("/api/v1/")})
 
 
@@ -42,7 +55,7 @@ def not_found(request, rest=""):
         if match and match.func is not not_found:
             query = request.META.get("QUERY_STRING", "")
             return HttpResponsePermanentRedirect(request.path + "/" + ("?" + query if query else ""))
-    raise NotFound(f"No API resource at {request.path}: see /api/ for the documentation.")
+    raise NotFound(no_resource(request.path))
 
 
 def resolve_or_none(path):
@@ -201,7 +214,7 @@ def live_list(request, code):
         live_entries(rating_list),
         serialize.live_entries(request),
         list=code,
-        **serialize.live_list(live),
+        **serialize.live_list(live, live_rule_set(live)),
     )
 
 

@@ -1,5 +1,5 @@
 from django.conf import settings
-from django.http import HttpResponseBadRequest
+from django.core.exceptions import BadRequest
 
 
 class RefuseNulCharacters:
@@ -17,10 +17,8 @@ class RefuseNulCharacters:
         if "\x00" in request.path or any(
             "\x00" in key or "\x00" in value for key, values in request.GET.lists() for value in values
         ):
-            return HttpResponseBadRequest(
-                "The address contains a NUL character (%00), which no page accepts.",
-                content_type="text/plain; charset=utf-8",
-            )
+            # Answered by config.errors.bad_request: JSON under the API, plain text elsewhere.
+            raise BadRequest("The address contains a NUL character (%00), which no page accepts.")
         return self.get_response(request)
 
 

@@ -54,6 +54,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
+# A refused POST: JSON under the API, Django's page elsewhere (config/errors.py).
+CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",

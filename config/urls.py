@@ -3,6 +3,8 @@ from django.urls import include, path
 
 from accounts.views import system_status
 
+from . import errors
+
 admin.site.site_header = "Federation ratings: staff"
 admin.site.site_title = "Federation ratings"
 
@@ -11,6 +13,12 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("arbiter/", include("arbiters.urls")),
-    path("api/", include("api.urls")),
+    path(errors.API_PREFIX[1:], include("api.urls")),
     path("", include("public.urls")),
 ]
+
+# JSON under the API, the site's pages elsewhere (and CSRF_FAILURE_VIEW in config/settings.py).
+handler400 = errors.bad_request
+handler403 = errors.permission_denied
+handler404 = errors.page_not_found
+handler500 = errors.server_error

@@ -289,6 +289,12 @@ def live_list_of(rating_list) -> LiveList | None:
     return computed.select_related("based_on").first()
 
 
+def live_rule_set(live: LiveList) -> str | None:
+    """The rule set the live list's latest month was rated by, as stored (None: no month)."""
+    rows = LiveRating.objects.filter(rating_list_id=live.rating_list_id, month=live.last_month)
+    return rows.values_list("rule_set", flat=True).first() if live.last_month else None
+
+
 def live_entries(rating_list):
     return LiveEntry.objects.filter(rating_list=rating_list).select_related("player", "club").order_by(*LIST_ORDER)
 

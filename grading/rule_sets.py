@@ -2,7 +2,9 @@
 
 A change can start from any month after the list's latest publication, never earlier: a
 published month keeps the rules it was rated by, its revisions included. The open periods of
-the list (made by an approval or a run, not yet published) follow every change at once.
+the list (made by an approval or a run, not yet published) follow every change at once, and
+its live ratings are computed again by the rules now in force (those of the lists that read it
+follow when its ratings change).
 """
 
 from django.db import transaction
@@ -10,6 +12,7 @@ from django.utils import timezone
 
 from .engine import RULE_SETS
 from .engine.periods import Month
+from .live import request_live
 from .models import RatingList, RatingPeriod, RuleSetChange
 from .periods import latest_published
 from .publishing import lock_list
@@ -67,7 +70,9 @@ def refuse_published(rating_list: RatingList, month: Month) -> None:
 
 
 def follow_changes(rating_list: RatingList) -> None:
-    """Give each open period of the list the rule set now in force for its month."""
+    """Give each open period of the list the rule set now in force for its month, and ask for its
+    live ratings (every month a change reaches is unpublished, so may be live)."""
+    request_live(rating_list)
     for period in RatingPeriod.objects.filter(rating_list=rating_list, revision__isnull=True):
         rule_set = rating_list.rule_set_for(period.month)
         if period.rule_set != rule_set:

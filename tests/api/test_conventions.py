@@ -70,7 +70,7 @@ ENDPOINTS = {
     "/lists/": (PAGE, {"code", "name", "online", "standard_play", "band", "latest_period", "periods"}),
     "/lists/otb-standard/": (PAGE | {"list", "period", "revision", "edition", "rule_set", "method"}, LIST_LINE),
     "/lists/otb-standard/live/": (
-        PAGE | {"list", "provisional", "computed_at", "based_on_period", "months", "games"},
+        PAGE | {"list", "provisional", "computed_at", "based_on_period", "months", "games", "rule_set", "method"},
         LIST_LINE | {"published_rating", "change", "new_games", "provisional"},
     ),
     "/clubs/": (PAGE, {"code", "name", "county", "players", "url"}),

@@ -10,9 +10,12 @@ from django.core.management import call_command
 from events.models import Event
 from events.services import approve_event, send_back
 from grading.demo import load_demo
+from grading.engine.periods import Month
 from grading.live import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
 from grading.publishing import RATING_FIELDS
+from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
+from grading.takeon import import_ratings
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -238,3 +241,39 @@ def test_an_approved_events_page_shows_its_live_ratings_marked_provisional(clien
     # performances 1700 + 800 and 1850 - 800; by 400: 1700 + 400 and 1850 - 400.
     assert [cell in rows[0] for cell in (">1850<", ">2500<", ">2100<", ">+6.0<")] == [True] * 4
     assert [cell in rows[1] for cell in (">1700<", ">1050<", ">1450<", ">-6.0<")] == [True] * 4
+
+
+def test_the_live_ratings_follow_a_rule_set_change_from_the_live_month_and_its_undoing(client, officer):
+    for code in ("100001A", "100002B", "100003C", "100004D"):
+        PlayerFactory(code=code, birth_date=datetime.date(1980, 1, 1), club=None)
+    # A: 1210, once 1464, with 20 wins, 10 draws and 6 events of three games; three 1210s.
+    data = "code,rating,type,games,opponents_total,points,last_played,peak,wins,draws,events3\n"
+    data += "100001A,1210,full,60,72600,30,2026-08,1464,20,10,6\n"
+    data += "".join(f"{code},1210,full,60,72600,30,2026-08,,,,\n" for code in ("100002B", "100003C", "100004D"))
+    import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-10"))
+    november = [("100001A", "100002B", "0-1"), ("100003C", "100001A", "1-0"), ("100001A", "100004D", "1/2-1/2")]
+    approve_event(approved_event("NOV", "otb-standard", datetime.date(2026, 11, 7), november, "submitted"), officer)
+
+    def live_a():
+        rating = LiveRating.objects.get(player__code="100001A", month="2026-11")
+        return rating.rule_set, rating.rating, rating.floor, LiveEntry.objects.get(player__code="100001A").rating
+
+    # ecf-2024: two losses and a draw against 1210s, -10, -10 and 0 by the K rating: 1190.
+    assert live_a() == ("ecf-2024", 1190, None, 1190)
+
+    change = do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-11"), "ecf-2024+floors", officer)
+
+    # Floors: absolute 100 + 4 x 20 + 2 x 11 + 7 = 209, at most 150; peak 1464 - 200 = 1264,
+    # down to 1200: the method's 1190 is held up to 1200.
+    assert live_a() == ("ecf-2024+floors", 1200, 1200, 1200)
+    page = client.get("/players/100001A/live/otb-standard/2026-11/").content.decode()
+    assert "<dd>ecf-2024+floors</dd>" in page and "The rating floor" in page
+    body = client.get("/api/v1/lists/otb-standard/live/").json()
+    assert (body["rule_set"], body["method"]) == ("ecf-2024+floors", "ecf")
+    assert [(line["code"], line["rating"]) for line in body["results"]][-1] == ("100001A", 1200)
+
+    do_cancel_rule_set_change(change, officer)
+
+    assert live_a() == ("ecf-2024", 1190, None, 1190)
+    assert "<dd>ecf-2024</dd>" in client.get("/players/100001A/live/otb-standard/2026-11/").content.decode()
+    assert client.get("/api/v1/lists/otb-standard/live/").json()["rule_set"] == "ecf-2024"
