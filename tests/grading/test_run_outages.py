@@ -11,6 +11,7 @@ from grading.engine.periods import Month
 from grading.models import RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, run_rating, start_rating
 from tests.builders import PlayerFactory, approved_event, take_on
+from tests.celery_worker import forget_connections
 from tests.redis_server import redis_server
 
 pytestmark = pytest.mark.django_db
@@ -32,6 +33,7 @@ def test_a_run_whose_progress_reports_cannot_reach_redis_still_publishes(queued_
     with redis_server() as server:
         backend = app.conf.result_backend
         app.conf.result_backend = server.url
+        forget_connections(app)
         try:
             server.stop()  # Redis down for the whole run: every progress report fails
 
@@ -40,7 +42,9 @@ def test_a_run_whose_progress_reports_cannot_reach_redis_still_publishes(queued_
 
             run = run_rating(queued_run.pk, progress)
         finally:
+            # The backend made for the stopped Redis must not answer the tests after this one.
             app.conf.result_backend = backend
+            forget_connections(app)
 
     assert (run.outcome, run.message) == ("succeeded", PUBLISHED)
     assert RatingPeriod.objects.get(month="2026-10", rating_list__code="otb-standard").revision == 0
