@@ -231,9 +231,9 @@ CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_RESULT_EXPIRES = 7 * 24 * 3600
 CELERY_TIMEZONE = TIME_ZONE
 # A rating run acknowledges its message only when done (acks_late), so that a worker killed part
-# way leaves it to be delivered again. Redis redelivers an unacknowledged message after the
-# visibility timeout: it must be longer than the longest run (a FIDE-sized month takes minutes),
-# or a run still working would be started a second time (and refused by the list lock).
+# way does not lose it. Redis redelivers an unacknowledged message after the visibility timeout:
+# it must be longer than the longest run (a FIDE-sized month takes minutes), or a run still
+# working would be delivered a second time (which finds it claimed and leaves it be).
 # Redis down must not hold a page or a command for long: a message that cannot be sent is given
 # up on within a few seconds and its run stays queued (grading/broker.py), where Celery's result
 # store would otherwise try 20 times a second apart; a Redis that does not answer at all is

@@ -23,10 +23,11 @@ from events.models import IN_RATING, Event, Game
 
 from .broker import Unreachable, send
 from .bulk import replace_rows, table
+from .engine import RULE_SETS
 from .engine.periods import Month
 from .history import state_before
 from .live_models import LiveEntry, LiveList, LiveRating
-from .loading import lists_read_by, load_period
+from .loading import lists_read, lists_read_by, load_period
 from .models import LIST_ORDER, RatingList, RatingPeriod
 from .periods import latest_published
 from .publishing import (
@@ -131,7 +132,7 @@ def rate_live(rating_list, today: datetime.date) -> LiveComputation:
         period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
         if period is None:  # not queued yet: rated by the rule set in force for the month
             period = RatingPeriod(rating_list=rating_list, month=str(month), rule_set=rating_list.rule_set_for(month))
-        data = load_period(period, prior=states, others=other_lists(rating_list, month))
+        data = load_period(period, prior=states, others=other_lists(rating_list, month, RULE_SETS[period.rule_set]))
         rows, new, _ = rate_loaded(data)
         rows_by_month.append((period, rows))
         states = states.merged(new)
@@ -144,11 +145,12 @@ def rate_live(rating_list, today: datetime.date) -> LiveComputation:
     return LiveComputation(based_on, months, prior, states, rows_by_month, played, games, len(events), notes)
 
 
-def other_lists(rating_list, month: Month) -> dict:
-    """{code: States} of the lists a month of ``rating_list`` reads: each as published before
-    the month, with its own live ratings of the months between (as its run will have by then)."""
+def other_lists(rating_list, month: Month, rules) -> dict:
+    """{code: States} of the lists a month of ``rating_list`` rated by ``rules`` reads: each as
+    published before the month, with its own live ratings of the months between (as its run will
+    have by then)."""
     read = {}
-    for other in RatingList.objects.filter(code__in=lists_read_by(rating_list.code)):
+    for other in RatingList.objects.filter(code__in=lists_read(rating_list.code, rules)):
         states = latest_states(other, month)
         live = LiveRating.objects.filter(rating_list=other, month__lt=str(month)).order_by("month")
         if live.exists():

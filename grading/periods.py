@@ -19,11 +19,11 @@ def latest_take_on(rating_list) -> str | None:
     return latest_take_ons(rating_list).get(rating_list.pk)
 
 
-def latest_published(rating_list, after: str = "") -> Month | None:
-    """The list's latest published month (later than ``after``, if given), or None."""
+def latest_published(rating_list) -> Month | None:
+    """The list's latest published month, or None."""
     month = (
         RatingPeriod.objects.published()
-        .filter(rating_list=rating_list, month__gt=after)
+        .filter(rating_list=rating_list)
         .order_by("-month")
         .values_list("month", flat=True)
         .first()
@@ -82,6 +82,11 @@ def changed_months(rating_list, month: Month) -> set[Month]:
     )
     changed.update(read_republished_states(rating_list, published))
     return {Month.parse(text) for text in changed}
+
+
+def stale_months(rating_list) -> set[str]:
+    """The list's published months whose reading of the other lists is out of date."""
+    return read_republished_states(rating_list, RatingPeriod.objects.published().filter(rating_list=rating_list))
 
 
 def read_republished_states(rating_list, published) -> set[str]:

@@ -23,7 +23,7 @@ from .engine.periods import Month
 from .live import request_live, request_live_of_readers
 from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
-from .periods import changed_months, latest_published, latest_take_on, periods_to_rate
+from .periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
 from .publishing import RunRefused, lock_list
 from .rating import rate_one_period
 
@@ -216,11 +216,11 @@ def finish(run, outcome, revisions=()):
     return close(run, RatingRun.Outcome.UNCHANGED if unchanged else RatingRun.Outcome.SUCCEEDED, message)
 
 
-def rate_through_latest(rating_list, trigger: str, user=None, after: str = "") -> RatingRun | None:
+def rate_through_latest(rating_list, trigger: str, user=None) -> RatingRun | None:
     """Start a run up to the list's latest published month, which revises whatever it finds
-    changed before. None where nothing is published (after ``after``), or where a run of the
-    list is queued or at work: that one finds the changes itself when it starts or ends."""
-    latest = latest_published(rating_list, after)
+    changed before. None where nothing is published, or where a run of the list is queued or at
+    work: that one finds the changes itself when it starts or ends."""
+    latest = latest_published(rating_list)
     if latest is None:
         return None
     try:
@@ -240,16 +240,14 @@ def follow_up(rating_list, run):
 
 
 def revise_readers(rating_list, published_months, run):
-    """The lists that read this one's states, rated again where they read what this run has just
-    republished; they publish a revision only where their own results change."""
+    """The lists that read this one's states, rated again where their months read what this run
+    has just republished (a month rated by the Elo method reads no other list); they publish a
+    revision only where their own results change."""
     if not published_months:
         return
-    earliest = min(published_months)
     for reader in RatingList.objects.exclude(pk=rating_list.pk):
-        if rating_list.code in lists_read_by(reader.code):
-            rate_through_latest(
-                reader, f"{rating_list.code} republished (run {run.pk})", run.started_by, after=earliest
-            )
+        if rating_list.code in lists_read_by(reader.code) and stale_months(reader):
+            rate_through_latest(reader, f"{rating_list.code} republished (run {run.pk})", run.started_by)
 
 
 def recover_interrupted_runs(started_before=None):

@@ -7,8 +7,9 @@ import pytest
 
 from events import services as workflow
 from events.models import Event
-from grading.models import PlayerRating, RatingPeriod, RatingRun
-from tests.builders import PlayerFactory, approved_event, succeeded, take_on
+from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
+from players.models import Player
+from tests.builders import PlayerFactory, approved_event, publish_month, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 DECEMBER = datetime.date(2026, 12, 2)
@@ -27,6 +28,9 @@ def two_lists_published_through_november(rate):
         approved_event(f"R{month}", "otb-rapid", day, [("333333C", "444444D", "1-0")])
         for code in ("otb-standard", "otb-rapid"):
             succeeded(rate(code, month, today=DECEMBER))
+    # A list rated by the Elo method, which reads no other list's states, published too.
+    RatingList.objects.create(code="otb-blitz", name="OTB blitz", rule_set="fide-2017", max_minutes=10)
+    publish_month("otb-blitz", "2026-11", [{"player": Player.objects.get(code="333333C"), "rating": 1650}])
 
 
 def runs_of(code):
@@ -66,6 +70,7 @@ def test_a_late_result_revises_the_list_once_and_each_list_that_reads_it_once(
     assert RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10").revision == 1
     assert RatingPeriod.objects.get(rating_list__code="otb-rapid", month="2026-11").revision == 0
     assert not RatingRun.objects.filter(outcome__in=["queued", "running"]).exists()
+    assert runs_of("otb-blitz") == [("2026-11", "succeeded", "test")]  # its publication, and no run since
 
 
 def settled_runs(seconds=4, timeout=120):
