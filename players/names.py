@@ -66,9 +66,9 @@ def search_key(surname: str, forenames: str) -> str:
     """The text the name search looks in (Player.name_key): "surname forenames" folded, then the
     surname as one word when it is several ("o briain brian obriain"), then the name with its
     umlauts written out when it has any ("muller hans mueller hans")."""
-    words = [fold(f"{surname} {forenames}")]
-    if " " in fold(surname):
-        words.append(fold(surname).replace(" ", ""))
-    if len(spellings(surname + " " + forenames)) > 1:
-        words.append(spellings(f"{surname} {forenames}")[1])
-    return " ".join(words)
+    folded, *written_out = spellings(f"{surname} {forenames}")
+    folded_surname = fold(surname)
+    words = [folded]
+    if " " in folded_surname:
+        words.append(folded_surname.replace(" ", ""))
+    return " ".join(words + written_out)
