@@ -89,11 +89,21 @@ def code_prefix(query: str) -> str | None:
     return query.upper() if re.fullmatch(r"[0-9]+[A-Za-z]?", query) else None
 
 
+def finds_nobody(query: str) -> bool:
+    """Whether ``query`` (cleaned) can match no one: neither the start of a code nor a word of a
+    name (nothing, or only apostrophes, which a name's keys never hold). Such a query finds no
+    player, as an unknown name does, where a filter of no words would have taken everyone."""
+    return not code_prefix(query) and not word_spellings(query)
+
+
 def name_matches(query: str, prefix="") -> Q:
     """A filter for players (or rows whose ``prefix`` leads to a player) matching ``query``:
     the start of a federation code; or else a name in which every word typed is found, in any
-    order and any of its spellings (approximately, on PostgreSQL). Call prepare() before running it."""
+    order and any of its spellings (approximately, on PostgreSQL); none for a query that
+    finds_nobody. Call prepare() before running it."""
     query = clean(query)
+    if finds_nobody(query):
+        return Q(pk__in=[])
     start = code_prefix(query)
     if start:
         # A range on the code's own index: "1000" finds 100000A to 100099L.
@@ -131,7 +141,7 @@ def find_players(query, limit=20):
     Returns (players, exact) where ``exact`` is the player whose code was typed, if any.
     """
     query = clean(query)
-    if not query:
+    if finds_nobody(query):
         return [], None
     if looks_like_code(query):
         exact = live_players().filter(code=query.upper()).first()
@@ -188,6 +198,8 @@ def matching_players(query, starts_first=True):
     millisecond) are the matches when there are any; else the trigram search, which forgives
     typos and takes the words in any order (tens of milliseconds)."""
     query = clean(query)
+    if finds_nobody(query):
+        return live_players().none()
     prepare()
     found = live_players().filter(name_matches(query))
     if code_prefix(query):

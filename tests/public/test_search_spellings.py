@@ -61,3 +61,14 @@ def test_a_surname_of_two_words_is_found_written_as_one(client, names):
     assert found(client, "o'briain") == ["Ó Briain, Brian"]
     assert found(client, "o briain brian") == ["Ó Briain, Brian"]
     assert api_found(client, "obriain") == ["Ó Briain, Brian"]
+
+
+@pytest.mark.parametrize("query", ["'", "’'", "' ’", "``"])
+def test_a_query_of_apostrophes_alone_finds_no_player(client, names, query):
+    page = client.get("/players/", {"q": query}).content.decode()
+
+    assert found(client, query) == []
+    assert "No player matches" in page
+    assert api_found(client, query + "'") == []  # the API asks for 2 characters or more
+    opponent = client.get("/players/300001A/vs/", {"opponent": query}).content.decode()
+    assert "No other player matches" in opponent
