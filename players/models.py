@@ -85,8 +85,18 @@ class PlayerQuerySet(models.QuerySet):
             update_fields = [*update_fields, *Player.NAME_KEYS]
         return super().bulk_create(objs, *args, update_fields=update_fields, **kwargs)
 
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        """A name changed so is saved with its keys, as by save() and bulk_create()."""
+        objs = list(objs)
+        if {"surname", "forenames"} & set(fields):
+            for player in objs:
+                player.set_name_keys()
+            fields = [*fields, *(key for key in Player.NAME_KEYS if key not in fields)]
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
     def update(self, **kwargs):
-        if {"surname", "forenames"} & set(kwargs):
+        # bulk_update's own update() writes the keys with the names.
+        if {"surname", "forenames"} & set(kwargs) and not set(Player.NAME_KEYS) <= set(kwargs):
             raise TypeError("a name is saved with its keys (Player.set_name_keys): save the players, not update()")
         return super().update(**kwargs)
 

@@ -67,6 +67,17 @@ def test_a_name_cannot_be_changed_by_an_update_which_would_leave_its_keys_behind
         Player.objects.filter(code="300002B").update(surname="Dünn")
 
 
+def test_a_bulk_update_of_names_rewrites_their_keys():
+    dunn = PlayerFactory(code="300004D", surname="Dunn", forenames="Ann")
+    fox = PlayerFactory(code="300005E", surname="Fox", forenames="Zoe")
+    dunn.surname, fox.forenames = "Dünn", "Zoë Ann"
+
+    Player.objects.bulk_update([dunn, fox], ["surname", "forenames"])
+
+    assert keys("300004D") == ("dunn", "ann", "dunn ann duenn ann")
+    assert keys("300005E") == ("fox", "zoe ann", "fox zoe ann")
+
+
 def test_the_migration_fills_the_keys_of_the_players_already_recorded():
     PlayerFactory(code="300003C", surname="Müller", forenames="Jürgen")
     Player.objects.update(surname_key="", forenames_key="", name_key="")
