@@ -7,6 +7,8 @@ import pytest
 from django.apps import apps
 
 from events import services
+from events.formats.base import ParsedPlayer
+from events.matching import match_players
 from players.models import Player
 from players.names import fold, spellings
 from players.services import import_players
@@ -85,3 +87,18 @@ def test_the_migration_fills_the_keys_of_the_players_already_recorded():
     import_module("players.migrations.0006_name_keys").fill_keys(apps, None)
 
     assert keys("300003C") == ("muller", "jurgen", "muller jurgen mueller juergen")
+
+
+def test_a_name_whose_folding_outgrows_the_key_columns_is_saved_found_and_suggested(client):
+    # NFKD writes U+FDFA as 18 characters: the keys are cut to their columns (240 and 360).
+    hostile = PlayerFactory(code="300007G", surname="\ufdfa" * 80, forenames="\ufdfa" * 120)
+    hostile.surname = "\ufdfa" * 79 + "x"
+    hostile.save()
+
+    surname_key, forenames_key, name_key = keys("300007G")
+    assert len(surname_key) == 240 and len(forenames_key) == 360
+    assert name_key.startswith(fold("\ufdfa" * 79 + "x"))
+    page = client.get("/players/", {"q": "\ufdfa"}).content.decode()
+    assert 'href="/players/300007G/"' in page
+    [match] = match_players([ParsedPlayer(1, hostile.surname, hostile.forenames)]).values()
+    assert [player.code for player in match.suggestions] == ["300007G"]
