@@ -1,10 +1,9 @@
 """Every way a name is saved writes the keys the search, the suggestions and the matching
 compare (Player.surname_key, forenames_key, name_key; players.names)."""
 
-from importlib import import_module
-
 import pytest
-from django.apps import apps
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from events import services
 from events.formats.base import ParsedPlayer
@@ -80,13 +79,39 @@ def test_a_bulk_update_of_names_rewrites_their_keys():
     assert keys("300005E") == ("fox", "zoe ann", "fox zoe ann")
 
 
-def test_the_migration_fills_the_keys_of_the_players_already_recorded():
-    PlayerFactory(code="300003C", surname="Müller", forenames="Jürgen")
-    Player.objects.update(surname_key="", forenames_key="", name_key="")
+def migrate(target):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([("players", target)])
+    return executor.loader.project_state([("players", target)]).apps
 
-    import_module("players.migrations.0006_name_keys").fill_keys(apps, None)
 
+def columns():
+    with connection.cursor() as cursor:
+        return {column.name for column in connection.introspection.get_table_description(cursor, "players_player")}
+
+
+@pytest.fixture
+def back_to_the_latest_schema():
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_migration_fills_the_keys_of_the_players_already_recorded_and_is_undone(back_to_the_latest_schema):
+    before = migrate("0005_folded_names")
+    try:
+        for code, surname, forenames in [("300003C", "Müller", "Jürgen"), ("300008H", "\ufdfa" * 80, "Ann")]:
+            before.get_model("players", "Player").objects.create(code=code, surname=surname, forenames=forenames)
+    finally:
+        after = migrate("0006_name_keys")
+
+    filled = dict(after.get_model("players", "Player").objects.values_list("code", "surname_key"))
     assert keys("300003C") == ("muller", "jurgen", "muller jurgen mueller juergen")
+    assert len(filled["300008H"]) == 240 and filled["300008H"] == fold("\ufdfa" * 80)[:240]
+    migrate("0005_folded_names")
+    assert not {"surname_key", "forenames_key", "name_key"} & columns()
 
 
 def test_a_name_whose_folding_outgrows_the_key_columns_is_saved_found_and_suggested(client):
