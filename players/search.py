@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
 from .models import Player, is_player_code
-from .names import may_be_written_out, spellings
+from .names import spellings, umlauts_taken_back
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -176,19 +176,43 @@ def by_name_start(query) -> list:
     """Querysets of the players whose name starts with ``query`` (PostgreSQL only), in name
     order, to be tried in turn: one word, the start of the surname; more words, the start of
     "surname forenames", then of "forenames surname". Separate queries, not one with OR: each
-    is a range of its index, where OR made PostgreSQL walk a whole index. None for a query
-    with other spellings ("müller", "mueller"): the start of one would hide the others, and
-    the trigram search weighs them all."""
+    is a range of its index, where OR made PostgreSQL walk a whole index. Every spelling of the
+    query is a start (start_conditions), within the one query: "mueller" finds Mueller and
+    Müller, "samuel" every Samuel."""
     words = word_spellings(query)
-    text = " ".join(spelled[0] for spelled in words)
-    if any(len(spelled) > 1 for spelled in words) or may_be_written_out(text):
+    if not words:
         return []
     players = live_players().annotate(key=NameKey())
-    tries = [players.filter(key__startswith=text).order_by("key", "code")]
+    tries = [players.filter(start_conditions(words)).order_by("key", "code")]
     if len(words) > 1:
         players = live_players().annotate(key=NameKey(forenames_first=True))
-        tries.append(players.filter(key__startswith=text).order_by("key", "code"))
+        tries.append(players.filter(start_conditions(words)).order_by("key", "code"))
     return tries
+
+
+def start_conditions(words) -> Q:
+    """A key (``key``: NameKey, written with the umlauts without their dots) starting with the
+    words typed, in any spelling: as typed and with their umlauts written out ("müller": muller,
+    mueller); and with an "ae", "oe" or "ue" typed taken for an umlaut written out, the start
+    of a key "muller" for "mueller" (players.names.umlauts_taken_back), for a name that holds
+    the words typed (its name_key has its umlauts written out: Müller's "mueller", where Muller
+    has none). Each start is a range of the same index (a bitmap OR of them)."""
+    typed = list(dict.fromkeys(" ".join(spelled[index] for spelled in words) for index in (0, -1)))
+    holds = Q()
+    for spelled in words:
+        holds &= any_of(Q(name_key__contains=word) for word in spelled)
+    condition = any_of(Q(key__startswith=text) for text in typed)
+    taken_back = dict.fromkeys(start for text in typed for start in umlauts_taken_back(text) if start not in typed)
+    if taken_back:
+        condition |= any_of(Q(key__startswith=start) for start in taken_back) & holds
+    return condition
+
+
+def any_of(conditions) -> Q:
+    found = Q()
+    for condition in conditions:
+        found |= condition
+    return found
 
 
 def matching_players(query, starts_first=True):
