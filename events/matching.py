@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from players.models import Player
+from players.models import Player, key_to_store
 from players.names import keys_to_look_up, same_name
 
 from .formats.dates import written
@@ -69,7 +69,10 @@ def suggest(parsed_players, matches):
     """Records for the unmatched players: the same name, or the same surname and birth date.
     One query, by the surnames' keys (Player.surname_key)."""
     unmatched = [parsed for parsed in parsed_players if matches[parsed.pin].player is None and parsed.surname]
-    keys = {parsed.pin: keys_to_look_up(parsed.surname) for parsed in unmatched}
+    keys = {
+        parsed.pin: list(dict.fromkeys(key_to_store("surname_key", key) for key in keys_to_look_up(parsed.surname)))
+        for parsed in unmatched
+    }
     if not keys:
         return
     candidates = {}

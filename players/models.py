@@ -85,8 +85,18 @@ class PlayerQuerySet(models.QuerySet):
             update_fields = [*update_fields, *Player.NAME_KEYS]
         return super().bulk_create(objs, *args, update_fields=update_fields, **kwargs)
 
+    def bulk_update(self, objs, fields, *args, **kwargs):
+        """A name changed so is saved with its keys, as by save() and bulk_create()."""
+        objs = list(objs)
+        if {"surname", "forenames"} & set(fields):
+            for player in objs:
+                player.set_name_keys()
+            fields = [*fields, *(key for key in Player.NAME_KEYS if key not in fields)]
+        return super().bulk_update(objs, fields, *args, **kwargs)
+
     def update(self, **kwargs):
-        if {"surname", "forenames"} & set(kwargs):
+        # bulk_update's own update() writes the keys with the names.
+        if {"surname", "forenames"} & set(kwargs) and not set(Player.NAME_KEYS) <= set(kwargs):
             raise TypeError("a name is saved with its keys (Player.set_name_keys): save the players, not update()")
         return super().update(**kwargs)
 
@@ -151,6 +161,16 @@ class Player(models.Model):
         return full_name(self.surname, self.forenames)
 
     def set_name_keys(self):
-        """The keys the search, the suggestions and the matching compare (players.names)."""
-        self.surname_key, self.forenames_key = fold(self.surname), fold(self.forenames)
+        """The keys the search, the suggestions and the matching compare (players.names), each
+        cut to its column (key_to_store)."""
+        self.surname_key = key_to_store("surname_key", fold(self.surname))
+        self.forenames_key = key_to_store("forenames_key", fold(self.forenames))
         self.name_key = search_key(self.surname, self.forenames)
+
+
+def key_to_store(field: str, key: str) -> str:
+    """``key`` cut to the length of its column on Player. Folding may lengthen a name many times
+    over (NFKD writes U+FDFA as 18 characters), past any column made for ordinary names, and
+    PostgreSQL refuses a value too long; the b-tree indexes on the keys hold at most about 2,700
+    bytes besides. A name that long is still found by name_key (a text, searched by trigrams)."""
+    return key[: Player._meta.get_field(field).max_length]

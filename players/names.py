@@ -57,18 +57,27 @@ def keys_to_look_up(text: str) -> list[str]:
     return found + [plain for key in found if (plain := _WRITTEN_OUT.sub(r"\1", key)) not in found]
 
 
-def may_be_written_out(folded: str) -> bool:
-    """Whether a folded text may hold an umlaut written out (ae, oe, ue)."""
-    return bool(_WRITTEN_OUT.search(folded))
+def umlauts_taken_back(folded: str, most=3) -> list[str]:
+    """``folded`` with each "ae", "oe", "ue" of it taken, or not, for an umlaut written out and
+    written as a key writes an umlaut, without the e ("mueller" -> ["muller"]; "samuel mueller"
+    -> "samul mueller", "samuel muller", "samul muller"): the starts a name's key may have when
+    ``folded`` is the start of its spelling with the umlauts written out. Only the first ``most``
+    are taken back, at most 2**most - 1 texts; not ``folded`` itself."""
+    found = [match.start() + 1 for match in _WRITTEN_OUT.finditer(folded)][:most]
+    texts = []
+    for mask in range(1, 2 ** len(found)):
+        dropped = {at for bit, at in enumerate(found) if mask >> bit & 1}
+        texts.append("".join(char for at, char in enumerate(folded) if at not in dropped))
+    return texts
 
 
 def search_key(surname: str, forenames: str) -> str:
     """The text the name search looks in (Player.name_key): "surname forenames" folded, then the
     surname as one word when it is several ("o briain brian obriain"), then the name with its
     umlauts written out when it has any ("muller hans mueller hans")."""
-    words = [fold(f"{surname} {forenames}")]
-    if " " in fold(surname):
-        words.append(fold(surname).replace(" ", ""))
-    if len(spellings(surname + " " + forenames)) > 1:
-        words.append(spellings(f"{surname} {forenames}")[1])
-    return " ".join(words)
+    folded, *written_out = spellings(f"{surname} {forenames}")
+    folded_surname = fold(surname)
+    words = [folded]
+    if " " in folded_surname:
+        words.append(folded_surname.replace(" ", ""))
+    return " ".join(words + written_out)

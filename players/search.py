@@ -15,7 +15,7 @@ from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
 from .models import Player, is_player_code
-from .names import may_be_written_out, spellings
+from .names import spellings, umlauts_taken_back
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -89,11 +89,21 @@ def code_prefix(query: str) -> str | None:
     return query.upper() if re.fullmatch(r"[0-9]+[A-Za-z]?", query) else None
 
 
+def finds_nobody(query: str) -> bool:
+    """Whether ``query`` (cleaned) can match no one: neither the start of a code nor a word of a
+    name (nothing, or only apostrophes, which a name's keys never hold). Such a query finds no
+    player, as an unknown name does, where a filter of no words would have taken everyone."""
+    return not code_prefix(query) and not word_spellings(query)
+
+
 def name_matches(query: str, prefix="") -> Q:
     """A filter for players (or rows whose ``prefix`` leads to a player) matching ``query``:
     the start of a federation code; or else a name in which every word typed is found, in any
-    order and any of its spellings (approximately, on PostgreSQL). Call prepare() before running it."""
+    order and any of its spellings (approximately, on PostgreSQL); none for a query that
+    finds_nobody. Call prepare() before running it."""
     query = clean(query)
+    if finds_nobody(query):
+        return Q(pk__in=[])
     start = code_prefix(query)
     if start:
         # A range on the code's own index: "1000" finds 100000A to 100099L.
@@ -131,7 +141,7 @@ def find_players(query, limit=20):
     Returns (players, exact) where ``exact`` is the player whose code was typed, if any.
     """
     query = clean(query)
-    if not query:
+    if finds_nobody(query):
         return [], None
     if looks_like_code(query):
         exact = live_players().filter(code=query.upper()).first()
@@ -166,19 +176,43 @@ def by_name_start(query) -> list:
     """Querysets of the players whose name starts with ``query`` (PostgreSQL only), in name
     order, to be tried in turn: one word, the start of the surname; more words, the start of
     "surname forenames", then of "forenames surname". Separate queries, not one with OR: each
-    is a range of its index, where OR made PostgreSQL walk a whole index. None for a query
-    with other spellings ("müller", "mueller"): the start of one would hide the others, and
-    the trigram search weighs them all."""
+    is a range of its index, where OR made PostgreSQL walk a whole index. Every spelling of the
+    query is a start (start_conditions), within the one query: "mueller" finds Mueller and
+    Müller, "samuel" every Samuel."""
     words = word_spellings(query)
-    text = " ".join(spelled[0] for spelled in words)
-    if any(len(spelled) > 1 for spelled in words) or may_be_written_out(text):
+    if not words:
         return []
     players = live_players().annotate(key=NameKey())
-    tries = [players.filter(key__startswith=text).order_by("key", "code")]
+    tries = [players.filter(start_conditions(words)).order_by("key", "code")]
     if len(words) > 1:
         players = live_players().annotate(key=NameKey(forenames_first=True))
-        tries.append(players.filter(key__startswith=text).order_by("key", "code"))
+        tries.append(players.filter(start_conditions(words)).order_by("key", "code"))
     return tries
+
+
+def start_conditions(words) -> Q:
+    """A key (``key``: NameKey, written with the umlauts without their dots) starting with the
+    words typed, in any spelling: as typed and with their umlauts written out ("müller": muller,
+    mueller); and with an "ae", "oe" or "ue" typed taken for an umlaut written out, the start
+    of a key "muller" for "mueller" (players.names.umlauts_taken_back), for a name that holds
+    the words typed (its name_key has its umlauts written out: Müller's "mueller", where Muller
+    has none). Each start is a range of the same index (a bitmap OR of them)."""
+    typed = list(dict.fromkeys(" ".join(spelled[index] for spelled in words) for index in (0, -1)))
+    holds = Q()
+    for spelled in words:
+        holds &= any_of(Q(name_key__contains=word) for word in spelled)
+    condition = any_of(Q(key__startswith=text) for text in typed)
+    taken_back = dict.fromkeys(start for text in typed for start in umlauts_taken_back(text) if start not in typed)
+    if taken_back:
+        condition |= any_of(Q(key__startswith=start) for start in taken_back) & holds
+    return condition
+
+
+def any_of(conditions) -> Q:
+    found = Q()
+    for condition in conditions:
+        found |= condition
+    return found
 
 
 def matching_players(query, starts_first=True):
@@ -188,6 +222,8 @@ def matching_players(query, starts_first=True):
     millisecond) are the matches when there are any; else the trigram search, which forgives
     typos and takes the words in any order (tens of milliseconds)."""
     query = clean(query)
+    if finds_nobody(query):
+        return live_players().none()
     prepare()
     found = live_players().filter(name_matches(query))
     if code_prefix(query):

@@ -8,11 +8,42 @@ the keys and its ``fed_fold`` goes: unaccent could not write "ü" as "ue", nor b
 the suggestions and SQLite use.
 """
 
-from django.db import connection, migrations, models
+import unicodedata
 
-from players.names import fold, search_key
+from django.db import migrations, models
 
 BATCH = 2000
+SURNAME_KEY, FORENAMES_KEY = 240, 360  # the columns' lengths: a longer key is cut to fit
+
+# The folding of players.names as it was when this migration was written, copied rather than
+# imported: a migration must keep filling the keys it was written for, whatever the app's
+# functions become. Change players.names and a new migration writes the new keys.
+_FOLDED = str.maketrans(
+    {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}
+    | {"ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ı": "i"}
+    | dict.fromkeys("'’‘ʼ`´", None)
+)
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
+
+
+def fold(text):
+    decomposed = unicodedata.normalize("NFKD", text.translate(_FOLDED))
+    return " ".join("".join(char for char in decomposed if not unicodedata.combining(char)).casefold().split())
+
+
+def spellings(text):
+    folded = fold(text)
+    written_out = fold(unicodedata.normalize("NFC", text).translate(_UMLAUTS))
+    return [folded] if written_out == folded else [folded, written_out]
+
+
+def search_key(surname, forenames):
+    folded, *written_out = spellings(f"{surname} {forenames}")
+    folded_surname = fold(surname)
+    words = [folded]
+    if " " in folded_surname:
+        words.append(folded_surname.replace(" ", ""))
+    return " ".join(words + written_out)
 START_INDEXES = {
     "players_player_surname_start": "surname_key || ' ' || forenames_key",
     "players_player_forenames_start": "forenames_key || ' ' || surname_key",
@@ -25,11 +56,14 @@ def fill_keys(apps, schema_editor):
     Player = apps.get_model("players", "Player")
     names = Player.objects.values_list("pk", "surname", "forenames").order_by("pk")
     last = 0
-    with connection.cursor() as cursor:
+    with schema_editor.connection.cursor() as cursor:
         while batch := list(names.filter(pk__gt=last)[:BATCH]):
             cursor.executemany(
                 "UPDATE players_player SET surname_key = %s, forenames_key = %s, name_key = %s WHERE id = %s",
-                [(fold(surname), fold(forenames), search_key(surname, forenames), pk) for pk, surname, forenames in batch],
+                [
+                    (fold(surname)[:SURNAME_KEY], fold(forenames)[:FORENAMES_KEY], search_key(surname, forenames), pk)
+                    for pk, surname, forenames in batch
+                ],
             )
             last = batch[-1][0]
 

@@ -1,12 +1,13 @@
 """Every way a name is saved writes the keys the search, the suggestions and the matching
 compare (Player.surname_key, forenames_key, name_key; players.names)."""
 
-from importlib import import_module
-
 import pytest
-from django.apps import apps
+from django.db import connection
+from django.db.migrations.executor import MigrationExecutor
 
 from events import services
+from events.formats.base import ParsedPlayer
+from events.matching import match_players
 from players.models import Player
 from players.names import fold, spellings
 from players.services import import_players
@@ -67,10 +68,62 @@ def test_a_name_cannot_be_changed_by_an_update_which_would_leave_its_keys_behind
         Player.objects.filter(code="300002B").update(surname="Dünn")
 
 
-def test_the_migration_fills_the_keys_of_the_players_already_recorded():
-    PlayerFactory(code="300003C", surname="Müller", forenames="Jürgen")
-    Player.objects.update(surname_key="", forenames_key="", name_key="")
+def test_a_bulk_update_of_names_rewrites_their_keys():
+    dunn = PlayerFactory(code="300004D", surname="Dunn", forenames="Ann")
+    fox = PlayerFactory(code="300005E", surname="Fox", forenames="Zoe")
+    dunn.surname, fox.forenames = "Dünn", "Zoë Ann"
 
-    import_module("players.migrations.0006_name_keys").fill_keys(apps, None)
+    Player.objects.bulk_update([dunn, fox], ["surname", "forenames"])
 
+    assert keys("300004D") == ("dunn", "ann", "dunn ann duenn ann")
+    assert keys("300005E") == ("fox", "zoe ann", "fox zoe ann")
+
+
+def migrate(target):
+    executor = MigrationExecutor(connection)
+    executor.loader.build_graph()
+    executor.migrate([("players", target)])
+    return executor.loader.project_state([("players", target)]).apps
+
+
+def columns():
+    with connection.cursor() as cursor:
+        return {column.name for column in connection.introspection.get_table_description(cursor, "players_player")}
+
+
+@pytest.fixture
+def back_to_the_latest_schema():
+    yield
+    executor = MigrationExecutor(connection)
+    executor.migrate(executor.loader.graph.leaf_nodes())
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_migration_fills_the_keys_of_the_players_already_recorded_and_is_undone(back_to_the_latest_schema):
+    before = migrate("0005_folded_names")
+    try:
+        for code, surname, forenames in [("300003C", "Müller", "Jürgen"), ("300008H", "\ufdfa" * 80, "Ann")]:
+            before.get_model("players", "Player").objects.create(code=code, surname=surname, forenames=forenames)
+    finally:
+        after = migrate("0006_name_keys")
+
+    filled = dict(after.get_model("players", "Player").objects.values_list("code", "surname_key"))
     assert keys("300003C") == ("muller", "jurgen", "muller jurgen mueller juergen")
+    assert len(filled["300008H"]) == 240 and filled["300008H"] == fold("\ufdfa" * 80)[:240]
+    migrate("0005_folded_names")
+    assert not {"surname_key", "forenames_key", "name_key"} & columns()
+
+
+def test_a_name_whose_folding_outgrows_the_key_columns_is_saved_found_and_suggested(client):
+    # NFKD writes U+FDFA as 18 characters: the keys are cut to their columns (240 and 360).
+    hostile = PlayerFactory(code="300007G", surname="\ufdfa" * 80, forenames="\ufdfa" * 120)
+    hostile.surname = "\ufdfa" * 79 + "x"
+    hostile.save()
+
+    surname_key, forenames_key, name_key = keys("300007G")
+    assert len(surname_key) == 240 and len(forenames_key) == 360
+    assert name_key.startswith(fold("\ufdfa" * 79 + "x"))
+    page = client.get("/players/", {"q": "\ufdfa"}).content.decode()
+    assert 'href="/players/300007G/"' in page
+    [match] = match_players([ParsedPlayer(1, hostile.surname, hostile.forenames)]).values()
+    assert [player.code for player in match.suggestions] == ["300007G"]

@@ -2,7 +2,9 @@
 surname as one word (issue 26, items 6 and 7), on PostgreSQL and SQLite alike."""
 
 import pytest
+from django.db import connection
 
+from players import search
 from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
@@ -61,3 +63,35 @@ def test_a_surname_of_two_words_is_found_written_as_one(client, names):
     assert found(client, "o'briain") == ["Ó Briain, Brian"]
     assert found(client, "o briain brian") == ["Ó Briain, Brian"]
     assert api_found(client, "obriain") == ["Ó Briain, Brian"]
+
+
+@pytest.mark.parametrize("query", ["'", "’'", "' ’", "``"])
+def test_a_query_of_apostrophes_alone_finds_no_player(client, names, query):
+    page = client.get("/players/", {"q": query}).content.decode()
+
+    assert found(client, query) == []
+    assert "No player matches" in page
+    assert api_found(client, query + "'") == []  # the API asks for 2 characters or more
+    opponent = client.get("/players/300001A/vs/", {"opponent": query}).content.decode()
+    assert "No other player matches" in opponent
+
+
+@pytest.mark.skipif(connection.vendor != "postgresql", reason="names are looked for from their start on PostgreSQL")
+def test_a_name_with_ae_oe_or_ue_is_looked_for_from_its_start_as_any_other(client, names):
+    PlayerFactory(code="300009J", surname="Samuelson", forenames="Ann")
+    PlayerFactory(code="300010K", surname="Muller", forenames="Max")  # no umlaut: not Mueller
+
+    # The trigram search put the forename Samuel, a whole word, before the surname Samuelson.
+    assert found(client, "samuel") == ["Samuelson, Ann"]
+    assert found(client, "samuel manuel") == ["Manuel, Samuel"]
+    assert found(client, "mueller") == ["Mueller, Hans", "Müller, Jürgen"]
+    assert found(client, "muell") == ["Mueller, Hans", "Müller, Jürgen"]
+    assert found(client, "juergen mue") == ["Müller, Jürgen"]
+    assert found(client, "muller") == ["Müller, Jürgen", "Muller, Max"]  # in the keys' order
+    assert found(client, "müller") == ["Mueller, Hans", "Müller, Jürgen", "Muller, Max"]
+    [surname_first] = search.by_name_start("mueller")
+    with connection.cursor() as cursor:
+        cursor.execute("SET enable_seqscan = off")  # a table this small is scanned otherwise
+        plan = surname_first.explain()
+        cursor.execute("RESET enable_seqscan")
+    assert "players_player_surname_start" in plan and "Index Cond" in plan
