@@ -26,6 +26,9 @@ from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
 
 # A publication's rank table never changes: each process keeps the latest few it read.
+# Named after what it holds, the counts of Full ratings: the tables kept under "ranks" counted
+# Partial ratings too, and must not be read by a process that ranks Full ratings only.
+RANKS_KEY = "full-ranks"
 RANKS_IN_MEMORY = process_memory(size=32, seconds=24 * 3600)
 GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors ({SENIOR_AGE} and over)"}
 
@@ -50,7 +53,8 @@ def ranks_of_many(publications) -> dict:
     """{(period id, revision): Ranks} of ``publications`` (PublishedLists): those not in the
     cache counted in one query."""
     keys = {
-        publication_key("ranks", item.period.pk, item.revision, item.period.published_at): item for item in publications
+        publication_key(RANKS_KEY, item.period.pk, item.revision, item.period.published_at): item
+        for item in publications
     }
     found = {key: higher for key in keys if (higher := RANKS_IN_MEMORY.get(key)) is not None}
     remembered = set(found)
@@ -65,7 +69,7 @@ def ranks_of_many(publications) -> dict:
         for month in {item.period.month for item in missing}:
             counted = count_higher(ListEntry.objects.filter(on_lists, period__month=month), month, by_publication=True)
             for item in (item for item in missing if item.period.month == month):
-                key = publication_key("ranks", item.period.pk, item.revision, item.period.published_at)
+                key = publication_key(RANKS_KEY, item.period.pk, item.revision, item.period.published_at)
                 found[key] = counted.get((item.period.pk, item.revision)) or higher_than([])
         cache.set_many({key: found[key] for key in keys if key in found}, 24 * 3600)
     for key in keys.keys() - remembered:

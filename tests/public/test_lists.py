@@ -2,6 +2,7 @@ import csv
 import io
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -220,6 +221,24 @@ def test_the_lists_index_and_home_page_link_every_published_list(client, federat
     assert 'href="/lists/otb-standard/"' in index and "The 2026-10 list" in index
     assert 'href="/lists/online/"' in home and "Online list, 2025-10" in home
     assert '<td class="num">59</td>' in home
+
+
+def test_top_lists_kept_before_only_full_ratings_were_ranked_are_not_read(client, federation):
+    from grading.history import publication_key, published_list
+    from grading.models import RatingList
+    from grading.toplists import compute_top_lists
+
+    published = published_list(RatingList.objects.get(code="otb-standard"))
+    old_key = publication_key("top-lists", published.period.pk, published.revision, published.period.published_at)
+    # The old kind, kept for 24 hours: Alice's 1400P heading the under 12s.
+    alice = published.entries().select_related("player").get(player__code="200001A")
+    stale = [(title, key, [alice] if key == "u12" else rows) for title, key, rows in compute_top_lists(published)]
+    cache.set(old_key, stale, 24 * 3600)
+
+    page = client.get(reverse("top-lists", args=["otb-standard"])).content.decode()
+
+    under_12 = page.split('id="top-u12"')[1].split("</section>")[0]
+    assert "Nobody on this list yet." in under_12 and "Fletcher, Alice" not in under_12
 
 
 def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federation, django_assert_max_num_queries):
