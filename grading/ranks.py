@@ -12,6 +12,7 @@ query, and kept in the cache; a rank is then a lookup.
 
 import datetime
 from dataclasses import dataclass
+from itertools import islice
 
 from django.core.cache import cache
 from django.db.models import Count, Q
@@ -20,7 +21,7 @@ from config.memory import process_memory
 from players.models import years_before
 
 from .engine.periods import Month
-from .history import list_publications, list_rows, previous_list_ratings, publication_key
+from .history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
 from .live_models import LiveEntry
 from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
@@ -79,10 +80,18 @@ def ranks_of_many(publications) -> dict:
 
 def download_rows(published, entries):
     """The rows of a download of ``published`` (grading.history.list_rows) from its ``entries``
-    (all or some of them): ranked on the whole list, with the previous list's ratings, as its page
-    shows them."""
+    (all or some of them): ranked on the whole list, with the previous list's ratings of their
+    players, read a chunk of rows at a time, as its page shows them."""
     periods = list_publications(published.period.rating_list.code)[1]
-    return list_rows(entries, ranks_of(published), previous_list_ratings(published, periods))
+    ranks = ranks_of(published)
+    entries = iter(entries)
+
+    def rows():
+        while chunk := list(islice(entries, PREVIOUS_CHUNK)):
+            previous = previous_ratings(published, [entry.player_id for entry in chunk], periods)
+            yield from list_rows(chunk, ranks, previous)
+
+    return rows()
 
 
 def live_ranks_of(live) -> Ranks:

@@ -185,6 +185,44 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
     ] + ["Southbank"]
 
 
+def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
+    client, federation, django_assert_max_num_queries
+):
+    from grading.models import ListEntry, RatingPeriod
+
+    september = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-09")
+    with django_assert_max_num_queries(6) as queries:
+        response = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"]) + "?club=NQC")
+
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    # David and Alice, at 1848 and 1400P on the 2026-09 list (of its 59 players) as on this one.
+    assert [row[1] + " " + row[6] for row in rows[1:]] == ["200002B 1848", "200001A 1400"]
+    assert ListEntry.objects.filter(period=september, revision=september.revision).count() == 59
+    # One query read the previous list, for the club's two players only.
+    listentry = ListEntry._meta.db_table
+    reads = [
+        query["sql"].replace('"', "").replace(f"{listentry}.", "")
+        for query in queries.captured_queries
+        if f"FROM {listentry}" in query["sql"].replace('"', "")
+    ]
+    previous = [sql for sql in reads if f"period_id = {september.pk} " in sql]
+    assert len(previous) == 1, previous
+    assert f"player_id IN ({federation.david.pk}, {federation.alice.pk})" in previous[0]
+
+
+def test_a_download_longer_than_a_chunk_reads_the_previous_ratings_chunk_by_chunk(client, federation, monkeypatch):
+    whole = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
+    monkeypatch.setattr("grading.history.PREVIOUS_CHUNK", 7)
+    monkeypatch.setattr("grading.ranks.PREVIOUS_CHUNK", 7)
+
+    with CaptureQueriesContext(connection) as queries:
+        chunked = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
+
+    assert chunked == whole and whole.count(b"\n") == 60
+    # 59 players: 9 chunks of rows, one query each for their previous ratings.
+    assert sum("player_id IN (" in query["sql"] for query in queries) == 9
+
+
 def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation, tmp_path):
     body = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content.decode()
 
