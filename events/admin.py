@@ -2,6 +2,7 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
+from django.db.models import OuterRef, Q, Subquery
 from django.http import FileResponse, Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
@@ -99,10 +100,30 @@ class ReasonForm(ActionForm):
     reason = forms.CharField(required=False, label="Reason (to send back)")
 
 
+class WaitingForYou(admin.SimpleListFilter):
+    """What the officer may approve (services.approve_event): an event submitted, by its arbiter
+    or by whoever uploaded its latest file, and a checked one whose latest file they uploaded
+    themselves (approving it records their submission)."""
+
+    title = "approval"
+    parameter_name = "waiting"
+
+    def lookups(self, request, model_admin):
+        return [("you", "waiting for your approval")]
+
+    def queryset(self, request, queryset):
+        if self.value() != "you":
+            return queryset
+        latest = Upload.objects.filter(event=OuterRef("pk")).order_by("-uploaded_at", "-pk").values("uploaded_by")
+        return queryset.annotate(latest_uploader=Subquery(latest[:1])).filter(
+            Q(status=Event.Status.SUBMITTED) | Q(status=Event.Status.CHECKED, latest_uploader=request.user.pk)
+        )
+
+
 @admin.register(Event)
 class EventAdmin(DeleteOneByOne):
     list_display = ["code", "status", "name", "rating_list", "start_date", "arbiter"]
-    list_filter = ["status", "rating_list", "kind", "online", "start_date"]
+    list_filter = [WaitingForYou, "status", "rating_list", "kind", "online", "start_date"]
     search_fields = ["code", "name", "organiser", "arbiter__username"]
     date_hierarchy = "start_date"
     list_select_related = ["rating_list", "arbiter"]

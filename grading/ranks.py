@@ -12,6 +12,7 @@ query, and kept in the cache; a rank is then a lookup.
 
 import datetime
 from dataclasses import dataclass
+from itertools import islice
 
 from django.core.cache import cache
 from django.db.models import Count, Q
@@ -20,12 +21,15 @@ from config.memory import process_memory
 from players.models import years_before
 
 from .engine.periods import Month
-from .history import list_publications, list_rows, previous_list_ratings, publication_key
+from .history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
 from .live_models import LiveEntry
 from .models import RANKED, RANKED_TYPE, ListEntry
 from .toplists import SENIOR_AGE, age_condition
 
 # A publication's rank table never changes: each process keeps the latest few it read.
+# Named after what it holds, the counts of Full ratings: the tables kept under "ranks" counted
+# Partial ratings too, and must not be read by a process that ranks Full ratings only.
+RANKS_KEY = "full-ranks"
 RANKS_IN_MEMORY = process_memory(size=32, seconds=24 * 3600)
 GROUPS = {"junior": "juniors (under 18)", "women": "women", "senior": f"seniors ({SENIOR_AGE} and over)"}
 
@@ -50,7 +54,8 @@ def ranks_of_many(publications) -> dict:
     """{(period id, revision): Ranks} of ``publications`` (PublishedLists): those not in the
     cache counted in one query."""
     keys = {
-        publication_key("ranks", item.period.pk, item.revision, item.period.published_at): item for item in publications
+        publication_key(RANKS_KEY, item.period.pk, item.revision, item.period.published_at): item
+        for item in publications
     }
     found = {key: higher for key in keys if (higher := RANKS_IN_MEMORY.get(key)) is not None}
     remembered = set(found)
@@ -65,7 +70,7 @@ def ranks_of_many(publications) -> dict:
         for month in {item.period.month for item in missing}:
             counted = count_higher(ListEntry.objects.filter(on_lists, period__month=month), month, by_publication=True)
             for item in (item for item in missing if item.period.month == month):
-                key = publication_key("ranks", item.period.pk, item.revision, item.period.published_at)
+                key = publication_key(RANKS_KEY, item.period.pk, item.revision, item.period.published_at)
                 found[key] = counted.get((item.period.pk, item.revision)) or higher_than([])
         cache.set_many({key: found[key] for key in keys if key in found}, 24 * 3600)
     for key in keys.keys() - remembered:
@@ -75,10 +80,18 @@ def ranks_of_many(publications) -> dict:
 
 def download_rows(published, entries):
     """The rows of a download of ``published`` (grading.history.list_rows) from its ``entries``
-    (all or some of them): ranked on the whole list, with the previous list's ratings, as its page
-    shows them."""
+    (all or some of them): ranked on the whole list, with the previous list's ratings of their
+    players, read a chunk of rows at a time, as its page shows them."""
     periods = list_publications(published.period.rating_list.code)[1]
-    return list_rows(entries, ranks_of(published), previous_list_ratings(published, periods))
+    ranks = ranks_of(published)
+    entries = iter(entries)
+
+    def rows():
+        while chunk := list(islice(entries, PREVIOUS_CHUNK)):
+            previous = previous_ratings(published, [entry.player_id for entry in chunk], periods)
+            yield from list_rows(chunk, ranks, previous)
+
+    return rows()
 
 
 def live_ranks_of(live) -> Ranks:

@@ -18,6 +18,8 @@ from .models import RANKED, RatingPeriod
 JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]
 SENIOR_AGE = 65
 TOP_SIZE = 10
+# Named after what they hold, Full ratings only: those kept under "top-lists" had Partial ones.
+TOP_LISTS_KEY = "full-top-lists"
 
 
 def first_day(period) -> datetime.date:
@@ -38,7 +40,7 @@ def top_lists(published):
 
     Returns [(title, key, entries)]; cached per publication, which never changes.
     """
-    key = publication_key("top-lists", published.period.pk, published.revision, published.period.published_at)
+    key = publication_key(TOP_LISTS_KEY, published.period.pk, published.revision, published.period.published_at)
     found = cache.get(key)
     if found is None:
         found = compute_top_lists(published)

@@ -6,6 +6,9 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 
+from events.formats.base import FIDE_ID_DIGITS
+from events.formats.base import fide_id as read_fide_id
+
 from . import titles
 from .csvfiles import FileRefused, read_fields, read_records
 from .models import CLUB_CODE, Club, Player, is_player_code
@@ -74,11 +77,14 @@ def fide_title(value):
 
 
 def fide_id(value):
+    """The one rule of every format (events.formats.base.fide_id, docs/decisions.md): a shorter
+    number is another body's, and on a record it would match uploads to the wrong person."""
     if not value:
         return None
-    if not re.fullmatch(r"[0-9]{1,12}", value):
-        raise ValueError(f"fide_id: {value!r} is not a FIDE ID (digits only)")
-    return int(value)
+    number = read_fide_id(value)
+    if number is None:
+        raise ValueError(f"fide_id: {value[:20]!r} is not a FIDE ID ({FIDE_ID_DIGITS})")
+    return number
 
 
 def club_code(value):

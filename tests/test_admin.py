@@ -168,7 +168,7 @@ def test_the_admin_home_leads_to_the_federations_tools(staff_client):
     runs = staff_client.get(reverse("admin:grading_ratingrun_changelist")).content.decode()
 
     assert 'href="/admin/status/">System status</a>' in home
-    assert 'href="/admin/events/event/?status__exact=submitted">Events waiting for approval</a>' in home
+    assert 'href="/admin/events/event/?waiting=you">Events waiting for approval</a>' in home
 
     assert f'name="month" value="{Month.of(timezone.localdate()) - 1}"' in start  # the month just ended
     assert ">Start a rating run</a>" in runs

@@ -187,3 +187,35 @@ def test_an_approved_event_is_replaced_only_once_sent_back(client, arbiter, offi
 
     event.refresh_from_db()
     assert (event.status, event.submission_index, event.arbiter, event.uploads.count()) == ("checked", 2, arbiter, 2)
+
+
+def test_the_events_waiting_for_an_officers_approval_are_the_submitted_ones_and_their_own_uploads(
+    client, officer, arbiter, django_user_model
+):
+    from accounts.roles import RATING_OFFICERS
+    from tests.conftest import with_role
+
+    colleague = with_role(django_user_model.objects.create_user("colleague", is_staff=True), RATING_OFFICERS)
+
+    def file(code):
+        return ECF_EXAMPLE.replace(b"=NQ241001", f"={code}".encode())
+
+    services.submit_event(stored_event(arbiter, file("ARBSENT")), arbiter)  # submitted by its arbiter
+    stored_event(arbiter, file("ARBREAD"))  # checked: its arbiter has not submitted it
+    client.force_login(colleague)
+    admin_upload(client, file("THEIRS"), arbiter=arbiter.pk)  # checked: the colleague's to approve
+    client.force_login(officer)
+    admin_upload(client, file("MINE"), arbiter=arbiter.pk)  # checked: the officer's to approve
+
+    home = client.get(reverse("admin:index")).content.decode()
+    waiting = client.get(reverse("admin:events_event_changelist") + "?waiting=you").content.decode()
+
+    assert 'href="/admin/events/event/?waiting=you">Events waiting for approval</a>' in home
+    assert "submitted by their arbiter or by whoever uploaded their file, and the files you uploaded yourself" in home
+    shown = [code for code in ("ARBSENT", "ARBREAD", "THEIRS", "MINE") if f">{code}</a>" in waiting]
+    assert shown == ["ARBSENT", "MINE"]
+    # Every one of them the officer may approve from its page, and none of the others.
+    for event in Event.objects.all():
+        decision = client.get(reverse("admin:events_event_decide", args=[event.pk])).content.decode()
+        assert ('name="approve"' in decision) == (event.code in shown), event.code
+        assert "until it is submitted again, by its arbiter or by whoever\n  uploaded its latest file." in decision

@@ -94,7 +94,7 @@ def test_it_refuses_a_file_with_bad_lines_listing_every_one_and_stores_nothing()
         "line 3: code: '12345A' is not a federation code (six digits and a check letter); "
         "birth_date: '1990-13-01' is not a date in the form YYYY-MM-DD; sex: 'X' is not M, F or empty; "
         "title: 'ZZ' is not a FIDE title (GM, IM, WGM, FM, WIM, CM, WFM, WCM); "
-        "fide_id: 'abc' is not a FIDE ID (digits only)",
+        "fide_id: 'abc' is not a FIDE ID (6 to 9 digits)",
         "line 4: club_name: club NQC is named 'Northquay' on line 2",
         "line 5: code: 123456A is also on line 2",
         "line 6: club_code: a club_name is given without its club_code",
@@ -123,8 +123,8 @@ def test_it_refuses_a_file_with_bad_lines_listing_every_one_and_stores_nothing()
             "line 2: fide_id: '99999999999999999999' is not a FIDE ID",
         ),
         (
-            csv('123456A,"Abbott, A",,,,4242,,', '234567B,"Baker, B",,,,4242,,'),
-            "line 3: fide_id: 4242 is also on line 2",
+            csv('123456A,"Abbott, A",,,,424242,,', '234567B,"Baker, B",,,,424242,,'),
+            "line 3: fide_id: 424242 is also on line 2",
         ),
         (csv('123456A,"Abbott, A",,,,,A/B,Slash club'), "line 2: club_code: 'A/B' is not a club code"),
         (csv('123456A,"Abbott, A",,,,,..,Dots'), "line 2: club_code: '..' is not a club code"),
@@ -174,13 +174,38 @@ def test_the_command_imports_ten_thousand_players(tmp_path, capsys):
     assert Player.objects.filter(club__code="C007").count() == 200
 
 
+def test_a_fide_id_of_fewer_than_6_or_more_than_9_digits_is_refused_naming_its_line():
+    with pytest.raises(FileRefused) as refused:
+        import_players(
+            csv(
+                '123456A,"Abbott, A",,,,12345,,',
+                '234567B,"Baker, B",,,,100000,,',
+                '345678C,"Carter, C",,,,1234567890,,',
+                '456789D,"Dunn, D",,,,999999999,,',
+            )
+        )
+
+    # An ICU member number (5 digits) is another body's; 10 digits is no FIDE ID either.
+    assert refused.value.errors == [
+        "line 2: fide_id: '12345' is not a FIDE ID (6 to 9 digits)",
+        "line 4: fide_id: '1234567890' is not a FIDE ID (6 to 9 digits)",
+    ]
+    assert Player.objects.count() == 0
+
+
+def test_a_fide_id_of_6_to_9_digits_is_recorded():
+    import_players(csv('123456A,"Abbott, A",,,,100000,,', '234567B,"Baker, B",,,,999999999,,'))
+
+    assert dict(Player.objects.values_list("code", "fide_id")) == {"123456A": 100000, "234567B": 999999999}
+
+
 def test_a_fide_id_already_on_another_players_record_is_refused():
-    PlayerFactory(code="999999L", fide_id=4242)
+    PlayerFactory(code="999999L", fide_id=424242)
 
     with pytest.raises(FileRefused) as refused:
-        import_players(csv('123456A,"Abbott, A",,,,4242,,'))
+        import_players(csv('123456A,"Abbott, A",,,,424242,,'))
 
-    assert refused.value.errors == ["line 2: fide_id: 4242 is the FIDE ID of 999999L already"]
+    assert refused.value.errors == ["line 2: fide_id: 424242 is the FIDE ID of 999999L already"]
 
 
 @pytest.mark.parametrize(

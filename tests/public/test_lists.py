@@ -2,6 +2,7 @@ import csv
 import io
 
 import pytest
+from django.core.cache import cache
 from django.core.management import call_command
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
@@ -184,6 +185,44 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
     ] + ["Southbank"]
 
 
+def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
+    client, federation, django_assert_max_num_queries
+):
+    from grading.models import ListEntry, RatingPeriod
+
+    september = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-09")
+    with django_assert_max_num_queries(6) as queries:
+        response = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"]) + "?club=NQC")
+
+    rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+    # David and Alice, at 1848 and 1400P on the 2026-09 list (of its 59 players) as on this one.
+    assert [row[1] + " " + row[6] for row in rows[1:]] == ["200002B 1848", "200001A 1400"]
+    assert ListEntry.objects.filter(period=september, revision=september.revision).count() == 59
+    # One query read the previous list, for the club's two players only.
+    listentry = ListEntry._meta.db_table
+    reads = [
+        query["sql"].replace('"', "").replace(f"{listentry}.", "")
+        for query in queries.captured_queries
+        if f"FROM {listentry}" in query["sql"].replace('"', "")
+    ]
+    previous = [sql for sql in reads if f"period_id = {september.pk} " in sql]
+    assert len(previous) == 1, previous
+    assert f"player_id IN ({federation.david.pk}, {federation.alice.pk})" in previous[0]
+
+
+def test_a_download_longer_than_a_chunk_reads_the_previous_ratings_chunk_by_chunk(client, federation, monkeypatch):
+    whole = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
+    monkeypatch.setattr("grading.history.PREVIOUS_CHUNK", 7)
+    monkeypatch.setattr("grading.ranks.PREVIOUS_CHUNK", 7)
+
+    with CaptureQueriesContext(connection) as queries:
+        chunked = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
+
+    assert chunked == whole and whole.count(b"\n") == 60
+    # 59 players: 9 chunks of rows, one query each for their previous ratings.
+    assert sum("player_id IN (" in query["sql"] for query in queries) == 9
+
+
 def test_the_unfiltered_csv_is_exactly_what_the_export_writes(client, federation, tmp_path):
     body = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content.decode()
 
@@ -220,6 +259,24 @@ def test_the_lists_index_and_home_page_link_every_published_list(client, federat
     assert 'href="/lists/otb-standard/"' in index and "The 2026-10 list" in index
     assert 'href="/lists/online/"' in home and "Online list, 2025-10" in home
     assert '<td class="num">59</td>' in home
+
+
+def test_top_lists_kept_before_only_full_ratings_were_ranked_are_not_read(client, federation):
+    from grading.history import publication_key, published_list
+    from grading.models import RatingList
+    from grading.toplists import compute_top_lists
+
+    published = published_list(RatingList.objects.get(code="otb-standard"))
+    old_key = publication_key("top-lists", published.period.pk, published.revision, published.period.published_at)
+    # The old kind, kept for 24 hours: Alice's 1400P heading the under 12s.
+    alice = published.entries().select_related("player").get(player__code="200001A")
+    stale = [(title, key, [alice] if key == "u12" else rows) for title, key, rows in compute_top_lists(published)]
+    cache.set(old_key, stale, 24 * 3600)
+
+    page = client.get(reverse("top-lists", args=["otb-standard"])).content.decode()
+
+    under_12 = page.split('id="top-u12"')[1].split("</section>")[0]
+    assert "Nobody on this list yet." in under_12 and "Fletcher, Alice" not in under_12
 
 
 def test_the_top_lists_show_juniors_women_seniors_and_improvers(client, federation, django_assert_max_num_queries):

@@ -2,6 +2,7 @@ import datetime
 import json
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 
 from players import search
@@ -393,6 +394,25 @@ def test_the_player_page_gives_each_lists_rank_with_women_and_seniors_and_the_pr
     assert '<td class="ranks"><strong>2</strong><br><span class="muted">1 among women</span>' in standard
     assert "1 among seniors (65 and over)" in standard
     assert '<td class="num fold">1700</td><td class="num">-5</td>' in standard
+
+
+def test_a_rank_table_kept_before_only_full_ratings_were_ranked_is_not_read(client, federation):
+    from grading.history import publication_key, published_list
+    from grading.models import RatingList
+    from grading.ranks import RANKS_IN_MEMORY
+
+    published = published_list(RatingList.objects.get(code="otb-standard"))
+    old_key = publication_key("ranks", published.period.pk, published.revision, published.period.published_at)
+    # A table of the old kind, kept for 24 hours in the cache and in each process's memory: here
+    # a wrong one, 50 players above every rating.
+    wrong = {group: [50] * 3000 for group in ("all", "junior", "women", "senior")}
+    cache.set(old_key, wrong, 24 * 3600)
+    RANKS_IN_MEMORY.set(old_key, wrong)
+
+    standard = client.get("/players/200003C/").content.decode().split('id="current-ratings"')[1].split("</table>")[0]
+
+    # Grace, 1695, below David's 1848 only: 2nd, not 51st.
+    assert '<td class="ranks"><strong>2</strong><br><span class="muted">1 among women</span>' in standard
 
 
 def test_the_player_page_does_not_rank_a_partial_rating(client, federation):
