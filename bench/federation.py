@@ -23,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from grading.engine.periods import Month  # noqa: E402
+from grading.engine.rulesets import RULE_SETS, lists_read, reading_digests  # noqa: E402
 from grading.engine.tables import d_offset_tenths_array  # noqa: E402
 from players.names import fold, search_key  # noqa: E402
 
@@ -227,6 +228,7 @@ def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None 
             for month in range(first.index + 1, last.index + 1):
                 play_month(conn, federation, states, Month.from_index(month), (plays or {}).get(code, playing), rounds)
             log(f"  {code}: {time.perf_counter() - started:.0f} s")
+        keep_what_each_month_read(conn)
     log(f"  loaded and analysed in {time.perf_counter() - started:.0f} s")
     return federation
 
@@ -392,6 +394,22 @@ def write_list(conn, federation, states, period_id, month: Month):
     )
 
 
+def keep_what_each_month_read(conn):
+    """Each published month read the other lists' publications before it, as a run in month order
+    across the lists does (grading.periods): kept, they are current, and a run rates no more."""
+    periods = conn.execute(
+        "SELECT p.id, p.month, p.rule_set, l.code FROM grading_ratingperiod p "
+        "JOIN grading_ratinglist l ON l.id = p.rating_list_id WHERE p.revision IS NOT NULL"
+    ).fetchall()
+    publications = conn.execute(
+        "SELECT p.month, l.code, p.revision FROM grading_ratingperiod p "
+        "JOIN grading_ratinglist l ON l.id = p.rating_list_id WHERE p.revision IS NOT NULL"
+    ).fetchall()
+    for period_id, month, rule_set, code in periods:
+        read = reading_digests({month: lists_read(code, RULE_SETS[rule_set])}, publications)[month]
+        conn.execute("UPDATE grading_ratingperiod SET states_read = %s WHERE id = %s", [read, period_id])
+
+
 def publish_period(conn, ids, list_id, month):
     # Published when a month's run would be, early in the next month: in month order across the
     # lists, as the lists that read each other's states expect (grading.services).
@@ -400,8 +418,8 @@ def publish_period(conn, ids, list_id, month):
     run_id = int(ids.take("grading_ratingrun", 1)[0])
     conn.execute(
         "INSERT INTO grading_ratingperiod (id, rating_list_id, month, rule_set, status, published_at, "
-        "adjustment_a, adjustment_b, revision, revision_due) VALUES (%s, %s, %s, 'ecf-2024', 'published', %s, 0, 0, 0, "
-        "false)",
+        "adjustment_a, adjustment_b, revision, revision_due, states_read) VALUES (%s, %s, %s, 'ecf-2024', "
+        "'published', %s, 0, 0, 0, false, '')",
         [period_id, list_id, str(month), now],
     )
     conn.execute(

@@ -24,9 +24,10 @@ from .engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
 from .engine.floors import peak_read
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import states_for_method
+from .engine.rulesets import lists_read
 from .event_ratings import Performances
 from .live_models import LiveRating
-from .loading import PeriodData, hold_out_impossible_birth_dates, lists_read
+from .loading import PeriodData, hold_out_impossible_birth_dates
 from .models import PlayerRating, RatingList
 from .periods import latest_published
 from .publishing import latest_states

@@ -25,9 +25,10 @@ from .broker import Unreachable, send
 from .bulk import replace_rows, table
 from .engine import RULE_SETS
 from .engine.periods import Month
+from .engine.rulesets import lists_read, lists_read_by
 from .history import state_before
 from .live_models import LiveEntry, LiveList, LiveRating
-from .loading import lists_read, lists_read_by, load_period
+from .loading import load_period
 from .models import LIST_ORDER, RatingList, RatingPeriod
 from .periods import latest_published
 from .publishing import (

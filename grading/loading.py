@@ -19,7 +19,7 @@ from .engine.codes import RESULT_WHITE_HALVES, USED_AT_START
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month, month_indexes
-from .engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
+from .engine.rulesets import RuleSet, lists_read
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -49,18 +49,6 @@ class PeriodData:
     event_ids: list  # the events of those games
     prior: States  # every player's state on the list before the period
     notes: list  # what the run held out of the engine's input, for its message
-
-
-def lists_read_by(list_code: str) -> tuple[str, ...]:
-    """The other lists whose states a period of this list reads, for the dummy rules (docs/rules.md
-    section 4: titles count only without a Full otb-standard rating; a newcomer to otb-standard
-    may take their otb-rapid rating)."""
-    return tuple(other for other in (STANDARD_LIST, RAPID_LIST) if other != list_code)
-
-
-def lists_read(list_code: str, rules: RuleSet) -> tuple[str, ...]:
-    """The other lists a period rated by ``rules`` reads: the Elo method reads none."""
-    return () if rules.is_elo else lists_read_by(list_code)
 
 
 def sql_of(queryset):

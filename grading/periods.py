@@ -1,16 +1,14 @@
 """Which periods a run rates: the month asked for, every month before it not yet rated, and every
 month already published whose games have changed since, with the months between and after."""
 
-import hashlib
-
 from django.db.models import Exists, F, OuterRef
 
 from events.models import Event, Game
 
 from .engine import RULE_SETS
 from .engine.periods import Month
+from .engine.rulesets import lists_read, reading_digests
 from .history import latest_take_ons
-from .loading import lists_read
 from .models import RatingPeriod, RatingRun
 
 
@@ -113,21 +111,3 @@ def states_read_by_month(rating_list, months) -> dict[str, str]:
         .values_list("month", "rating_list__code", "revision")
     )
     return reading_digests(read, publications)
-
-
-def reading_digests(read: dict, publications) -> dict[str, str]:
-    """{month: digest} of the ``publications`` ((month, list code, revision) rows) of the lists
-    that each month of ``read`` ({month: list codes}) reads: their months before it, each at its
-    revision; "" for a month that reads none. A list publishing again changes the digest of every
-    month after it, and nothing else does."""
-    publications = sorted(publications)
-    digests = {}
-    for month, lists in read.items():
-        hasher = hashlib.sha256()
-        for other_month, code, revision in publications:
-            if other_month >= month:
-                break
-            if code in lists:
-                hasher.update(f"{code} {other_month} {revision}\n".encode())
-        digests[month] = hasher.hexdigest() if lists else ""
-    return digests

@@ -20,8 +20,8 @@ from players.models import Player
 
 from .broker import Unreachable, send
 from .engine.periods import Month
+from .engine.rulesets import lists_read_by
 from .live import request_live, request_live_of_readers
-from .loading import lists_read_by
 from .models import RatingList, RatingPeriod, RatingRun
 from .periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
 from .publishing import RunRefused, lock_list

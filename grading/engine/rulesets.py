@@ -3,6 +3,7 @@ and 9). A rule set names its method: ``ecf`` (the three passes) or ``elo`` (FIDE
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -151,3 +152,33 @@ BASE_RULE_SETS = (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID)
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
     {r.name: r for r in (*BASE_RULE_SETS, *map(with_floors, BASE_RULE_SETS))}
 )
+
+
+def lists_read_by(list_code: str) -> tuple[str, ...]:
+    """The other lists whose states a period of this list may read, for the dummy rules
+    (docs/rules.md section 4: titles count only without a Full otb-standard rating; a newcomer to
+    otb-standard may take their otb-rapid rating)."""
+    return tuple(other for other in (STANDARD_LIST, RAPID_LIST) if other != list_code)
+
+
+def lists_read(list_code: str, rules: RuleSet) -> tuple[str, ...]:
+    """The other lists a period of this list rated by ``rules`` reads: the Elo method reads none."""
+    return () if rules.is_elo else lists_read_by(list_code)
+
+
+def reading_digests(read: Mapping[str, tuple], publications) -> dict[str, str]:
+    """{month: digest} of the ``publications`` ((month, list code, revision) rows) of the lists
+    that each month of ``read`` ({month: list codes}) reads: their months before it, each at its
+    revision; "" for a month that reads none. A list publishing again changes the digest of every
+    month after it, and nothing else does (grading.periods keeps it as a period's ``states_read``)."""
+    publications = sorted(publications)
+    digests = {}
+    for month, lists in read.items():
+        hasher = hashlib.sha256()
+        for other_month, code, revision in publications:
+            if other_month >= month:
+                break
+            if code in lists:
+                hasher.update(f"{code} {other_month} {revision}\n".encode())
+        digests[month] = hasher.hexdigest() if lists else ""
+    return digests
