@@ -146,3 +146,14 @@ def forget_connections(app):
     app._pool = None
     app.amqp._producer_pool = None
     app._backend_cache = app._local.backend = None
+
+
+def wait_until(condition, what, timeout=60):
+    """Wait for ``condition()`` to hold, as a worker's work is seen from the test; fail after
+    ``timeout`` seconds saying ``what`` was awaited."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if condition():
+            return
+        time.sleep(0.2)
+    pytest.fail(f"timed out waiting until {what}")

@@ -21,7 +21,7 @@ from grading.services import UNSENT
 from grading.workers import wait_for
 from laboratory.models import Simulation
 from tests.builders import PlayerFactory, approved_event, take_on
-from tests.celery_worker import celery_on, running_worker
+from tests.celery_worker import celery_on, running_worker, wait_until
 from tests.redis_server import redis_server
 
 pytestmark = pytest.mark.django_db
@@ -148,15 +148,6 @@ def test_the_system_status_page_says_the_broker_is_down(admin_client, broker_dow
 # (a Redis that keeps nothing restarts empty), a worker that starts takes up again.
 
 NOV = datetime.date(2026, 11, 5)
-
-
-def wait_until(condition, what, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"timed out waiting until {what}")
 
 
 def live_of(code):

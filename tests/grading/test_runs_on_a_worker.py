@@ -2,7 +2,6 @@
 
 import datetime
 import signal
-import time
 
 import psycopg
 import pytest
@@ -16,7 +15,7 @@ from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, Ra
 from grading.services import RunRefused, start_rating
 from grading.tasks import rate_list, rate_month_just_ended
 from grading.workers import wait_for
-from tests.celery_worker import running_worker, running_workers
+from tests.celery_worker import running_worker, running_workers, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 TODAY = datetime.date(2026, 11, 21)
@@ -63,15 +62,6 @@ def waiting_to_publish(observer, any_state=False):
         + waiting
         + "AND query LIKE 'UPDATE \"grading_ratingperiod\"%'"
     ).fetchone()[0]
-
-
-def wait_until(condition, what, timeout=60):
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if condition():
-            return
-        time.sleep(0.2)
-    pytest.fail(f"timed out waiting until {what}")
 
 
 def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restarted_worker_completes_it(tmp_path):
