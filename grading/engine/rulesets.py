@@ -64,6 +64,9 @@ class RuleSet:
     first_rating_games: int = 5  # games a first rating needs (and half a point)
     first_rating_window_months: int = 26  # pending months count this long, the period included
     first_rating_step: int = 20  # added for each half point scored over 50%
+    # docs/rules.md 16.1-16.2: the event's playing time and twelve hours a day (fide-2017's
+    # standard play; a rapid list's band stands in for them). 16.3-16.6 hold for every Elo rule set.
+    playing_time_conditions: bool = False
     # Rating floors (docs/rules.md part 3): an option of any rule set; the rest are its numbers.
     floors: bool = False
     floor_base: int = 100  # absolute floor: base + per_win * wins + per_draw * draws + per_event * events3
@@ -138,6 +141,7 @@ FIDE_2017 = RuleSet(
     elo_new_player_games=30,
     elo_junior_below_rating=2300,
     elo_top_peak=2400,
+    playing_time_conditions=True,
 )
 
 FIDE_2017_RAPID = RuleSet(name="fide-2017-rapid", method=ELO_METHOD, rating_floor=1000)  # K 20 for all
