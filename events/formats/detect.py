@@ -19,12 +19,17 @@ _TRF_RECORD = re.compile(r"^\d{3}(?: |$)", re.MULTILINE)
 # read on screen other than it is written.
 _CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u202a-\u202e\u2066-\u2069]")
 _ECF_FIELD = re.compile(r"#\s*[A-Z][A-Z0-9 ]*(?:=|\s*(?:#|$))", re.IGNORECASE | re.MULTILINE)
-# What a file uploaded by mistake most often is, by its first bytes.
+# What a file uploaded by mistake most often is, by its first bytes, and what to say of it.
+_SPREADSHEET = (
+    "this is a spreadsheet (or other binary) file, not text: save it as CSV (comma separated values) and upload that."
+)
 _NOT_TEXT = {
-    b"\x89PNG": "a PNG image",
-    b"\xff\xd8\xff": "a JPEG image",
-    b"GIF8": "a GIF image",
-    b"%PDF": "a PDF document",
+    b"PK\x03\x04": _SPREADSHEET,  # .xlsx, .ods
+    b"\xd0\xcf\x11\xe0": _SPREADSHEET,  # .xls
+    b"\x89PNG": "this is a PNG image, not a text file of results.",
+    b"\xff\xd8\xff": "this is a JPEG image, not a text file of results.",
+    b"GIF8": "this is a GIF image, not a text file of results.",
+    b"%PDF": "this is a PDF document, not a text file of results.",
 }
 EXPECTED = (
     "Expected one of: a FIDE TRF file (lines starting with record numbers such as '012 ' and "
@@ -57,13 +62,8 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
     """Parse an uploaded event file. Never raises for bad content: what is wrong is in
     ``problems`` (an unrecognised file is a ParsedEvent with format "" and one error).
     ``code_pattern`` is the shape of the federation's player codes (a regular expression)."""
-    if data.startswith(b"PK\x03\x04") or data.startswith(b"\xd0\xcf\x11\xe0"):
-        return _refused(
-            "this is a spreadsheet (or other binary) file, not text: save it as CSV "
-            "(comma separated values) and upload that. " + EXPECTED
-        )
-    if what := _not_text(data):
-        return _refused(f"this is {what}, not a text file of results. " + EXPECTED)
+    if refusal := _not_text(data):
+        return _refused(f"{refusal} {EXPECTED}")
     try:
         text, encoding = decode(data)
     except MixedEncoding as mixed:
@@ -85,13 +85,13 @@ def parse_event_file(data: bytes, filename: str = "", code_pattern: str = CODE_P
 
 
 def _not_text(data):
-    """What a file that is no text is ("a PNG image"), or None. A NUL byte is in no text but
-    UTF-16's: undecoded, an image's bytes would pass for a file in two encodings."""
-    for signature, what in _NOT_TEXT.items():
+    """What to say of a file that is no text, or None. A NUL byte is in no text but UTF-16's:
+    undecoded, an image's bytes would pass for a file in two encodings."""
+    for signature, refusal in _NOT_TEXT.items():
         if data.startswith(signature):
-            return what
+            return refusal
     if b"\x00" in data and not data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "a binary file"
+        return "this is a binary file, not a text file of results."
     return None
 
 
