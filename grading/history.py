@@ -213,32 +213,27 @@ def previous_publications() -> dict:
     }
 
 
-# The players whose previous ratings one query reads: a download reads them chunk by chunk of
-# its rows, a one-club file its thirty players' and the whole list 300,000 in 60 queries, each
-# far under the 32,766 parameters SQLite takes.
+# The most players whose previous ratings one query reads: a download asks for them a chunk of its
+# rows at a time (grading.ranks.download_rows), a one-club file its thirty players' and the whole
+# list 300,000 in 60 queries, each far under the 32,766 parameters SQLite takes.
 PREVIOUS_CHUNK = 5000
 
 
 def previous_ratings(published, player_ids, periods) -> dict:
-    """{player id: rating} of ``player_ids`` on the list published before ``published`` (the
-    previous month that was published, as revised), where they were on it; ``periods`` are
-    the list's published periods, newest first (list_publications). A raw query, one per
-    PREVIOUS_CHUNK players: every list page asks it, and every download for its rows."""
+    """{player id: rating} of ``player_ids`` (at most PREVIOUS_CHUNK) on the list published before
+    ``published`` (the previous month that was published, as revised), where they were on it;
+    ``periods`` are the list's published periods, newest first (list_publications). A raw query:
+    every list page asks it, and every download for each chunk of its rows."""
     before = next((period for period in periods if period.month < published.period.month), None)
-    player_ids = list(player_ids)
     if before is None or not player_ids:
         return {}
-    found = {}
     with connection.cursor() as cursor:
-        for start in range(0, len(player_ids), PREVIOUS_CHUNK):
-            chunk = player_ids[start : start + PREVIOUS_CHUNK]
-            cursor.execute(
-                f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
-                f"AND player_id IN ({', '.join(['%s'] * len(chunk))})",
-                [before.pk, before.revision, *chunk],
-            )
-            found.update(cursor.fetchall())
-    return found
+        cursor.execute(
+            f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
+            f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
+            [before.pk, before.revision, *player_ids],
+        )
+        return dict(cursor.fetchall())
 
 
 def forget_publications():
