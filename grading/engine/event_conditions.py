@@ -1,18 +1,22 @@
 """Which games of an event a list rated by the Elo method counts: FIDE's conditions on the whole
-event (docs/rules.md part 4, section 16). Pure Python: the event's facts in, for each game
-either None (this part leaves it to sections 11 and 12) or the reason it is not rated.
+event (docs/rules.md part 4, section 16). Pure Python and numpy: the events' facts in, for each
+game either nothing (this part leaves it to sections 11 and 12) or the reason it is not rated.
 
 Every condition reads the whole event, all its games in every month it spans, so that an event
-is decided once, alike in each period it touches.
+is decided once, alike in each period it touches. A run decides every event of a month at once
+(``EventColumns``, a national month has half a million games); ``games_not_rated`` decides one
+event (``EventFacts``) the same way, for the pages that show an event before it is rated.
 """
 
 from __future__ import annotations
 
 import datetime
-from collections import Counter, defaultdict
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+
+import numpy as np
 
 from .rulesets import RuleSet
 
@@ -24,6 +28,46 @@ LONGEST_DAYS = 89  # section 16.3: the last day at most this many days after the
 ROUND_ROBIN_PLAYERS = 3
 ROUND_ROBIN_ROUNDS = 4  # with unrated players
 DOUBLE_ROUND_ROBIN_PLAYERS = 6  # with unrated players
+UNRATED = 0  # a rating used, in EventColumns: the player was unrated at the event's start
+NO_ROUND = 0  # a game's round, in EventColumns: the file gives none
+
+
+@dataclass(frozen=True)
+class EventColumns:
+    """The games of many events, one entry per game in any order, and their events' facts, one
+    entry per event. A player is any integer key (a run's player ids)."""
+
+    event: np.ndarray  # int64: the game's event, an index into the per-event columns
+    white: np.ndarray  # int64
+    black: np.ndarray  # int64
+    white_halves: np.ndarray  # white's score in half points
+    round: np.ndarray  # int64, NO_ROUND where the file gives none
+    day: np.ndarray  # datetime64[D], NaT where the file gives none
+    white_rating_used: np.ndarray  # int64: each side's rating at its event's start (section 10),
+    black_rating_used: np.ndarray  # UNRATED where there was none
+    first_day: np.ndarray  # datetime64[D], by event
+    last_day: np.ndarray  # datetime64[D], by event
+    minutes_for_60: Sequence[Fraction | int | None]  # each player's, increments included; None: none given
+    first_control_minutes: Sequence[Fraction | int | None]  # with more than one control: the first's
+    scheduled_rounds: Sequence[int | None]  # the file's number of rounds (TRF XXR)
+    length_approved: Sequence[bool]  # by a rating officer (section 16.3)
+
+
+@dataclass(frozen=True)
+class NotRated:
+    """Why games are not rated: ``reason`` holds, by game, an index into ``texts``, or -1 where
+    this part does not stop the game."""
+
+    reason: np.ndarray
+    texts: list[str]
+
+    def text(self, game: int) -> str | None:
+        at = int(self.reason[game])
+        return None if at < 0 else self.texts[at]
+
+    @property
+    def left_out(self) -> np.ndarray:
+        return self.reason >= 0
 
 
 @dataclass(frozen=True)
@@ -34,45 +78,167 @@ class EventGame:
     white: int
     black: int
     white_halves: int
-    round: int
+    round: int | None
     date: datetime.date | None = None
 
 
 @dataclass(frozen=True)
 class EventFacts:
-    """What the conditions read of an event. ``rating_used`` holds every player of its games:
+    """One event as the conditions read it. ``rating_used`` holds every player of its games:
     their rating used at the event's start (section 10), None for an unrated player."""
 
     rating_used: Mapping[int, int | None]
     games: Sequence[EventGame]
     first_day: datetime.date
     last_day: datetime.date
-    minutes_for_60: Fraction | int | None = None  # each player's, increments included; None: none given
-    first_control_minutes: Fraction | int | None = None  # with more than one control: the first's
-    scheduled_rounds: int | None = None  # the file's number of rounds (TRF XXR)
-    length_approved: bool = False  # by a rating officer (section 16.3)
+    minutes_for_60: Fraction | int | None = None
+    first_control_minutes: Fraction | int | None = None
+    scheduled_rounds: int | None = None
+    length_approved: bool = False
+
+    def columns(self) -> EventColumns:
+        def used(player):
+            return self.rating_used.get(player) or UNRATED
+
+        games = list(self.games)
+        return EventColumns(
+            event=np.zeros(len(games), dtype=np.int64),
+            white=np.array([game.white for game in games], dtype=np.int64),
+            black=np.array([game.black for game in games], dtype=np.int64),
+            white_halves=np.array([game.white_halves for game in games], dtype=np.int64),
+            round=np.array([game.round or NO_ROUND for game in games], dtype=np.int64),
+            day=np.array([game.date or "NaT" for game in games], dtype="datetime64[D]"),
+            white_rating_used=np.array([used(game.white) for game in games], dtype=np.int64),
+            black_rating_used=np.array([used(game.black) for game in games], dtype=np.int64),
+            first_day=np.array([self.first_day], dtype="datetime64[D]"),
+            last_day=np.array([self.last_day], dtype="datetime64[D]"),
+            minutes_for_60=[self.minutes_for_60],
+            first_control_minutes=[self.first_control_minutes],
+            scheduled_rounds=[self.scheduled_rounds],
+            length_approved=[self.length_approved],
+        )
 
 
 def games_not_rated(facts: EventFacts, rules: RuleSet) -> list[str | None]:
-    """For each game of ``facts``, in order: None where this part does not stop it, else why it
-    is not rated ("not rated: ..."). Lists rated by the ECF method have no such conditions."""
-    games = list(facts.games)
-    if not rules.is_elo or not games:
-        return [None] * len(games)
-    reason = None
-    if rules.playing_time_conditions:
-        reason = playing_time(facts) or hours_a_day(facts)
-    reason = reason or event_length(facts)
-    if reason:
-        return [reason] * len(games)
-    players = {side for game in games for side in (game.white, game.black)}
-    if len(players) == 2:
-        return match_games(facts)
-    rounds = round_robin(games, players)
-    if rounds:
-        reason = round_robin_reason(facts, rounds)
-        return [reason] * len(games)
-    return [None] * len(games)
+    """For each game of one event, in order: None where this part does not stop it, else why
+    it is not rated ("not rated: ...")."""
+    result = events_not_rated(facts.columns(), rules)
+    return [result.text(game) for game in range(len(facts.games))]
+
+
+def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
+    """Why each game of ``columns`` is not rated, if it is not. Lists rated by the ECF method
+    have no such conditions. What applies to a whole event is worked out for all events at
+    once; only matches and round robins, a few events, are read game by game."""
+    c = columns
+    reason = np.full(len(c.event), -1, dtype=np.int64)
+    if not rules.is_elo or not len(c.event):
+        return NotRated(reason, [])
+    events = len(c.first_day)
+    entrants = Entrants(c)
+    days = (c.last_day - c.first_day).astype(np.int64)
+    highest = np.zeros(events, dtype=np.int64)
+    np.maximum.at(highest, c.event, np.maximum(c.white_rating_used, c.black_rating_used))
+    busiest = busiest_days(c, entrants, days) if rules.playing_time_conditions else None
+
+    texts: list[str] = []
+    codes: dict[str, int] = {}
+
+    def code(text):
+        if text not in codes:
+            codes[text] = len(texts)
+            texts.append(text)
+        return codes[text]
+
+    by_event = np.full(events, -1, dtype=np.int64)
+    for event in range(events):
+        text = None
+        if busiest is not None:
+            minutes = c.minutes_for_60[event]
+            text = playing_time(int(highest[event]), minutes, c.first_control_minutes[event])
+            text = text or hours_a_day(int(busiest[event]), minutes)
+        text = text or event_length(int(days[event]), c.length_approved[event])
+        if text:
+            by_event[event] = code(text)
+    reason[:] = by_event[c.event]
+
+    players = entrants.per_event(events)
+    rounds = round_robins(c, entrants, players)
+    undecided = by_event < 0
+    for event, games in games_of(c, np.flatnonzero(undecided & ((players == 2) | (rounds > 0)))):
+        if players[event] == 2:
+            texts_of_games = match_games(c, event, games)
+        else:
+            texts_of_games = [round_robin_reason(c, games, int(rounds[event]))] * len(games)
+        for game, text in zip(games.tolist(), texts_of_games):
+            if text:
+                reason[game] = code(text)
+    return NotRated(reason, texts)
+
+
+class Entrants:
+    """Each (event, player) pair of the games, numbered: ``white`` and ``black`` give each game's
+    two entrants, ``event`` each entrant's event."""
+
+    def __init__(self, c: EventColumns):
+        players = np.unique(np.concatenate([c.white, c.black]))
+        count = len(players)
+        keys = np.concatenate([c.event, c.event]) * count + np.searchsorted(players, np.concatenate([c.white, c.black]))
+        unique, entrant = np.unique(keys, return_inverse=True)
+        self.white, self.black = np.split(entrant.astype(np.int64), 2)
+        self.event = unique // count
+        self.count = len(unique)
+
+    def per_event(self, events: int) -> np.ndarray:
+        return np.bincount(self.event, minlength=events)
+
+
+def busiest_days(c: EventColumns, entrants: Entrants, days: np.ndarray) -> np.ndarray:
+    """By event, the most games one of its players has on one date (section 16.2). A player's
+    undated games are spread evenly over the event's days: the busiest of those days has the
+    whole number of games at or above the average, on top of its dated ones."""
+    entrant = np.concatenate([entrants.white, entrants.black])
+    day = np.concatenate([c.day, c.day])
+    dated = ~np.isnat(day)
+    most = np.zeros(entrants.count, dtype=np.int64)
+    if dated.any():
+        ordinal = day[dated].astype(np.int64)
+        span = int(ordinal.max() - ordinal.min()) + 1
+        keys, counts = np.unique(entrant[dated] * span + (ordinal - ordinal.min()), return_counts=True)
+        np.maximum.at(most, keys // span, counts)
+    undated = np.bincount(entrant[~dated], minlength=entrants.count)
+    event_days = np.maximum(days + 1, 1)[entrants.event]
+    most += -(-undated // event_days)
+    busiest = np.zeros(len(days), dtype=np.int64)
+    np.maximum.at(busiest, entrants.event, most)
+    return busiest
+
+
+def round_robins(c: EventColumns, entrants: Entrants, players: np.ndarray) -> np.ndarray:
+    """Section 16.4, by event: k when every two of at least three players met k times (1: a
+    single, 2: a double round robin), else 0. Found from the pairings alone."""
+    low, high = np.minimum(entrants.white, entrants.black), np.maximum(entrants.white, entrants.black)
+    pairs, met = np.unique(low * entrants.count + high, return_counts=True)
+    pair_event = entrants.event[pairs // entrants.count]
+    events = len(players)
+    pair_count = np.bincount(pair_event, minlength=events)
+    most = np.zeros(events, dtype=np.int64)
+    np.maximum.at(most, pair_event, met)
+    fewest = np.full(events, np.iinfo(np.int64).max)
+    np.minimum.at(fewest, pair_event, met)
+    every_pair_alike = (players >= ROUND_ROBIN_PLAYERS) & (pair_count == players * (players - 1) // 2)
+    return np.where(every_pair_alike & (most == fewest), most, 0)
+
+
+def games_of(c: EventColumns, events: np.ndarray):
+    """(event, its games' positions in order) for each of ``events``."""
+    if not len(events):
+        return
+    positions = np.flatnonzero(np.isin(c.event, events))
+    positions = positions[np.argsort(c.event[positions], kind="stable")]
+    starts = np.flatnonzero(np.diff(c.event[positions], prepend=-1))
+    for games in np.split(positions, starts[1:]):
+        yield int(c.event[games[0]]), games
 
 
 def _minutes(value) -> str:
@@ -84,61 +250,39 @@ def _minutes(value) -> str:
     return f"{tenths // 10}.{tenths % 10}"
 
 
-def playing_time(facts: EventFacts) -> str | None:
+def playing_time(highest: int, minutes_for_60, first_control_minutes) -> str | None:
     """Section 16.1: enough time for the event's highest rating used, and a first control of
     at least 40 minutes."""
-    if facts.minutes_for_60 is None:
+    if minutes_for_60 is None:
         return "not rated: the event has no time control, and a list rated by fide-2017 needs one"
-    highest = max((rating for rating in facts.rating_used.values() if rating), default=0)
     needed = next(minutes for rating, minutes in PLAYING_TIME if highest >= rating)
-    if facts.minutes_for_60 < needed:
+    if minutes_for_60 < needed:
         by = f"an event with a {highest}" if highest else "an event without rated players"
+        return f"not rated: the time control gives {_minutes(minutes_for_60)} minutes for 60 moves; {by} needs {needed}"
+    if first_control_minutes is not None and first_control_minutes < FIRST_CONTROL_MINUTES:
         return (
-            f"not rated: the time control gives {_minutes(facts.minutes_for_60)} minutes for 60 moves; "
-            f"{by} needs {needed}"
-        )
-    if facts.first_control_minutes is not None and facts.first_control_minutes < FIRST_CONTROL_MINUTES:
-        return (
-            f"not rated: the first time control gives {_minutes(facts.first_control_minutes)} minutes; "
+            f"not rated: the first time control gives {_minutes(first_control_minutes)} minutes; "
             f"it must give at least {FIRST_CONTROL_MINUTES}"
         )
     return None
 
 
-def hours_a_day(facts: EventFacts) -> str | None:
+def hours_a_day(busiest: int, minutes_for_60) -> str | None:
     """Section 16.2: no player has more than twelve hours of games (twice the time for 60 moves
-    each) on one date. A player's undated games are spread evenly over the event's days: the
-    busiest of those days has the whole number of games at or above the average."""
-    game_minutes = 2 * Fraction(facts.minutes_for_60)
-    dated: Counter = Counter()
-    undated: Counter = Counter()
-    for game in facts.games:
-        for player in (game.white, game.black):
-            if game.date is None:
-                undated[player] += 1
-            else:
-                dated[player, game.date] += 1
-    days = (facts.last_day - facts.first_day).days + 1
-    busiest: dict[int, int] = defaultdict(int)
-    for (player, _), count in dated.items():
-        busiest[player] = max(busiest[player], count)
-    for player, count in undated.items():
-        # Spread evenly, the undated games add to every day, the dated ones' busiest included.
-        busiest[player] += -(-count // max(days, 1))
-    most = max(busiest.values(), default=0)
-    if most * game_minutes > MOST_MINUTES_A_DAY:
-        hours = Fraction(most * game_minutes, 60)
+    each) on one date."""
+    game_minutes = 2 * Fraction(minutes_for_60)
+    if busiest * game_minutes > MOST_MINUTES_A_DAY:
+        hours = Fraction(busiest * game_minutes, 60)
         return (
-            f"not rated: a player has {most} games of {_minutes(game_minutes)} minutes (both clocks) on one day, "
+            f"not rated: a player has {busiest} games of {_minutes(game_minutes)} minutes (both clocks) on one day, "
             f"{_minutes(hours)} hours; at most 12 are allowed"
         )
     return None
 
 
-def event_length(facts: EventFacts) -> str | None:
+def event_length(days: int, length_approved: bool) -> str | None:
     """Section 16.3: at most 90 days, first to last, unless a rating officer approved it."""
-    days = (facts.last_day - facts.first_day).days
-    if days > LONGEST_DAYS and not facts.length_approved:
+    if days > LONGEST_DAYS and not length_approved:
         return (
             f"not rated: the event lasted {days + 1} days, more than 90, and a rating officer has not "
             "approved its length"
@@ -146,39 +290,36 @@ def event_length(facts: EventFacts) -> str | None:
     return None
 
 
-def round_robin(games: Sequence[EventGame], players: set) -> int:
-    """Section 16.4: k when every two of at least three players met k times (1: single, 2:
-    double round robin), else 0. Found from the pairings alone."""
-    if len(players) < ROUND_ROBIN_PLAYERS:
-        return 0
-    met = Counter(frozenset((game.white, game.black)) for game in games)
-    pairs = len(players) * (len(players) - 1) // 2
-    times = set(met.values())
-    if len(met) != pairs or len(times) != 1:
-        return 0
-    return times.pop()
-
-
-def round_robin_reason(facts: EventFacts, rounds: int) -> str | None:
+def round_robin_reason(c: EventColumns, games: np.ndarray, times: int) -> str | None:
     """Section 16.4: with unrated players (those who scored nothing left out, with their games),
     a third of the players rated, four rounds, and six players in a double round robin."""
+    white, black = c.white[games].tolist(), c.black[games].tolist()
+    halves = c.white_halves[games].tolist()
+    used = {
+        **dict(zip(white, c.white_rating_used[games].tolist())),
+        **dict(zip(black, c.black_rating_used[games].tolist())),
+    }
     scored: Counter = Counter()
-    for game in facts.games:
-        scored[game.white] += game.white_halves
-        scored[game.black] += 2 - game.white_halves
-    ignored = {player for player, halves in scored.items() if halves == 0 and facts.rating_used.get(player) is None}
-    games = [game for game in facts.games if game.white not in ignored and game.black not in ignored]
-    players = {side for game in games for side in (game.white, game.black)}
-    rated = sum(1 for player in players if facts.rating_used.get(player) is not None)
+    for w, b, h in zip(white, black, halves):
+        scored[w] += h
+        scored[b] += 2 - h
+    ignored = {player for player, points in scored.items() if points == 0 and used[player] == UNRATED}
+    kept = [at for at, (w, b) in enumerate(zip(white, black)) if w not in ignored and b not in ignored]
+    players = {side for at in kept for side in (white[at], black[at])}
+    rated = sum(1 for player in players if used[player] != UNRATED)
     if rated == len(players):
         return None
-    kind = "double round robin" if rounds == 2 else "round robin"
+    kind = "double round robin" if times == 2 else "round robin"
     if 3 * rated < len(players):
         return f"not rated: a {kind} of {len(players)} players with {rated} rated; at least a third must be rated"
-    played = len({game.round for game in games})
+    numbers = c.round[games].tolist()
+    if all(numbers[at] != NO_ROUND for at in kept):
+        played = len({numbers[at] for at in kept})
+    else:  # each player plays once a round: the rounds were at least the games of the busiest
+        played = max(Counter(side for at in kept for side in (white[at], black[at])).values(), default=0)
     if played < ROUND_ROBIN_ROUNDS:
         return f"not rated: a {kind} with unrated players over {played} rounds; it needs at least {ROUND_ROBIN_ROUNDS}"
-    if rounds == 2 and len(players) < DOUBLE_ROUND_ROBIN_PLAYERS:
+    if times == 2 and len(players) < DOUBLE_ROUND_ROBIN_PLAYERS:
         return (
             f"not rated: a double round robin of {len(players)} players with unrated players; "
             f"it needs at least {DOUBLE_ROUND_ROBIN_PLAYERS}"
@@ -186,24 +327,25 @@ def round_robin_reason(facts: EventFacts, rounds: int) -> str | None:
     return None
 
 
-def match_games(facts: EventFacts) -> list[str | None]:
-    """Section 16.5: a match counts only between two rated players, and not after it was
-    decided: once one player's points exceed half its scheduled games."""
-    games = list(facts.games)
-    if any(facts.rating_used.get(player) is None for player in (games[0].white, games[0].black)):
+def match_games(c: EventColumns, event: int, games: np.ndarray) -> list[str | None]:
+    """Section 16.5, for the games (positions) of one match, in that order: a match counts only
+    between two rated players, and not after it was decided: once one player's points exceed
+    half its scheduled games."""
+    if c.white_rating_used[games[0]] == UNRATED or c.black_rating_used[games[0]] == UNRATED:
         return ["not rated: a match against an unrated player does not count"] * len(games)
-    scheduled = facts.scheduled_rounds or len(games)
-    order = sorted(range(len(games)), key=lambda at: (games[at].round, games[at].date or datetime.date.min, at))
+    scheduled = c.scheduled_rounds[event] or len(games)
+    day = c.day[games].astype(np.int64)  # NaT as the smallest integer: first, as no date
+    order = np.lexsort((np.arange(len(games)), day, c.round[games]))
     halves: Counter = Counter()
     reasons: list[str | None] = [None] * len(games)
     decided = None
-    for played, at in enumerate(order, start=1):
-        game = games[at]
+    for played, at in enumerate(order.tolist(), start=1):
         if decided:
             reasons[at] = decided
             continue
-        halves[game.white] += game.white_halves
-        halves[game.black] += 2 - game.white_halves
+        game = games[at]
+        halves[int(c.white[game])] += int(c.white_halves[game])
+        halves[int(c.black[game])] += 2 - int(c.white_halves[game])
         if max(halves.values()) > scheduled:  # more than half the scheduled games, in half points
             high, low = sorted(halves.values(), reverse=True)
             decided = (

@@ -5,7 +5,11 @@ import datetime
 from fractions import Fraction
 from itertools import combinations
 
-from grading.engine.event_conditions import EventFacts, EventGame, games_not_rated
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from grading.engine.event_conditions import EventColumns, EventFacts, EventGame, events_not_rated, games_not_rated
 from grading.engine.rulesets import ECF_2024, FIDE_2017, FIDE_2017_RAPID
 
 DAY = datetime.date(2026, 10, 3)
@@ -217,3 +221,69 @@ def test_a_match_against_an_unrated_player_does_not_count():
     reasons = games_not_rated(facts(match([2, 0]), {1: 2300, 2: None}), FIDE_2017)
 
     assert reasons == ["not rated: a match against an unrated player does not count"] * 2
+
+
+def test_a_round_robin_whose_file_gives_no_rounds_counts_the_busiest_players_games_as_its_rounds():
+    # Four players, all play all, no rounds given: each played 3 games, so at most 3 rounds.
+    games = [EventGame(white, black, 1, None) for white, black in combinations(range(1, 5), 2)]
+    ratings = {1: 2000, 2: 1900, 3: None, 4: 1700}
+    assert games_not_rated(facts(games, ratings), FIDE_2017_RAPID)[0] == (
+        "not rated: a round robin with unrated players over 3 rounds; it needs at least 4"
+    )
+
+
+# Many events at once, as a run decides them: each event alike, whatever else is in the month.
+
+
+@st.composite
+def events(draw):
+    players = draw(st.integers(2, 7))
+    ratings = {player: draw(st.sampled_from([None, 1500, 1800, 2250])) for player in range(players)}
+    pairs = list(combinations(range(players), 2))
+    chosen = draw(st.lists(st.sampled_from(pairs), min_size=1, max_size=14))
+    games = [
+        EventGame(a, b, draw(st.integers(0, 2)), draw(st.sampled_from([None, number, 1])), DAY)
+        for number, (a, b) in enumerate(chosen, start=1)
+    ]
+    return facts(
+        games,
+        ratings,
+        minutes=draw(st.sampled_from([None, 60, 90, 120])),
+        last_day=DAY + datetime.timedelta(days=draw(st.integers(0, 120))),
+        scheduled_rounds=draw(st.sampled_from([None, 2, 6])),
+    )
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(events(), min_size=1, max_size=6), st.randoms(use_true_random=False))
+def test_a_month_of_events_decided_at_once_gives_each_event_what_it_gets_alone(month, shuffle):
+    rules = FIDE_2017
+    alone = [games_not_rated(event, rules) for event in month]
+    # Every event's games in one set of columns, players numbered apart, games in any order.
+    parts = [event.columns() for event in month]
+    order = list(range(sum(len(part.event) for part in parts)))
+    shuffle.shuffle(order)
+
+    def joined(name, offset=None):
+        values = np.concatenate([getattr(part, name) + (offset(at) if offset else 0) for at, part in enumerate(parts)])
+        return values[order]
+
+    together = EventColumns(
+        event=joined("event", lambda at: at),
+        white=joined("white", lambda at: 100 * at),
+        black=joined("black", lambda at: 100 * at),
+        white_halves=joined("white_halves"),
+        round=joined("round"),
+        day=joined("day"),
+        white_rating_used=joined("white_rating_used"),
+        black_rating_used=joined("black_rating_used"),
+        first_day=np.concatenate([part.first_day for part in parts]),
+        last_day=np.concatenate([part.last_day for part in parts]),
+        minutes_for_60=[event.minutes_for_60 for event in month],
+        first_control_minutes=[event.first_control_minutes for event in month],
+        scheduled_rounds=[event.scheduled_rounds for event in month],
+        length_approved=[event.length_approved for event in month],
+    )
+    result = events_not_rated(together, rules)
+    expected = [reason for reasons in alone for reason in reasons]
+    assert [result.text(order.index(at)) for at in range(len(order))] == expected
