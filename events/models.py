@@ -74,6 +74,17 @@ class Event(models.Model):
     list_overridden = models.BooleanField(
         default=False, help_text="Staff chose the list; a new upload does not change it."
     )
+    scheduled_rounds = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The rounds the file says the event has (TRF XXR): they decide when a match is won.",
+    )
+    # An event of more than 90 days is rated on an Elo list only with its length approved
+    # (docs/rules.md section 16.3), for the dates it had then: new dates clear it.
+    length_approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
+    length_approved_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = EventQuerySet.as_manager()
 
@@ -97,6 +108,10 @@ class Event(models.Model):
     def editable(self):
         """Whether the arbiter may still change it: until it is approved."""
         return not self.in_rating
+
+    @property
+    def length_approved(self):
+        return self.length_approved_at is not None
 
     @property
     def in_rating(self):

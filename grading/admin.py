@@ -10,7 +10,7 @@ from config.admin import DeleteOneByOne
 
 from . import rule_sets, services, workers
 from .engine.periods import Month
-from .models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
+from .models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -346,6 +346,20 @@ class ListEntryAdmin(ReadOnlyAdmin):
     list_filter = ["period__rating_list", "revision", "type", "category"]
     search_fields = ["player__code", "player__surname", "period__month"]
     list_select_related = ["period", "period__rating_list", "player", "club"]
+
+
+@admin.register(GameNotRated)
+class GameNotRatedAdmin(ReadOnlyAdmin):
+    """The games a publication of an Elo list left out under FIDE's conditions on events."""
+
+    list_display = ["game", "event", "reason", "run"]
+    list_filter = ["run__period__rating_list"]
+    search_fields = ["game__event__code", "reason", "run__period__month"]
+    list_select_related = ["run__period__rating_list", "game__event", "game__white_entry", "game__black_entry"]
+
+    @admin.display(ordering="game__event__code")
+    def event(self, row):
+        return row.game.event.code
 
 
 # The players' and events' screens, extended with what ratings know (the merge, clubs on

@@ -4,10 +4,10 @@ docs/rules.md section 2 is applied here, in the queries: a period rates the play
 of approved events on the list whose date falls in the month, between two identified players.
 """
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import numpy as np
-from django.db.models import Case, F, IntegerField, Value, When
+from django.db.models import Case, F, IntegerField, Q, Value, When
 
 import players.models
 from events.models import IN_RATING, Game
@@ -15,11 +15,13 @@ from players.models import Player
 
 from .bulk import fetch_columns, table
 from .engine import RULE_SETS
-from .engine.codes import RESULT_WHITE_HALVES, USED_AT_START
+from .engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
+from .engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
 from .engine.inputs import ColumnarInputs
-from .engine.method_change import ratings_used, states_for_method
+from .engine.method_change import states_for_method
 from .engine.periods import Month, month_indexes
 from .engine.rulesets import RuleSet, lists_read
+from .event_conditions import ROUND_GIVEN, RatingsAtStart, events_facts, ratings_at_start, sides_used
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -49,6 +51,7 @@ class PeriodData:
     event_ids: list  # the events of those games
     prior: States  # every player's state on the list before the period
     notes: list  # what the run held out of the engine's input, for its message
+    not_rated: list = field(default_factory=list)  # (Game id, why), games FIDE's conditions leave out
 
 
 def sql_of(queryset):
@@ -65,24 +68,40 @@ def load_period(
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
     rules = rules or RULE_SETS[period.rule_set]
-    # In the order they were played: each rating's breakdown lists its games in this order. The
-    # Elo method reads their events' first days too (a join the ECF method's national month does
-    # without).
-    started = ("event__start_date",) if rules.is_elo else ()
-    columns = games.order_by().annotate(white_halves=WHITE_HALVES)
-    game_ids, white_ids, black_ids, white_halves, event_ids, *days = fetch_columns(
-        *sql_of(columns.values_list("pk", "white_id", "black_id", "white_halves", "event_id", "date", *started)),
-        [np.int64, np.int64, np.int64, np.int8, np.int64] + ["datetime64[D]"] * (1 + len(started)),
-        order=(5, 0),  # date, then id
-    )
-    if not rules.is_elo:
-        days = []
-    player_ids = np.unique(np.concatenate([white_ids, black_ids]))
-    birth_date, title = birth_dates_and_titles(player_ids)
-    birth_date, notes = hold_out_impossible_birth_dates(player_ids, birth_date, month)
-
     if prior is None:
         prior = latest_states(rating_list, month)
+    # In the order they were played: each rating's breakdown lists its games in this order. The
+    # Elo method reads their events' first days and rounds too (what the ECF method does without).
+    elo_only = ("event__start_date", "round_given") if rules.is_elo else ()
+    columns = games.order_by().annotate(white_halves=WHITE_HALVES, round_given=ROUND_GIVEN)
+    game_ids, white_ids, black_ids, white_halves, event_ids, dates, *elo_read = fetch_columns(
+        *sql_of(columns.values_list("pk", "white_id", "black_id", "white_halves", "event_id", "date", *elo_only)),
+        [np.int64, np.int64, np.int64, np.int8, np.int64, "datetime64[D]"]
+        + ["datetime64[D]", np.int64][: len(elo_only)],
+        order=(5, 0),  # date, then id
+    )
+    not_rated, notes = [], []
+    if rules.is_elo:
+        # Part 4: the games of events that FIDE's conditions leave out are not read further.
+        ratings = ratings_at_start(rating_list, rules, month, prior)
+        month_games = {"white": white_ids, "black": black_ids, "white_halves": white_halves, "event": event_ids}
+        decided = month_not_rated({**month_games, "date": dates, "round": elo_read[1]}, month, rules, ratings)
+        left_out = decided.left_out
+        if left_out.any():
+            not_rated = list(zip(game_ids[left_out].tolist(), map(decided.texts.__getitem__, decided.reason[left_out])))
+            notes.append(
+                f"{len(not_rated)} games of {len(np.unique(event_ids[left_out]))} events not rated: FIDE's "
+                "conditions on their events are not met (docs/rules.md part 4)"
+            )
+        game_ids, white_ids, black_ids, white_halves, event_ids, dates, starts = (
+            column[~left_out]
+            for column in (game_ids, white_ids, black_ids, white_halves, event_ids, dates, elo_read[0])
+        )
+    player_ids = np.unique(np.concatenate([white_ids, black_ids]))
+    birth_date, title = birth_dates_and_titles(player_ids)
+    birth_date, held_out = hold_out_impossible_birth_dates(player_ids, birth_date, month)
+    notes = held_out + notes
+
     states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
     for other in lists_read(rating_list.code, rules):
         if others is not None:
@@ -94,7 +113,7 @@ def load_period(
             read = latest_states(other_list, month).columns_for(player_ids)
             states[other] = states_for_method(read, rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
-    elo = elo_columns(rating_list, month, rules, player_ids, white, black, *days) if rules.is_elo else {}
+    elo = elo_columns(month, player_ids, white, black, dates, starts, ratings) if rules.is_elo else {}
 
     inputs = ColumnarInputs(
         rules=rules,
@@ -114,7 +133,66 @@ def load_period(
         event=np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
         **elo,
     )
-    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes)
+    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes, not_rated)
+
+
+def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]:
+    """The rated games (section 2) of ``event_ids`` outside ``month``, as columns: id, white,
+    black, white's halves, event, date, round (0: none)."""
+    if not event_ids:
+        return [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0, dtype="datetime64[D]"), np.zeros(0, dtype=np.int64)]
+    games = (
+        Game.objects.rated()
+        .filter(event__in=event_ids, white__isnull=False, black__isnull=False)
+        .exclude(white=F("black"))
+        .exclude(Q(date__gte=month.first_day()) & Q(date__lte=month.last_day()))
+        .order_by()
+        .annotate(white_halves=WHITE_HALVES, round_given=ROUND_GIVEN)
+    )
+    return fetch_columns(
+        *sql_of(games.values_list("pk", "white_id", "black_id", "white_halves", "event_id", "date", "round_given")),
+        [np.int64, np.int64, np.int64, np.int8, np.int64, "datetime64[D]", np.int64],
+        order=(0,),
+    )
+
+
+def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsAtStart) -> NotRated:
+    """Why games of a month are not rated, each of their events decided whole. ``games`` holds the
+    month's game columns (``id``, ``white``, ``black``, ``white_halves``, ``event``, ``date``,
+    ``round``); the games of those events in other months are read here."""
+    event_ids = np.unique(games["event"])
+    facts = events_facts(event_ids.tolist())
+    spanning = [
+        pk
+        for pk, first, last in zip(event_ids.tolist(), facts["first_day"], facts["last_day"])
+        if first < month.first_day() or last > month.last_day()
+    ]
+    _, white, black, halves, event, date, rounds = games_of_events_elsewhere(spanning, month)
+    every = {
+        "white": np.concatenate([games["white"], white]),
+        "black": np.concatenate([games["black"], black]),
+        "white_halves": np.concatenate([games["white_halves"], halves]).astype(np.int64),
+        "event": np.searchsorted(event_ids, np.concatenate([games["event"], event])),
+        "day": np.concatenate([games["date"], date]),
+        "round": np.concatenate([games["round"], rounds]),
+    }
+    start_month = month_indexes(np.array(facts["first_day"], dtype="datetime64[D]"))[every["event"]]
+    used = sides_used(ratings, start_month, every["white"], every["black"])
+    result = events_not_rated(
+        EventColumns(
+            **every,
+            white_rating_used=used[0],
+            black_rating_used=used[1],
+            first_day=np.array(facts["first_day"], dtype="datetime64[D]"),
+            last_day=np.array(facts["last_day"], dtype="datetime64[D]"),
+            minutes_for_60=facts["minutes_for_60"],
+            first_control_minutes=facts["first_control_minutes"],
+            scheduled_rounds=facts["scheduled_rounds"],
+            length_approved=facts["length_approved"],
+        ),
+        rules,
+    )
+    return NotRated(result.reason[: len(games["white"])], result.texts)
 
 
 # White's score in half points, worked out by the database (a rated game has one of these results).
@@ -158,23 +236,15 @@ def birth_dates_and_titles(player_ids: np.ndarray) -> tuple[np.ndarray, list]:
     return born[at], [titled.get(player) for player in player_ids.tolist()]
 
 
-def elo_columns(rating_list, month, rules, player_ids, white, black, dates, starts) -> dict:
+def elo_columns(month: Month, player_ids, white, black, dates, starts, ratings: RatingsAtStart) -> dict:
     """What only the Elo method reads: the games' dates, and for a game of an event
     that began before the period, each player's rating at the start of that event (their latest
     state before the event's month: a rating if it is one under section 9, else unrated)."""
     used = np.full((2, len(white)), USED_AT_START, dtype=np.int64)
     start_month = month_indexes(starts)
-    earlier = start_month < month.index
-    for index in np.unique(start_month[earlier]).tolist():
-        began = Month.from_index(index)
-        games = np.flatnonzero(earlier & (start_month == index))
-        who = np.unique(np.concatenate([white[games], black[games]]))
-        then = states_for_method(
-            latest_states(rating_list, began, among=player_ids[who]).columns_for(player_ids), rules, began
-        )
-        rating_then = ratings_used(then)
-        used[0, games] = rating_then[white[games]]
-        used[1, games] = rating_then[black[games]]
+    earlier = np.flatnonzero(start_month < month.index)
+    then = sides_used(ratings, start_month[earlier], player_ids[white[earlier]], player_ids[black[earlier]])
+    used[:, earlier] = np.where(then == UNRATED, UNRATED_USED, then)
     return {
         "game_date": dates,
         "white_rating_used": used[0],

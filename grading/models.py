@@ -412,4 +412,20 @@ class RatingRun(models.Model):
         return f"{self.period} run at {self.started_at:%Y-%m-%d %H:%M}: {self.outcome}"
 
 
+class GameNotRated(models.Model):
+    """A game a publication did not rate, FIDE's conditions on its event not being met
+    (docs/rules.md part 4), and why: written by the run that published, read at its revision."""
+
+    run = models.ForeignKey(RatingRun, on_delete=models.CASCADE, related_name="games_not_rated")
+    game = models.ForeignKey("events.Game", on_delete=models.CASCADE, related_name="not_rated")
+    reason = models.CharField(max_length=300)
+
+    class Meta:
+        ordering = ["run", "game"]
+        constraints = [models.UniqueConstraint(fields=["run", "game"], name="game_not_rated_once_a_run")]
+
+    def __str__(self):
+        return f"game {self.game_id}: {self.reason}"
+
+
 from .live_models import LiveEntry, LiveList, LiveRating  # noqa: E402, F401 - models of this app

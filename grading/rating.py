@@ -20,7 +20,7 @@ from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from .engine.numbers import points
 from .engine.periods import Month
 from .loading import load_period, rated_games
-from .models import RatingPeriod, RatingRun
+from .models import GameNotRated, RatingPeriod, RatingRun
 from .periods import read_publications
 from .publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
 
@@ -46,7 +46,7 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     rows, new, rated = rate_loaded(data)
     # What is published, not what was read, decides: another list's states change the inputs
     # of this one (the dummy rules) far more often than its results.
-    digest = result_digest(rows, data.prior, data.inputs.rules.is_elo)
+    digest = result_digest(rows, data.prior, data.inputs.rules.is_elo, data.not_rated)
     if period.revision is not None and digest == published_digest(period):
         return PeriodOutcome(period, games, players, None, tuple(data.notes))
     progress(f"{period}: writing {players} ratings and the list")
@@ -54,6 +54,9 @@ def rate_one_period(period: RatingPeriod, run, progress=lambda stage: None) -> P
     run.result_digest = digest
     run.save(update_fields=["result_digest"])
     run.events.add(*data.event_ids)
+    GameNotRated.objects.bulk_create(
+        [GameNotRated(run=run, game_id=game, reason=reason) for game, reason in data.not_rated], batch_size=5000
+    )
     mark_events_rated(period)
     return PeriodOutcome(period, games, len(rated), revision, tuple(data.notes))
 
@@ -73,16 +76,20 @@ def rate_loaded(data) -> tuple[dict, States, np.ndarray]:
     return rows, new, rated
 
 
-def result_digest(rows: dict, prior: States, elo: bool) -> str:
+def result_digest(rows: dict, prior: States, elo: bool, not_rated=()) -> str:
     """SHA-256 of everything a publication shows: every new rating with how it was reached
-    (its breakdown names the games), and every prior state on the list (the list shows the
-    players who did not play too). The lifetime counters and floors follow from those, and the
-    peak is the Elo method's only (ECF digests stay those of before they were kept)."""
+    (its breakdown names the games), every prior state on the list (the list shows the
+    players who did not play too), and the games left unrated with why (none: nothing, so a
+    digest from before such games were kept stays the same). The lifetime counters and floors
+    follow from those, and the peak is the Elo method's only (ECF digests stay those of before
+    they were kept)."""
     hasher = hashlib.sha256()
     left_out = {*LIFETIME_FIELDS, *(() if elo else ("peak",))}
     for name in sorted(set(rows) - left_out):
         hasher.update(name.encode() + b"\x1e" + "\x1f".join(map(str, rows[name])).encode())
     prior.digest_into(hasher, elo)
+    for game, reason in sorted(not_rated):
+        hasher.update(f"\x1d{game}\x1f{reason}".encode())
     return hasher.hexdigest()
 
 

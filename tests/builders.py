@@ -310,14 +310,16 @@ def rated_from_file(rules, list_code, month, people, games, states) -> dict:
     return json.loads(format_result(rate_period(parse_rate_file(json.dumps(document)))))
 
 
-def approved_event(code, list_code, day, games, status=Event.Status.APPROVED):
-    """An approved event on a list: games as (white code, black code, result) on ``day``."""
+def approved_event(code, list_code, day, games, status=Event.Status.APPROVED, time_control="90 min + 30 s/move"):
+    """An approved event on a list: games as (white code, black code, result) on ``day``, each
+    round of its own, at ``time_control`` (by default one any Elo list rates, docs/rules.md 16.1)."""
     event = Event.objects.create(
         code=code,
         name=code,
         rating_list=RatingList.objects.get(code=list_code),
         start_date=day,
         end_date=day,
+        time_control=time_control,
         status=status,
     )
     players = {}

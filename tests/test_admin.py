@@ -10,7 +10,7 @@ from django.utils import timezone
 from events.models import Event, EventChange, Game, Upload
 from grading.demo import load_demo
 from grading.engine.periods import Month
-from grading.models import RatingList, RatingPeriod
+from grading.models import GameNotRated, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from grading.services import start_rating
 from grading.workers import wait_for
@@ -67,6 +67,9 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         uploaded_at=timezone.now(),
     )
     do_change_rule_set(RatingList.objects.get(code="online"), summary.first_month + 3, "fide-2017", None)
+    GameNotRated.objects.create(
+        run=run, game=Game.objects.first(), reason="not rated: a match against an unrated player"
+    )
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

@@ -60,12 +60,16 @@ def test_a_list_switched_to_elo_rates_from_the_ecf_states_it_inherits(elo_list, 
 
 
 def test_a_game_of_an_event_begun_the_month_before_counts_the_ratings_of_its_start(elo_list, rate):
-    approved_event("OCT", "otb-standard", datetime.date(2026, 10, 10), [("111111A", "444444D", "0-1")])
+    # Two games, so neither event is a match of two players (docs/rules.md 16.5); C and E's
+    # game changes nothing below.
+    october = [("111111A", "444444D", "0-1"), ("333333C", "555555E", "1/2-1/2")]
+    approved_event("OCT", "otb-standard", datetime.date(2026, 10, 10), october)
     succeeded(rate("otb-standard", "2026-10"))
     # D: pending month 2026-08 (5, 6000, 2.5) and a win over A (1500): G 6, T 7500, S 3.5:
     # Ra 1250 + 20 x (7 - 6) = 1270.
     assert state("444444D", "2026-10").rating == 1270
-    event = approved_event("LONG", "otb-standard", datetime.date(2026, 11, 2), [("444444D", "222222B", "1-0")])
+    november = [("444444D", "222222B", "1-0"), ("111111A", "333333C", "1/2-1/2")]
+    event = approved_event("LONG", "otb-standard", datetime.date(2026, 11, 2), november)
     event.start_date = datetime.date(2026, 10, 28)  # the event began in October
     event.save()
 
