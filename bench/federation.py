@@ -6,6 +6,12 @@ each list, then rated months: events of EVENT_SIZE players, their games, the rat
 (a K-style update for everyone: plausible numbers, not the engine's) with their breakdowns, and
 each period's list snapshot. ``add_month_to_rate`` adds a month of approved events, not yet
 rated, with newcomers among the players.
+
+Every event looks like a real one of its list, so that a list rated by the Elo method, which
+applies FIDE's event conditions (docs/rules.md section 16), rates its games: the list's time
+control (TIME_CONTROLS, as the site stores it: 90+30 on OTB standard, 120 minutes for 60
+moves), one round a day from the month's first day (a round's games are dated its day), and
+the event's last day that of its last round.
 """
 
 import datetime
@@ -22,6 +28,7 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from events.timecontrol import TimeControl  # noqa: E402
 from grading.engine.periods import Month  # noqa: E402
 from grading.engine.rulesets import RULE_SETS, lists_read, reading_digests  # noqa: E402
 from grading.engine.tables import d_offset_tenths_array  # noqa: E402
@@ -32,6 +39,13 @@ LISTS = [  # code, share of players on it, share of those who play in a month, r
     ("otb-rapid", 0.5, 0.10, 6),
     ("online", 0.3, 0.10, 6),
 ]
+# Each list's time control, as the site stores an event's (str of events.timecontrol.TimeControl):
+# 120 minutes for 60 moves on OTB standard, as FIDE's conditions ask of an event with a player
+# rated 2200 or more; 25 on rapid, 15 online.
+TIME_CONTROLS = {
+    code: str(TimeControl.from_text(text))
+    for code, text in {"otb-standard": "90+30", "otb-rapid": "15+10", "online": "10+5"}.items()
+}
 EVENT_SIZE = 40
 TITLES = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM"]
 SYLLABLES = (
@@ -443,8 +457,12 @@ def pairings(rng, seats, rounds):
 
 
 def write_events(conn, federation, code, list_id, month, player_of, rounds, status):
-    """Events of EVENT_SIZE of ``player_of`` (whole events only), with their entries and games.
-    Returns the games' ids, white and black seats (indexes into ``player_of``) and white's halves."""
+    """Events of EVENT_SIZE of ``player_of`` (whole events only), with their entries; each at the
+    list's time control, from the month's first day to its last round's, a round a day.
+    Returns the events' and entries' ids, and the games' white and black seats (indexes into
+    ``player_of``) and rounds."""
+    if rounds > 28:
+        raise ValueError(f"{rounds} rounds, a round a day from the month's first day, would not fit in February")
     rng, ids = federation.rng, federation.ids
     events = len(player_of) // EVENT_SIZE
     event_ids = ids.take("events_event", events)
@@ -476,8 +494,8 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
                 "swiss",
                 list_id,
                 day,
-                day + datetime.timedelta(days=1),
-                "",
+                day + datetime.timedelta(days=rounds - 1),
+                TIME_CONTROLS[code],
                 code == "online",
                 "",
                 status,
@@ -528,9 +546,11 @@ def write_events(conn, federation, code, list_id, month, player_of, rounds, stat
     return event_ids, entry_ids, white, black, round_of
 
 
-def write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, day):
+def write_games(conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, first_day):
+    """The games, each dated its round's day: the events' ``first_day`` + (round - 1)."""
     game_ids = federation.ids.take("events_game", len(white))
     results = np.array(["0-1", "1/2-1/2", "1-0"])[halves]
+    dates = [first_day + datetime.timedelta(days=number) for number in range(int(round_of.max(initial=0)))]
     copy(
         conn,
         "events_game",
@@ -554,7 +574,7 @@ def write_games(conn, federation, event_ids, entry_ids, player_of, white, black,
                 int(event_ids[white[g] // EVENT_SIZE]),
                 int(round_of[g]),
                 g % (EVENT_SIZE // 2) + 1,
-                day,
+                dates[round_of[g] - 1],
                 int(entry_ids[white[g]]),
                 int(entry_ids[black[g]]),
                 int(player_of[white[g]]),
@@ -679,16 +699,11 @@ def add_month_to_rate(url, federation, month: Month, games: dict, newcomers=0.03
             rating[states.members] = states.rating
             halves = results_by_rating(rng, rating[player_of[white]], rating[player_of[black]])
             write_games(
-                conn,
-                federation,
-                event_ids,
-                entry_ids,
-                player_of,
-                white,
-                black,
-                round_of,
-                halves,
-                month.first_day() + datetime.timedelta(days=int(rng.integers(0, 27))),
+                conn, federation, event_ids, entry_ids, player_of, white, black, round_of, halves, month.first_day()
             )
+            # Drawn and left unused: it was the one day all the list's games were once dated on,
+            # and drawing it keeps the numbers drawn after it (the next list's players and
+            # results), and so the data, those of the benches before the games had their rounds' days.
+            rng.integers(0, 27)
             written[states.code] = len(white)
     return written

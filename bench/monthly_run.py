@@ -7,7 +7,10 @@ For each size, a PostgreSQL database of its own (``federation_bench_run_SIZE`` o
 BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/) is made and loaded with COPY
 (bench/federation.py): the players, a take-on period and ``--history`` rated months on each
 list, then the month just ended with approved events not yet rated (half the games on OTB
-standard, 30% rapid, 20% online; 3% of the players new to the list). Then the month is rated
+standard, 30% rapid, 20% online; 3% of the players new to the list). Every event is one of 40
+players at its list's time control (90+30 on OTB standard, 15+10 rapid, 10+5 online), a round
+a day from the month's first day (4 rounds on OTB standard, 6 on the others), so that FIDE's
+event conditions, which an Elo list applies, rate its games. Then the month is rated
 as ``manage.py rate_period`` does, list by list, in process (no broker), timed from the start
 to the commit, with each stage's time from the run's log. The "after" column is what the run
 asked for on commit and Celery, without a broker, ran in this process before returning (the live
