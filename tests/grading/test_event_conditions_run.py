@@ -12,8 +12,11 @@ from django.core.management import call_command
 from events import services as workflow
 from events.models import Event
 from grading.engine.periods import Month
-from grading.models import GameNotRated, PlayerRating, RatingList
+from grading.live import compute_live
+from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList
 from grading.rule_sets import do_change_rule_set
+from laboratory.models import SimulatedRating
+from laboratory.simulations import do_start_simulation, run_simulation
 from tests.builders import PlayerFactory, stored_event, succeeded, take_on, trf_player
 
 pytestmark = pytest.mark.django_db
@@ -279,3 +282,41 @@ def test_an_event_over_two_months_is_decided_whole_in_each(elo_standard, arbiter
     assert GameNotRated.objects.filter(run=november).count() == 8  # rounds 3 to 6
     assert reasons(event) == [reason]
     assert exported(tmp_path, "2026-11")["111111A"] == 2250
+
+
+# The live ratings read the months not yet published as a run would: the same games left out.
+
+
+def test_the_live_rating_leaves_out_what_the_run_will(elo_standard, arbiter, officer, rate):
+    uploaded_and_approved(arbiter, officer, event_file([(1, 1, 5, "0-1"), (2, 5, 1, "1/2-1/2")]), "MATCH")
+    uploaded_and_approved(arbiter, officer, event_file(SWISS), "SWISS")
+
+    compute_live(RatingList.objects.get(code="otb-standard"), today=datetime.date(2026, 11, 21))
+
+    live = dict(LiveRating.objects.filter(month="2026-10").values_list("player__code", "rating"))
+    # The Swiss as rated above (A 2248); the match against unrated E not at all: E has no live state.
+    assert live["111111A"] == 2248 and "555555E" not in live
+    succeeded(rate("otb-standard", "2026-10"))
+    assert rating("111111A").rating == 2248 and rating("555555E") is None
+
+
+# A simulation of the Elo method reads the events as a run by that method would.
+
+
+def test_a_simulation_by_the_elo_method_leaves_out_what_a_run_would(elo_standard, arbiter, officer, rate):
+    uploaded_and_approved(arbiter, officer, event_file([(1, 1, 5, "0-1"), (2, 5, 1, "1/2-1/2")]), "MATCH")
+    uploaded_and_approved(arbiter, officer, event_file(SWISS), "SWISS")
+    succeeded(rate("otb-standard", "2026-10"))
+    october = Month.parse("2026-10")
+
+    simulation = do_start_simulation(
+        RatingList.objects.get(code="otb-standard"), october, october, "fide-2017", None, queue=False
+    )
+    run_simulation(simulation.pk)
+
+    simulated = dict(SimulatedRating.objects.filter(simulation=simulation).values_list("player__code", "rating"))
+    # The Swiss (K 20 for all): A 2248 as above; B loses to A (PD 0.30: -6.0) and beats D (D 300,
+    # PD 0.85: +3.0): 2097; C draws D (PD 0.64: -2.8) and A (PD 0.11: +7.8): 1905; D draws C
+    # (PD 0.36: +2.8) and loses to B (PD 0.15: -3.0): 1799.8 -> 1800. The match with E: nothing.
+    assert simulated == {"111111A": 2248, "222222B": 2097, "333333C": 1905, "444444D": 1800}
+    assert simulated == {code: rating(code).rating for code in simulated}
