@@ -14,6 +14,7 @@ from config.admin import DeleteOneByOne, Kept, username
 from . import results, services
 from .formats.dates import written
 from .models import Entry, Event, EventChange, Game, Upload
+from .timecontrol import TimeControl
 
 
 class UploadInline(admin.TabularInline):
@@ -54,6 +55,21 @@ class EventChangeInline(admin.TabularInline):
 
 
 class EventForm(forms.ModelForm):
+    def clean_time_control(self):
+        """Stored as the site writes it, so that every reader (the list it goes on, the playing
+        time an Elo list asks, docs/rules.md 16.1) reads what staff meant; text it cannot read is
+        refused, never stored to be taken for no time control."""
+        text = self.cleaned_data["time_control"].strip()
+        if not text:
+            return ""
+        control = TimeControl.from_text(text)
+        if control is None:
+            raise forms.ValidationError(
+                f"Cannot read the time control {text[:100]!r}: write it as, for example, 90+30 (minutes and "
+                "seconds a move) or 40/90, 30 + 30s (40 moves in 90 minutes, then 30 minutes, 30 seconds a move)."
+            )
+        return str(control)[:100]
+
     def clean(self):
         data = super().clean()
         start, end = data.get("start_date"), data.get("end_date")
