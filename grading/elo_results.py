@@ -16,6 +16,7 @@ import json
 import numpy as np
 
 from .breakdown import SidesByPlayer
+from .engine.arrays import distinct
 from .engine.codes import CATEGORY_NAMES, FULL, K_RULE_NAMES, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
 from .engine.elo_result import EloPeriodResult
 from .engine.inputs import PendingColumns, StateColumns
@@ -37,7 +38,7 @@ def elo_rating_columns(result: EloPeriodResult, positions: np.ndarray) -> tuple[
     kind = p.type[positions]
     has_k = p.k_rule[positions] > 0
     last = p.state_last_played[positions]
-    months = {index: str(Month.from_index(index)) for index in np.unique(last[last >= 0]).tolist()}
+    months = {index: str(Month.from_index(index)) for index in distinct(last[last >= 0]).tolist()}
     pending = _pending_by_position(result.pending)
     halves = p.state_points_halves[positions]
     rows = {

@@ -18,6 +18,7 @@ from events.models import Event
 from events.timecontrol import TimeControl
 
 from .bulk import where_in
+from .engine.arrays import distinct
 from .engine.event_conditions import UNRATED
 from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month
@@ -42,34 +43,49 @@ def playing_time(time_control: str) -> tuple[Fraction | None, Fraction | None]:
 ROUND_GIVEN = Coalesce("round", Value(0))  # NO_ROUND where the file gives none
 
 
-# The ratings used at the start of events that began in given months: (start months, players)
-# -> each player's rating used, UNRATED for none. Months are Month indexes; players sorted ids.
-RatingsAtStart = Callable[[int, np.ndarray], np.ndarray]
+# The ratings used at the start of the events that began in a month (a Month index), of the
+# white and black players of games (ids): (white's, black's), UNRATED for none.
+RatingsAtStart = Callable[[int, np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]
 
 
-def ratings_at_start(rating_list, rules: RuleSet, month: Month, prior_states) -> RatingsAtStart:
+def ratings_at_start(rating_list, rules: RuleSet, month: Month, prior_states, known=None) -> RatingsAtStart:
     """What players' ratings were at the start of an event that began in a given month: the
     period's ``prior_states`` (publishing.States) for ``month``, else their published states
-    before that month."""
+    before that month. ``known`` (sorted player ids, their ratings used at the period's start)
+    saves reading the period's own again: a run has them for the engine already."""
 
-    def ratings(start: int, players: np.ndarray) -> np.ndarray:
-        began = Month.from_index(start)
-        states = prior_states if start >= month.index else latest_states(rating_list, began, among=players)
+    def rated(states, began: Month, players: np.ndarray) -> np.ndarray:
         used = ratings_used(states_for_method(states.columns_for(players), rules, began))
         return np.where(used < 0, UNRATED, used)
 
+    def ratings(start: int, white: np.ndarray, black: np.ndarray):
+        if start >= month.index and known is not None:
+            white_at, black_at = found_in(known[0], white), found_in(known[0], black)
+            if (white_at >= 0).all() and (black_at >= 0).all():
+                return known[1][white_at], known[1][black_at]
+        players = distinct(np.concatenate([white, black]))
+        began = Month.from_index(start)
+        states = prior_states if start >= month.index else latest_states(rating_list, began, among=players)
+        rating = rated(states, began, players)
+        return rating[np.searchsorted(players, white)], rating[np.searchsorted(players, black)]
+
     return ratings
+
+
+def found_in(sorted_ids: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """The position of each of ``wanted`` in ``sorted_ids``, -1 where it is not there."""
+    if not len(sorted_ids):
+        return np.full(len(wanted), -1, dtype=np.int64)
+    at = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
+    return np.where(sorted_ids[at] == wanted, at, -1)
 
 
 def sides_used(ratings: RatingsAtStart, start_month: np.ndarray, white: np.ndarray, black: np.ndarray):
     """Each side's rating used at its event's start, by game (UNRATED for none)."""
     used = np.full((2, len(white)), UNRATED, dtype=np.int64)
-    for start in np.unique(start_month).tolist():
+    for start in distinct(start_month).tolist():
         games = np.flatnonzero(start_month == start)
-        players = np.unique(np.concatenate([white[games], black[games]]))
-        rating = ratings(start, players)
-        used[0, games] = rating[np.searchsorted(players, white[games])]
-        used[1, games] = rating[np.searchsorted(players, black[games])]
+        used[0, games], used[1, games] = ratings(start, white[games], black[games])
     return used
 
 

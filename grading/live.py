@@ -24,6 +24,7 @@ from events.models import IN_RATING, Event, Game
 from .broker import Unreachable, send
 from .bulk import replace_rows, table
 from .engine import RULE_SETS
+from .engine.arrays import distinct
 from .engine.periods import Month
 from .engine.rulesets import lists_read, lists_read_by
 from .history import state_before
@@ -219,7 +220,7 @@ def store_live(live: LiveList, computed: LiveComputation):
     live.first_month = str(computed.months[0]) if computed.months else ""
     live.last_month = str(computed.months[-1]) if computed.months else ""
     live.games, live.events = computed.games, computed.events
-    live.players_rated = len(np.unique(keys // MONTHS))
+    live.players_rated = len(distinct(keys // MONTHS))
     live.message = "; ".join(computed.notes)
     live.failed = False
     # The lists that read this one are computed again only when its ratings change.

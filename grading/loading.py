@@ -15,10 +15,11 @@ from players.models import Player
 
 from .bulk import fetch_columns, table
 from .engine import RULE_SETS
+from .engine.arrays import distinct
 from .engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
 from .engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
 from .engine.inputs import ColumnarInputs
-from .engine.method_change import states_for_method
+from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month, month_indexes
 from .engine.rulesets import RuleSet, lists_read
 from .event_conditions import ROUND_GIVEN, RatingsAtStart, events_facts, ratings_at_start, sides_used
@@ -80,29 +81,33 @@ def load_period(
         + ["datetime64[D]", np.int64][: len(elo_only)],
         order=(5, 0),  # date, then id
     )
+    player_ids = distinct(np.concatenate([white_ids, black_ids]))
+    own = states_for_method(prior.columns_for(player_ids), rules, month)
     not_rated, notes = [], []
     if rules.is_elo:
         # Part 4: the games of events that FIDE's conditions leave out are not read further.
-        ratings = ratings_at_start(rating_list, rules, month, prior)
+        used = ratings_used(own)
+        ratings = ratings_at_start(rating_list, rules, month, prior, (player_ids, np.where(used < 0, UNRATED, used)))
         month_games = {"white": white_ids, "black": black_ids, "white_halves": white_halves, "event": event_ids}
         decided = month_not_rated({**month_games, "date": dates, "round": elo_read[1]}, month, rules, ratings)
         left_out = decided.left_out
         if left_out.any():
             not_rated = list(zip(game_ids[left_out].tolist(), map(decided.texts.__getitem__, decided.reason[left_out])))
             notes.append(
-                f"{len(not_rated)} games of {len(np.unique(event_ids[left_out]))} events not rated: FIDE's "
+                f"{len(not_rated)} games of {len(distinct(event_ids[left_out]))} events not rated: FIDE's "
                 "conditions on their events are not met (docs/rules.md part 4)"
             )
-        game_ids, white_ids, black_ids, white_halves, event_ids, dates, starts = (
-            column[~left_out]
-            for column in (game_ids, white_ids, black_ids, white_halves, event_ids, dates, elo_read[0])
-        )
-    player_ids = np.unique(np.concatenate([white_ids, black_ids]))
+            game_ids, white_ids, black_ids, white_halves, event_ids, dates, elo_read[0] = (
+                column[~left_out]
+                for column in (game_ids, white_ids, black_ids, white_halves, event_ids, dates, elo_read[0])
+            )
+            player_ids = distinct(np.concatenate([white_ids, black_ids]))
+            own = states_for_method(prior.columns_for(player_ids), rules, month)
     birth_date, title = birth_dates_and_titles(player_ids)
     birth_date, held_out = hold_out_impossible_birth_dates(player_ids, birth_date, month)
     notes = held_out + notes
 
-    states = {rating_list.code: states_for_method(prior.columns_for(player_ids), rules, month)}
+    states = {rating_list.code: own}
     for other in lists_read(rating_list.code, rules):
         if others is not None:
             if other in others:
@@ -113,7 +118,7 @@ def load_period(
             read = latest_states(other_list, month).columns_for(player_ids)
             states[other] = states_for_method(read, rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
-    elo = elo_columns(month, player_ids, white, black, dates, starts, ratings) if rules.is_elo else {}
+    elo = elo_columns(month, player_ids, white, black, dates, elo_read[0], ratings) if rules.is_elo else {}
 
     inputs = ColumnarInputs(
         rules=rules,
@@ -160,7 +165,7 @@ def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsA
     """Why games of a month are not rated, each of their events decided whole. ``games`` holds the
     month's game columns (``id``, ``white``, ``black``, ``white_halves``, ``event``, ``date``,
     ``round``); the games of those events in other months are read here."""
-    event_ids = np.unique(games["event"])
+    event_ids = distinct(games["event"])
     facts = events_facts(event_ids.tolist())
     spanning = [
         pk

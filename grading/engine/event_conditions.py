@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from .arrays import distinct, runs
 from .rulesets import RuleSet
 
 # Section 16.1: each player's minutes for 60 moves, by the event's highest rating used.
@@ -135,7 +136,7 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
     if not rules.is_elo or not len(c.event):
         return NotRated(reason, [])
     events = len(c.first_day)
-    entrants = Entrants(c)
+    entrants = Entrants(c, events)
     days = (c.last_day - c.first_day).astype(np.int64)
     highest = np.zeros(events, dtype=np.int64)
     np.maximum.at(highest, c.event, np.maximum(c.white_rating_used, c.black_rating_used))
@@ -177,17 +178,22 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
 
 
 class Entrants:
-    """Each (event, player) pair of the games, numbered: ``white`` and ``black`` give each game's
-    two entrants, ``event`` each entrant's event."""
+    """The players of each event, as sorted integer keys ``event x width + player``: a month's
+    half a million games are counted by sorting numbers, not by grouping objects."""
 
-    def __init__(self, c: EventColumns):
-        players = np.unique(np.concatenate([c.white, c.black]))
-        count = len(players)
-        keys = np.concatenate([c.event, c.event]) * count + np.searchsorted(players, np.concatenate([c.white, c.black]))
-        unique, entrant = np.unique(keys, return_inverse=True)
-        self.white, self.black = np.split(entrant.astype(np.int64), 2)
-        self.event = unique // count
-        self.count = len(unique)
+    def __init__(self, c: EventColumns, events: int):
+        white, black = c.white, c.black
+        width = int(max(white.max(), black.max())) + 1
+        if min(white.min(), black.min()) < 0 or events * width * width >= 2**62:
+            # Keys that would not fit: the players numbered from 0 instead.
+            _, numbers = np.unique(np.concatenate([white, black]), return_inverse=True)
+            white, black = np.split(numbers.astype(np.int64), 2)
+            width = int(numbers.max()) + 1
+        self.width = width
+        self.white, self.black = white, black  # each game's players, as numbered here
+        self.sides = np.concatenate([c.event * width + white, c.event * width + black])
+        self.keys = distinct(self.sides)
+        self.event = self.keys // width
 
     def per_event(self, events: int) -> np.ndarray:
         return np.bincount(self.event, minlength=events)
@@ -197,18 +203,25 @@ def busiest_days(c: EventColumns, entrants: Entrants, days: np.ndarray) -> np.nd
     """By event, the most games one of its players has on one date (section 16.2). A player's
     undated games are spread evenly over the event's days: the busiest of those days has the
     whole number of games at or above the average, on top of its dated ones."""
-    entrant = np.concatenate([entrants.white, entrants.black])
     day = np.concatenate([c.day, c.day])
     dated = ~np.isnat(day)
-    most = np.zeros(entrants.count, dtype=np.int64)
+    most = np.zeros(len(entrants.keys), dtype=np.int64)
     if dated.any():
         ordinal = day[dated].astype(np.int64)
         span = int(ordinal.max() - ordinal.min()) + 1
-        keys, counts = np.unique(entrant[dated] * span + (ordinal - ordinal.min()), return_counts=True)
-        np.maximum.at(most, keys // span, counts)
-    undated = np.bincount(entrant[~dated], minlength=entrants.count)
-    event_days = np.maximum(days + 1, 1)[entrants.event]
-    most += -(-undated // event_days)
+        sides = entrants.sides[dated]
+        numbered = int(entrants.keys[-1]) * span >= 2**62
+        if numbered:  # keys that would not fit: the event's players numbered from 0 instead
+            sides = np.searchsorted(entrants.keys, sides)
+        player_days, games = runs(np.sort(sides * span + (ordinal - ordinal.min())))
+        player = player_days // span
+        firsts = np.flatnonzero(np.diff(player, prepend=-1))  # sorted: each player's days together
+        at = player[firsts] if numbered else np.searchsorted(entrants.keys, player[firsts])
+        most[at] = np.maximum.reduceat(games, firsts)
+    if not dated.all():
+        undated, count = runs(np.sort(entrants.sides[~dated]))
+        event_days = np.maximum(days + 1, 1)[undated // entrants.width]
+        most[np.searchsorted(entrants.keys, undated)] += -(-count // event_days)
     busiest = np.zeros(len(days), dtype=np.int64)
     np.maximum.at(busiest, entrants.event, most)
     return busiest
@@ -217,9 +230,10 @@ def busiest_days(c: EventColumns, entrants: Entrants, days: np.ndarray) -> np.nd
 def round_robins(c: EventColumns, entrants: Entrants, players: np.ndarray) -> np.ndarray:
     """Section 16.4, by event: k when every two of at least three players met k times (1: a
     single, 2: a double round robin), else 0. Found from the pairings alone."""
+    width = entrants.width
     low, high = np.minimum(entrants.white, entrants.black), np.maximum(entrants.white, entrants.black)
-    pairs, met = np.unique(low * entrants.count + high, return_counts=True)
-    pair_event = entrants.event[pairs // entrants.count]
+    pairs, met = runs(np.sort((c.event * width + low) * width + high))
+    pair_event = pairs // (width * width)
     events = len(players)
     pair_count = np.bincount(pair_event, minlength=events)
     most = np.zeros(events, dtype=np.int64)

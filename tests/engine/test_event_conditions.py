@@ -287,3 +287,21 @@ def test_a_month_of_events_decided_at_once_gives_each_event_what_it_gets_alone(m
     result = events_not_rated(together, rules)
     expected = [reason for reasons in alone for reason in reasons]
     assert [result.text(order.index(at)) for at in range(len(order))] == expected
+
+
+def test_players_whose_numbers_are_too_large_to_combine_are_counted_alike():
+    # Keys of event, player and day would overflow 64 bits: the players are numbered from 0.
+    big = 2**45
+    games = [EventGame(big + g.white, big + g.black, g.white_halves, g.round, DAY) for g in swiss_of_four()]
+    four = [*games, EventGame(big + 1, big + 4, 1, 3, DAY), EventGame(big + 2, big + 3, 1, 3, DAY)]
+    ratings = {big + player: rating for player, rating in RATED.items()}
+    # Player 1 has 3 games on the day: 12 hours, rated; a fourth makes 16.
+    assert games_not_rated(facts(four, ratings), FIDE_2017) == [None] * 6
+    five = [*four, EventGame(big + 1, big + 2, 1, 4, DAY)]
+    assert games_not_rated(facts(five, ratings), FIDE_2017)[0].startswith("not rated: a player has 4 games")
+    # And a round robin of such players is found: all pairs once, one of four rated, 3 x 1 < 4.
+    pairs = [EventGame(big + a, big + b, 1, n) for n, (a, b) in enumerate(combinations(range(1, 5), 2), start=1)]
+    one_rated = {big + 1: 2000, big + 2: None, big + 3: None, big + 4: None}
+    assert games_not_rated(facts(pairs, one_rated, minutes=90), FIDE_2017_RAPID)[0] == (
+        "not rated: a round robin of 4 players with 1 rated; at least a third must be rated"
+    )

@@ -1,0 +1,21 @@
+"""Counting distinct values of large integer arrays by sorting them.
+
+``np.unique`` without ``return_*`` takes a hashing path in numpy 2.3 and later that, on a
+month's million player ids, costs ten to twenty times a sort (1.5 s against 0.09 s here); the
+runs read such columns several times. These give the same answers through ``np.sort``.
+"""
+
+import numpy as np
+
+
+def distinct(values: np.ndarray) -> np.ndarray:
+    """The distinct values of ``values``, sorted: ``np.unique(values)``."""
+    return runs(np.sort(values))[0]
+
+
+def runs(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``sorted_values`` and how many times each comes."""
+    if not len(sorted_values):
+        return sorted_values, np.zeros(0, dtype=np.int64)
+    starts = np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1])))
+    return sorted_values[starts], np.diff(np.append(starts, len(sorted_values)))
