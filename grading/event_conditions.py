@@ -83,6 +83,9 @@ def found_in(sorted_ids: np.ndarray, wanted: np.ndarray) -> np.ndarray:
 def sides_used(ratings: RatingsAtStart, start_month: np.ndarray, white: np.ndarray, black: np.ndarray):
     """Each side's rating used at its event's start, by game (UNRATED for none)."""
     used = np.full((2, len(white)), UNRATED, dtype=np.int64)
+    if len(start_month) and (start_month == start_month[0]).all():  # most months: one start for all
+        used[0], used[1] = ratings(int(start_month[0]), white, black)
+        return used
     for start in distinct(start_month).tolist():
         games = np.flatnonzero(start_month == start)
         used[0, games], used[1, games] = ratings(start, white[games], black[games])
