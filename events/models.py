@@ -114,6 +114,11 @@ class Event(models.Model):
         return self.length_approved_at is not None
 
     @property
+    def days(self):
+        """How many days it lasts, its first and last both counted."""
+        return (self.end_date - self.start_date).days + 1
+
+    @property
     def in_rating(self):
         """Approved for rating, or rated: its games are, or are about to be, in published lists."""
         return self.status in IN_RATING

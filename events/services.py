@@ -112,6 +112,7 @@ def save_event(event, check, arbiter, index):
     event.name = check.name
     event.kind = check.details.kind or check.parsed.kind
     event.start_date, event.end_date = check.start_date, check.end_date
+    event.scheduled_rounds = check.parsed.scheduled_rounds
     event.time_control = (str(check.time_control) if check.time_control else check.details.time_control)[:100]
     event.online = check.rating_list.online
     if not event.list_overridden or check.details.rating_list:
