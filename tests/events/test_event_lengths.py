@@ -1,17 +1,18 @@
 """Approving the length of an event of more than 90 days (docs/rules.md 16.3): the service, its
-refusals and history, new dates clearing it."""
+refusals and history, new dates clearing it, and the admin's action, button and page."""
 
 import datetime
 
 import pytest
 from django.contrib.auth.models import Permission
+from django.urls import reverse
 from django.utils import timezone
 
 from events import lengths, services
-from events.models import Event
+from events.models import Event, EventChange
 from events.signals import rated_games_changed
 from players.models import Player
-from tests.builders import PlayerFactory, approved_event, ecf_file, stored_event
+from tests.builders import PlayerFactory, approved_event, change_form_data, ecf_file, stored_event
 
 pytestmark = pytest.mark.django_db
 
@@ -162,3 +163,165 @@ def test_a_new_upload_with_other_dates_clears_the_approval_and_one_with_the_same
     # In the history between the upload before and this one.
     notes = [change.note for change in event.changes.all()]
     assert notes[-3:] == [cleared.note, "results.txt, submission 3", "1 warning"]
+
+
+# The admin.
+
+
+def changelist_action(client, action, events):
+    return client.post(
+        reverse("admin:events_event_changelist"),
+        {"action": action, "_selected_action": [event.pk for event in events]},
+        follow=True,
+    )
+
+
+def shown(response):
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_the_changelist_action_approves_the_long_events_and_says_why_it_refuses_the_others(client, officer):
+    long = event_from(JANUARY_5, MAY_4)
+    short = event_from(datetime.date(2026, 5, 1), MAY_4, code="SHORT")
+    client.force_login(officer)
+
+    response = changelist_action(client, "approve_length", [long, short])
+
+    assert response.status_code == 200
+    assert sorted(shown(response)) == [
+        "LONG: its length of 120 days (2026-01-05 to 2026-05-04) is approved for rating on Elo lists.",
+        "SHORT: the event lasts 4 days: only an event of more than 90 needs its length approved",
+    ]
+    assert Event.objects.get(code="LONG").length_approved_by == officer
+    assert not Event.objects.get(code="SHORT").length_approved
+    assert (
+        "Approve the length of the selected events (over 90 days)"
+        in client.get(reverse("admin:events_event_changelist")).content.decode()
+    )
+
+
+def test_staff_without_the_permission_have_no_action_and_nothing_is_approved(client, clerk):
+    event = event_from(JANUARY_5, MAY_4)
+    client.force_login(clerk)
+
+    assert "Approve the length" not in client.get(reverse("admin:events_event_changelist")).content.decode()
+    response = changelist_action(client, "approve_length", [event])
+
+    assert response.status_code == 200  # the list again: no action of theirs was asked for
+    assert shown(response) == []
+    assert not Event.objects.get().length_approved
+    assert not Event.objects.get().changes.exists()
+
+
+def test_an_officer_approves_and_withdraws_from_the_events_page(client, officer):
+    event = event_from(JANUARY_5, MAY_4)
+    client.force_login(officer)
+    change = reverse("admin:events_event_change", args=[event.pk])
+    length = reverse("admin:events_event_length", args=[event.pk])
+
+    page = client.get(change).content.decode()
+    assert f'<a href="{length}">Approve the length</a>' in page
+    assert "Not approved: the event lasts 120 days, more than 90" in page
+    form = client.get(length).content.decode()
+    assert "It lasts 120 days, from 05/01/2026 to 04/05/2026." in form
+    assert 'value="Approve its length of 120 days"' in form
+
+    response = client.post(length, {"approve": "1"}, follow=True)
+
+    assert response.redirect_chain == [(change, 302)]
+    assert shown(response) == [
+        "LONG: its length of 120 days (2026-01-05 to 2026-05-04) is approved for rating on Elo lists."
+    ]
+    today = timezone.localdate().strftime("%d/%m/%Y")
+    assert f"Length approved by officer on {today}" in response.content.decode()
+    assert f'<a href="{length}">Withdraw the length approval</a>' in response.content.decode()
+    assert (
+        f"Length approved by officer on {today}."
+        in client.get(reverse("admin:events_event_decide", args=[event.pk])).content.decode()
+    )
+
+    response = client.post(length, {"withdraw": "1"}, follow=True)
+
+    assert shown(response) == ["LONG: the approval of its length of 120 days (2026-01-05 to 2026-05-04) is withdrawn."]
+    assert not Event.objects.get().length_approved
+    assert [note for _, _, note in history(event)] == [
+        "length of 120 days (2026-01-05 to 2026-05-04) approved for rating on Elo lists",
+        "approval of the length of 120 days (2026-01-05 to 2026-05-04) for rating on Elo lists withdrawn",
+    ]
+
+
+def test_the_page_of_a_short_event_offers_no_approval_and_a_crafted_post_is_refused_not_an_error(client, officer):
+    event = event_from(datetime.date(2026, 5, 1), MAY_4, code="SHORT")
+    client.force_login(officer)
+    length = reverse("admin:events_event_length", args=[event.pk])
+
+    page = client.get(reverse("admin:events_event_change", args=[event.pk])).content.decode()
+    assert length not in page
+    assert "Not needed: the event lasts 4 days" in page
+    response = client.post(length, {"approve": "1"})
+
+    assert response.status_code == 200
+    assert (
+        "SHORT: the event lasts 4 days: only an event of more than 90 needs its length approved"
+        in response.content.decode()
+    )
+    assert not Event.objects.get().length_approved
+    assert client.get(reverse("admin:events_event_length", args=[event.pk + 100])).status_code == 404
+
+
+def test_staff_without_the_permission_see_no_button_and_are_forbidden_the_page(client, clerk):
+    event = event_from(JANUARY_5, MAY_4)
+    client.force_login(clerk)
+    length = reverse("admin:events_event_length", args=[event.pk])
+
+    assert length not in client.get(reverse("admin:events_event_change", args=[event.pk])).content.decode()
+    assert client.get(length).status_code == 403
+    assert client.post(length, {"approve": "1"}).status_code == 403
+    assert not Event.objects.get().length_approved
+
+
+def test_an_arbiter_or_a_visitor_never_reaches_the_page(client, arbiter):
+    event = event_from(JANUARY_5, MAY_4)
+    length = reverse("admin:events_event_length", args=[event.pk])
+
+    assert client.post(length, {"approve": "1"}).status_code == 302  # to the login
+    client.force_login(arbiter)
+    assert client.post(length, {"approve": "1"}).status_code == 302
+    assert not Event.objects.get().length_approved
+
+
+def test_the_page_of_a_rated_event_shows_its_approval_and_offers_to_withdraw_it(client, officer):
+    event = event_from(JANUARY_5, MAY_4, status=Event.Status.RATED)
+    lengths.approve_length(event, officer)
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:events_event_change", args=[event.pk])).content.decode()
+
+    assert "Length approved by officer on" in page
+    assert "Withdraw the length approval" in page  # on the page of an event staff cannot edit
+    form = client.get(reverse("admin:events_event_length", args=[event.pk])).content.decode()
+    assert "withdrawing the approval revises the months of its games already published" in form
+
+
+def test_new_dates_given_in_the_admin_clear_the_approval_with_a_history_note(client, officer):
+    event = event_from(JANUARY_5, MAY_4)
+    lengths.approve_length(event, officer)
+    client.force_login(officer)
+    url = reverse("admin:events_event_change", args=[event.pk])
+
+    kept = {**change_form_data(client.get(url)), "name": "Renamed", "_save": "Save"}
+    assert client.post(url, kept).status_code == 302
+    assert Event.objects.get().length_approved
+
+    moved = {**change_form_data(client.get(url)), "start_date": "2026-04-01", "_save": "Save"}
+    assert client.post(url, moved).status_code == 302
+
+    event.refresh_from_db()
+    assert not event.length_approved
+    assert history(event)[-1] == (
+        "submitted",
+        officer,
+        "length approval cleared: it was for 120 days (2026-01-05 to 2026-05-04), and its dates were changed to "
+        "34 days (2026-04-01 to 2026-05-04); 90 days or fewer need none",
+    )
+    assert EventChange.objects.count() == 2

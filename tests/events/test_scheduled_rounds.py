@@ -7,7 +7,18 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
 from events.models import Event
-from tests.builders import DATA, ECF_EXAMPLE, TRF_DIR, messages, parse, parse_file, stored_event, trf, trf_player
+from tests.builders import (
+    DATA,
+    ECF_EXAMPLE,
+    TRF_DIR,
+    change_form_data,
+    messages,
+    parse,
+    parse_file,
+    stored_event,
+    trf,
+    trf_player,
+)
 
 THREE_ROUNDS = (  # a round robin of three, each with a bye
     trf_player(1, "Abbott, Alice", (2, "w", "1"), (3, "b", "="), (0, "-", "H"), points="2.0"),
@@ -107,21 +118,6 @@ def test_an_upload_keeps_the_files_scheduled_rounds_on_the_event_and_a_replaceme
 @pytest.mark.django_db
 def test_an_ecf_file_stores_an_event_with_no_scheduled_rounds(arbiter):
     assert stored_event(arbiter, ECF_EXAMPLE).scheduled_rounds is None
-
-
-def change_form_data(response) -> dict:
-    """The POST of an admin change page as it was shown: its form and inlines' initial values."""
-    forms = [response.context["adminform"].form]
-    for inline in response.context["inline_admin_formsets"]:
-        forms += [inline.formset.management_form, *inline.formset.forms]
-    data = {}
-    for form in forms:
-        for field in form:
-            value = field.value()
-            if value is None or value is False:
-                continue
-            data[field.html_name] = [str(item) for item in value] if isinstance(value, list) else str(value)
-    return data
 
 
 @pytest.mark.django_db
