@@ -11,7 +11,7 @@ from django.utils.html import format_html
 
 from config.admin import DeleteOneByOne, Kept, username
 
-from . import results, services
+from . import lengths, results, services
 from .formats.dates import written
 from .models import Entry, Event, EventChange, Game, Upload
 from .timecontrol import TimeControl
@@ -150,6 +150,7 @@ class EventAdmin(DeleteOneByOne):
         "changed_by",
         "sent_back_reason",
         "submission_index",
+        "length_approval",
         "visitors_waiting",
         "latest_report",
     ]
@@ -157,7 +158,7 @@ class EventAdmin(DeleteOneByOne):
     inlines = [EntryInline, UploadInline, EventChangeInline]
     form = EventForm
     action_form = ReasonForm
-    actions = ["approve", "send_back", "register_visitors"]
+    actions = ["approve", "send_back", "register_visitors", "approve_length"]
 
     def has_approve_permission(self, request):
         return request.user.has_perm("events.approve_event")
@@ -181,6 +182,17 @@ class EventAdmin(DeleteOneByOne):
             '(approve with the box ticked, or the action "Register the players of other federations")'
         )
 
+    @admin.display(description="length approval")
+    def length_approval(self, event):
+        if event.length_approved:
+            return f"Length approved {lengths.approval_text(event)}"
+        if event.needs_length_approval:
+            return (
+                f"Not approved: the event lasts {event.days} days, more than 90, and a list rated by the Elo "
+                "method rates it only once its length is approved"
+            )
+        return f"Not needed: the event lasts {event.days} day{'s' if event.days != 1 else ''}"
+
     @admin.display(description="report of the latest upload")
     def latest_report(self, event):
         upload = event.uploads.order_by("-uploaded_at").first()
@@ -188,7 +200,36 @@ class EventAdmin(DeleteOneByOne):
 
     def get_urls(self):
         decide = path("<int:pk>/decide/", self.admin_site.admin_view(self.decide), name="events_event_decide")
-        return [decide, *super().get_urls()]
+        length = path("<int:pk>/length/", self.admin_site.admin_view(self.length), name="events_event_length")
+        return [decide, length, *super().get_urls()]
+
+    def length(self, request, pk):
+        """Approve the length of a long event, or withdraw the approval, from the event's own page."""
+        if not self.has_approve_permission(request):
+            raise PermissionDenied
+        event = Event.objects.filter(pk=pk).select_related("length_approved_by").first()
+        if event is None:
+            raise Http404("No such event.")
+        refused = None
+        if request.method == "POST" and ("approve" in request.POST or "withdraw" in request.POST):
+            try:
+                if "withdraw" in request.POST:
+                    event = lengths.withdraw_length_approval(event, request.user)
+                else:
+                    event = lengths.approve_length(event, request.user)
+                self.message_user(request, length_message(event), messages.SUCCESS)
+                return redirect("admin:events_event_change", event.pk)
+            except services.WorkflowError as refusal:
+                refused = f"{event.code}: {refusal}"
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"The length of {event.code}",
+            "event": event,
+            "opts": self.model._meta,
+            "refused": refused,
+            "approval": lengths.approval_text(event) if event.length_approved else "",
+        }
+        return render(request, "admin/events/event/length.html", context)
 
     def decide(self, request, pk):
         """Approve, or send back with a reason, from the event's own page."""
@@ -218,6 +259,7 @@ class EventAdmin(DeleteOneByOne):
             "report": upload.report if upload else None,
             "entries": event.entries.select_related("player").order_by("pin"),
             "visitors": services.unregistered_visitors(event),
+            "length_approval": lengths.approval_text(event) if event.length_approved else "",
             # A file the officer uploaded is theirs to submit: approving it records that first.
             "approvable": event.status == Event.Status.SUBMITTED
             or (event.status == Event.Status.CHECKED and services.uploaded_by(event, request.user)),
@@ -248,7 +290,11 @@ class EventAdmin(DeleteOneByOne):
     def save_model(self, request, obj, form, change):
         if "rating_list" in form.changed_data:
             obj.list_overridden = True
+        # An approval of the event's length was for the dates it had (cleared by lengths.new_dates).
+        approved_for = Event.objects.get(pk=obj.pk).length_text if change and obj.length_approved else None
         super().save_model(request, obj, form, change)
+        if approved_for:
+            lengths.new_dates(obj, request.user, approved_for)
 
     def save_formset(self, request, form, formset, change):
         super().save_formset(request, form, formset, change)
@@ -287,7 +333,17 @@ class EventAdmin(DeleteOneByOne):
             "had their players of other federations registered",
         )
 
+    @admin.action(description="Approve the length of the selected events (over 90 days)", permissions=["approve"])
+    def approve_length(self, request, queryset):
+        def approve(event):
+            approved = lengths.approve_length(event, request.user)
+            self.message_user(request, length_message(approved), messages.SUCCESS)
+
+        self.apply(request, queryset, approve, None)
+
     def apply(self, request, queryset, step, done):
+        """``step`` on each event, each refusal told with its event's code, then how many ``done``
+        (None: each step tells what it did)."""
         count = 0
         for event in queryset:
             try:
@@ -295,8 +351,16 @@ class EventAdmin(DeleteOneByOne):
                 count += 1
             except services.WorkflowError as refused:
                 self.message_user(request, f"{event.code}: {refused}", messages.ERROR)
-        if count:
+        if count and done:
             self.message_user(request, f"{count} event{'s' if count != 1 else ''} {done}.", messages.SUCCESS)
+
+
+def length_message(event) -> str:
+    """What approving the length of ``event``, or withdrawing the approval, did."""
+    revised = "; the months of its games already published are revised" if lengths.revises(event) else ""
+    if event.length_approved:
+        return f"{event.code}: its length of {event.length_text} is approved for rating on Elo lists{revised}."
+    return f"{event.code}: the approval of its length of {event.length_text} is withdrawn{revised}."
 
 
 @admin.register(Entry)

@@ -4,6 +4,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
+from grading.engine.event_conditions import LONGEST_DAYS
 from players.names import full_name
 
 from . import results
@@ -112,6 +113,22 @@ class Event(models.Model):
     @property
     def length_approved(self):
         return self.length_approved_at is not None
+
+    @property
+    def days(self):
+        """How many days it lasts, its first and last both counted."""
+        return (self.end_date - self.start_date).days + 1
+
+    @property
+    def needs_length_approval(self):
+        """Whether an Elo list rates it only once its length is approved (docs/rules.md 16.3):
+        its last day is more than 89 days after its first (it lasts more than 90 days)."""
+        return (self.end_date - self.start_date).days > LONGEST_DAYS
+
+    @property
+    def length_text(self):
+        """Its length as its history tells it: "120 days (2026-01-05 to 2026-05-04)"."""
+        return f"{self.days} days ({self.start_date.isoformat()} to {self.end_date.isoformat()})"
 
     @property
     def in_rating(self):

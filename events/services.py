@@ -51,7 +51,7 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False, ar
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
             earlier = earlier_records(event)
-            event = save_event(event, check, arbiter if staff else user, index)
+            event = save_event(event, check, arbiter if staff else user, index, user)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
@@ -107,11 +107,15 @@ def refuse_replacement(event, check, user, staff):
         )
 
 
-def save_event(event, check, arbiter, index):
+def save_event(event, check, arbiter, index, user):
+    """The event ``check`` describes, new or replacing ``event`` (its games and entries gone), as
+    ``user`` stores it. An approval of its length was for the dates it had: other dates clear it."""
     event = event or Event(code=check.code, arbiter=arbiter)
+    approved_for = event.length_text if event.length_approved else None
     event.name = check.name
     event.kind = check.details.kind or check.parsed.kind
     event.start_date, event.end_date = check.start_date, check.end_date
+    event.scheduled_rounds = check.parsed.scheduled_rounds
     event.time_control = (str(check.time_control) if check.time_control else check.details.time_control)[:100]
     event.online = check.rating_list.online
     if not event.list_overridden or check.details.rating_list:
@@ -120,9 +124,25 @@ def save_event(event, check, arbiter, index):
     event.submission_index = index
     event.sent_back_reason = ""
     event.save()
+    if approved_for and event.length_text != approved_for:
+        forget_length_approval(event, user, new_dates_note(approved_for, event, "the new file gives"))
     event.games.all().delete()
     event.entries.all().delete()
     return event
+
+
+def forget_length_approval(event, user, note):
+    """Clear the approval of the event's length (events/lengths.py), with ``note`` in its history."""
+    event.length_approved_by = event.length_approved_at = None
+    event.save(update_fields=["length_approved_by", "length_approved_at"])
+    EventChange.objects.create(event=event, status=event.status, by=user, at=timezone.now(), note=note)
+
+
+def new_dates_note(approved_for, event, how):
+    """The history's note when new dates clear the approval of an event's length: "length
+    approval cleared: it was for 120 days (2026-01-05 to 2026-05-04), and the new file gives ..."."""
+    then = "approve it again if they are right" if event.needs_length_approval else "90 days or fewer need none"
+    return f"length approval cleared: it was for {approved_for}, and {how} {event.length_text}; {then}"
 
 
 def earlier_records(event) -> dict:

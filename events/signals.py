@@ -3,7 +3,8 @@
 from django.dispatch import Signal
 
 # The rated games of an event have changed: it was approved, sent back after it was approved or
-# rated, or the players of its games were registered. Sent inside the transaction that changed
+# rated, the players of its games were registered, or its length was approved (or the approval
+# withdrawn) while it was approved or rated. Sent inside the transaction that changed
 # them, with ``event`` and ``user``: grading revises the months already published that they
 # change, and computes the live ratings again.
 rated_games_changed = Signal()

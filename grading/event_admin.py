@@ -91,13 +91,20 @@ class EventAdmin(events_admin.EventAdmin):
             self.tell_unsent(request, Event.objects.filter(pk=pk))
         return response
 
-    def apply(self, request, queryset, step, done):  # the list's actions: approve, send back
+    def length(self, request, pk):
+        response = super().length(request, pk)
+        if request.method == "POST" and response.status_code == 302:
+            self.tell_unsent(request, Event.objects.filter(pk=pk))
+        return response
+
+    def apply(self, request, queryset, step, done):  # the list's actions: approve, send back, lengths
         super().apply(request, queryset, step, done)
         self.tell_unsent(request, queryset)
 
     def tell_unsent(self, request, events):
-        """The runs an approval (or sending back) queued for months already published, whose
-        message Redis down could not take: the decision is kept, and the run waits for it."""
+        """The runs an approval (or sending back, or a length approved) queued for months already
+        published, whose message Redis down could not take: the decision is kept, and the run
+        waits for it."""
         waiting = RatingRun.objects.filter(
             period__rating_list__in=events.values("rating_list"), outcome=RatingRun.Outcome.QUEUED, progress=UNSENT
         ).select_related("period__rating_list")

@@ -205,6 +205,21 @@ def stored_event(user, data=ECF_EXAMPLE, **details):
     return services.store_upload(check, data, "results.txt", user)
 
 
+def change_form_data(response) -> dict:
+    """The POST of an admin change page as it was shown: its form and inlines' initial values."""
+    forms = [response.context["adminform"].form]
+    for inline in response.context["inline_admin_formsets"]:
+        forms += [inline.formset.management_form, *inline.formset.forms]
+    data = {}
+    for form in forms:
+        for field in form:
+            value = field.value()
+            if value is None or value is False:
+                continue
+            data[field.html_name] = [str(item) for item in value] if isinstance(value, list) else str(value)
+    return data
+
+
 def upload(client, data, filename="results.txt", **fields):
     """The arbiters' upload page, posted."""
     return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})

@@ -172,6 +172,9 @@ class ParsedEvent(HasProblems):
     time_control_text: str = ""
     kind: str = OTHER
     online: bool | None = None
+    # The rounds the file says the event has (TRF XXR), played or not: they decide when a match
+    # is won (docs/rules.md 16.5). None: the file does not say (ECF and CSV files never do).
+    scheduled_rounds: int | None = None
     encoding: str = ""
     players: list[ParsedPlayer] = field(default_factory=list)
     games: list[ParsedGame] = field(default_factory=list)

@@ -34,6 +34,7 @@ from .base import (
     fide_id,
     guess_kind,
     normalise_code,
+    read_whole_number,
     whole_number,
 )
 from .trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
@@ -124,7 +125,7 @@ class _Half:
 def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     event = ParsedEvent(format="TRF16")
     header, halves, byes, national, teams = {}, [], [], [], False
-    player_lines, points = {}, {}
+    player_lines, points, scheduled = {}, {}, []
     for n, line in enumerate(text.split("\n"), 1):
         line = line.rstrip()
         # A record number is followed by a space: "0123456789..." is a column ruler, not 012.
@@ -139,9 +140,11 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
             byes.append((n, line))
         elif code in ("013", "310"):
             teams = True
+        elif code == "XXR":
+            scheduled.append((n, line))
         elif _is_national(line):
             national.append((n, line))
-        # Everything else (XX?, DAT, ###, column rulers, later TRF-2026 records) is not needed.
+        # Everything else (other XX? records, DAT, ###, column rulers, later TRF-2026 records) is not needed.
     if not event.players:
         event.error(None, "the file has no player records (lines starting '001')")
     _read_header(event, header)
@@ -154,6 +157,7 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     _date_games(event, round_dates)
     event.games.sort(key=lambda g: (g.round, g.lines))
     check_points(event, points)
+    _read_scheduled_rounds(event, scheduled)
     event.kind = _kind(header, teams) or guess_kind(event) or OTHER
     check_games(event)
     _warn_names_without_comma(event)
@@ -450,6 +454,34 @@ def _date_games(event, round_dates):
         undated += game.date is None
     if undated:
         event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record 132) for their rounds")
+
+
+def _read_scheduled_rounds(event, records):
+    """Record XXR, the number of rounds the event has (JaVaFo's and Swiss-Manager's "XXR 9"):
+    a whole number from 1 to MOST_ROUNDS, no fewer than the rounds played; else a warning, and
+    the event has no number of rounds (its games played count as scheduled)."""
+    if not records:
+        return
+    for n, _ in records[1:]:
+        event.warn(n, f"a second record XXR (the first is on line {records[0][0]}): it is ignored", 1)
+    n, line = records[0]
+    text = line[4:].strip()
+    try:
+        rounds = read_whole_number(text, 1, MOST_ROUNDS)
+    except ValueError as wrong:
+        why = f", the number of rounds: {wrong};" if text else " gives no number of rounds:"
+        event.warn(n, f"record XXR{why} it is ignored", 5)
+        return
+    played = max((game.round for game in event.games if game.round), default=0)
+    if rounds < played:
+        event.warn(
+            n,
+            f"record XXR says the event has {rounds} round{'s' if rounds != 1 else ''}, but the file has "
+            f"round {played}: it is ignored (the rounds played count as scheduled)",
+            5,
+        )
+        return
+    event.scheduled_rounds = rounds
 
 
 def _kind(header, teams):
