@@ -320,3 +320,15 @@ def test_a_simulation_by_the_elo_method_leaves_out_what_a_run_would(elo_standard
     # (PD 0.36: +2.8) and loses to B (PD 0.15: -3.0): 1799.8 -> 1800. The match with E: nothing.
     assert simulated == {"111111A": 2248, "222222B": 2097, "333333C": 1905, "444444D": 1800}
     assert simulated == {code: rating(code).rating for code in simulated}
+
+
+def test_a_match_scheduled_for_six_games_is_not_decided_at_two_and_a_half(elo_standard, arbiter, officer, rate):
+    # The same four games, the file scheduling six (XXR 6): 2.5 is not more than 3, all rated.
+    games = [(1, 1, 2, "1-0"), (2, 2, 1, "1/2-1/2"), (3, 1, 2, "1-0"), (4, 2, 1, "1-0")]
+    event = uploaded_and_approved(arbiter, officer, event_file(games, extra=["XXR 6"]))
+
+    succeeded(rate("otb-standard", "2026-10"))
+
+    assert event.scheduled_rounds == 6
+    assert reasons(event) == []
+    assert rating("111111A").games == 54
