@@ -26,9 +26,13 @@ def test_the_demo_is_a_believable_federation():
     surnames = set(Player.objects.values_list("surname", flat=True))
     assert {"Ó Briain", "D'Arcy", "Sørensen"} <= surnames and "Ó" not in surnames  # names of two words stay whole
     per_list = dict(Event.objects.values_list("rating_list__code").annotate(Count("id")))
-    # Six rated months of two standard events and one of each other kind; and the month under
-    # way's events over by the 21st (the standard ones of this seed end later), for live ratings.
-    assert per_list == {"otb-standard": 12, "otb-rapid": 7, "online": 7, "otb-blitz": 7}
+    # Six rated months of two standard events and one of each other kind, and a blitz match in the
+    # last; and the month under way's events over by the 21st (the standard ones of this seed end
+    # later), for live ratings.
+    assert per_list == {"otb-standard": 12, "otb-rapid": 7, "online": 7, "otb-blitz": 8}
+    # The match is against a player with no blitz rating: FIDE's conditions leave it out.
+    match = Event.objects.get(code="DEMO-2026-10-MATCH")
+    assert (match.games.count(), match.scheduled_rounds) == (4, 4)
     assert set(Event.objects.filter(start_date__gte=datetime.date(2026, 11, 1)).values_list("status", flat=True)) == {
         "approved"
     }
