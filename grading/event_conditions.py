@@ -20,6 +20,7 @@ import numpy as np
 from django.db.models import F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
+from events import results
 from events.models import Event, Game
 from events.timecontrol import TimeControl
 from players.names import full_name
@@ -168,13 +169,18 @@ def rating_games_not_rated(rating) -> list[GameNotRatedShown]:
 
 
 @dataclass(frozen=True)
-class GameInPreview:
+class GameLeftOut:
+    """A game as the pages list those left out: its players' names as the file gives them."""
+
     pk: int
     round: int | None
     date: datetime.date
     white: str  # the names as the file gives them
     black: str
-    result: str
+    result: str  # as the pages write it: "1-0", "½-½"
+
+
+RESULT_LABELS = dict(results.CHOICES)
 
 
 @dataclass(frozen=True)
@@ -186,7 +192,7 @@ class Preview:
     rule_set: str
     ratings_of: Month | None
     games: int
-    reasons: list[tuple[str, list[GameInPreview]]]
+    reasons: list[tuple[str, list[GameLeftOut]]]
 
     @property
     def not_rated(self) -> int:
@@ -222,7 +228,8 @@ def preview(event) -> Preview | None:
             continue
         white, black = white or -white_entry, black or -black_entry  # a new player: their entry
         if white != black:
-            game = GameInPreview(pk, number, date, full_name(*names[:2]), full_name(*names[2:]), result)
+            shown = full_name(*names[:2]), full_name(*names[2:]), RESULT_LABELS[result]
+            game = GameLeftOut(pk, number, date, *shown)
             games.append((white, black, RESULT_WHITE_HALVES[result], game))
     ratings_of = latest_published(event.rating_list)
     if not games:
@@ -253,7 +260,7 @@ def preview(event) -> Preview | None:
         ),
         rules,
     )
-    reasons: dict[str, list[GameInPreview]] = {}
+    reasons: dict[str, list[GameLeftOut]] = {}
     for at, (*_, game) in enumerate(games):
         if (text := decided.text(at)) is not None:
             reasons.setdefault(text, []).append(game)

@@ -100,7 +100,7 @@ def test_the_preview_names_the_games_left_out_as_the_file_does(refused):
     assert reason == MATCH
     assert [(game.round, game.white, game.result, game.black) for game in games] == [
         (1, a, "1-0", c),
-        (2, c, "1/2-1/2", a),
+        (2, c, "½-½", a),
     ]
 
 
