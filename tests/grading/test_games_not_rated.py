@@ -5,12 +5,14 @@ publication kept, a rating's games left out, and the preview of an event with to
 import datetime
 
 import pytest
+from django.urls import reverse
 
 from events.models import Entry, Event, Game
 from grading.event_conditions import preview, published_reasons, rating_games_not_rated
 from grading.models import GameNotRated, PlayerRating, RatingPeriod
 from players.models import Player
 from tests.builders import approved_event, elo_federation, elo_october, elo_refused_events, succeeded
+from tests.public.test_elo_pages import text
 
 pytestmark = pytest.mark.django_db
 
@@ -184,3 +186,23 @@ def test_a_list_the_ecf_method_rates_has_no_preview(refused):
     assert preview(rapid) is None
     assert preview(september) is None  # otb-standard is rated by ecf-2024 until 2026-10
     assert Player.objects.count() == 5
+
+
+def test_the_officers_decision_page_shows_the_preview_of_an_event_going_on_an_elo_list(client, refused, officer):
+    match, fast = refused
+    Event.objects.filter(pk__in=[match.pk, fast.pk]).update(status=Event.Status.SUBMITTED)
+    rapid = approved_event("RAPID", "otb-rapid", datetime.date(2026, 10, 20), [("111111A", "333333C", "1-0")])
+    Event.objects.filter(pk=rapid.pk).update(status=Event.Status.SUBMITTED)
+    client.force_login(officer)
+
+    def page(event):
+        return text(client.get(reverse("admin:events_event_decide", args=[event.pk])))
+
+    assert (
+        "With today's ratings (each player's latest on the list, published up to 2026-09; a player on no federation "
+        "record yet counts as unrated), the conditions would leave out: Not rated: the time control gives 75 "
+        "minutes for 60 moves; an event with a 1900 needs 90. "
+        "All 3 games of the event."
+    ) in page(fast)
+    assert "Not rated: a match against an unrated player does not count. All 2 games of the event." in page(match)
+    assert "FIDE's conditions" not in page(rapid)
