@@ -20,26 +20,34 @@ MATCH = "a match against an unrated player does not count"
 DECIDED = "played after the match was decided (3-0 after game 3 of 4)"
 
 
-@pytest.fixture
-def october(rate):
+def october_refused(rate):
+    """elo_refused_events' October, with DUEL: A (1500) beats B (1900) three times out of four,
+    a game a day (four of 240 minutes, both clocks, on one day would be too many), so that the
+    match is A's after game 3; on a match card (kind other). Rated."""
     elo_federation()
     elo_october()
     elo_refused_events()
-    # A (1500) beats B (1900) three times out of four: the match is A's after game 3.
     duel = [("111111A", "222222B", "1-0"), ("222222B", "111111A", "0-1"), ("111111A", "222222B", "1-0")]
     duel = approved_event(
         "DUEL", "otb-standard", datetime.date(2026, 10, 3), [*duel, ("222222B", "111111A", "1/2-1/2")]
     )
-    # A game a day (four of 240 minutes, both clocks, on one day would be too many), and a
-    # match card, not a crosstable.
     Event.objects.filter(pk=duel.pk).update(kind=Event.Kind.OTHER, end_date=datetime.date(2026, 10, 6))
     for game in duel.games.all():
         Game.objects.filter(pk=game.pk).update(date=datetime.date(2026, 10, 2 + game.round))
     succeeded(rate("otb-standard", "2026-10"))
 
 
+@pytest.fixture
+def october(rate):
+    october_refused(rate)
+
+
 def name(code):
     return Player.objects.get(code=code).name
+
+
+def surname(code):
+    return Player.objects.get(code=code).surname
 
 
 def test_the_event_page_says_why_the_games_of_a_match_against_an_unrated_player_were_not_rated(client, october):
@@ -62,6 +70,18 @@ def test_a_match_card_marks_the_game_played_after_the_match_was_decided(client, 
     assert f"Not rated: {DECIDED}. 1 of its 4 games, marked in the games above." in page
     assert f"(not rated: {DECIDED})" in card[3]
     assert ["not rated:" in row for row in card] == [False, False, False, True]
+
+
+def test_a_crosstable_lists_the_games_left_out_apart(client, october):
+    Event.objects.filter(code="DUEL").update(kind=Event.Kind.SWISS)
+
+    page = text(client.get("/events/DUEL/"))
+
+    assert "Crosstable" in page
+    assert (
+        f"Not rated: {DECIDED}. 1 of its 4 games: Show every column Round Date White Result Black "
+        f"4 6 Oct 2026 {surname('222222B')} ½-½ {surname('111111A')}"  # as the file names them
+    ) in page
 
 
 def test_the_calculation_page_lists_the_games_not_rated_apart_with_why(client, october):
