@@ -198,10 +198,6 @@ class Preview:
     def not_rated(self) -> int:
         return sum(len(games) for _, games in self.reasons)
 
-    @property
-    def by_game(self) -> dict[int, str]:
-        return {game.pk: reason for reason, games in self.reasons for game in games}
-
 
 def preview(event) -> Preview | None:
     """Which of ``event``'s rated games (section 2) FIDE's conditions would leave out, and why,
@@ -222,7 +218,8 @@ def preview(event) -> Preview | None:
         "pk", "white_id", "black_id", "white_entry_id", "black_entry_id", "result", "round", "date",
         "white_entry__surname", "white_entry__forenames", "black_entry__surname", "black_entry__forenames",
     )  # fmt: skip
-    rated = Game.objects.rated().filter(event=event).order_by("date", "round", "board", "pk").values_list(*fields)
+    # In the order a run reads them (date, then id): the engine breaks ties of round and date by it.
+    rated = Game.objects.rated().filter(event=event).order_by("date", "pk").values_list(*fields)
     for pk, white, black, white_entry, black_entry, result, number, date, *names in rated:
         if event.in_rating and (white is None or black is None):
             continue
