@@ -200,6 +200,8 @@ def game(game, pins):
         "result": game.result,
         "rated": game.rated,
         "unrated_reason": game.unrated_reason or None,
+        # Why the list as published left it out (FIDE's conditions on events, Elo lists only).
+        "not_rated": game.why_not_rated,
     }
 
 

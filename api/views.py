@@ -13,6 +13,7 @@ from events.standings import standings
 from grading.breakdown import LinesOf
 from grading.calculator import MAX_OPPONENTS
 from grading.calculator_form import trial_of
+from grading.event_conditions import published_reason
 from grading.history import entries_of, latest_publications, list_publications, list_size, published_list
 from grading.live import live_entries, live_list_of, live_of_player, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
@@ -270,7 +271,7 @@ def event(request, code):
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
     entries = list(event.entries.select_related("player").order_by("pin"))
-    games = list(event.games.order_by("round", "board", "date", "pk"))
+    games = list(event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason()))
     pins = {entry.pk: entry.pin for entry in entries}
     points = {row["entry"].pk: row["points"] for row in standings(entries, games)}
     body = serialize.event(event, request)

@@ -10,6 +10,7 @@ from events import services
 from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
+from grading.event_conditions import preview
 from grading.history import lists_for_uploads
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)
@@ -58,6 +59,9 @@ def event_report(request, pk):
             "history": event.changes.select_related("by"),
             # Once approved, every player is a federation record: the report shows the check before.
             "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
+            # On a list rated by the Elo method, until it is rated: the games FIDE's conditions
+            # would leave out now (once rated, its public page says which they left out).
+            "preview": preview(event) if event.status != Event.Status.RATED else None,
         },
     )
 

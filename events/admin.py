@@ -263,8 +263,14 @@ class EventAdmin(DeleteOneByOne):
             # A file the officer uploaded is theirs to submit: approving it records that first.
             "approvable": event.status == Event.Status.SUBMITTED
             or (event.status == Event.Status.CHECKED and services.uploaded_by(event, request.user)),
+            **self.decision_context(event),
         }
         return render(request, "admin/events/event/decide.html", context)
+
+    def decision_context(self, event) -> dict:
+        """More for the decision page, from the apps above: grading/event_admin.py adds the
+        preview of FIDE's conditions on an event going on a list rated by the Elo method."""
+        return {}
 
     def history_view(self, request, object_id, extra_context=None):
         # The workflow writes EventChange rows, not the admin's log: both are the event's history.

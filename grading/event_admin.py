@@ -18,6 +18,7 @@ from events.models import Event
 from events.uploading import upload_from_form
 
 from .admin import unsent
+from .event_conditions import preview
 from .history import lists_for_uploads
 from .models import RatingRun
 from .services import UNSENT
@@ -96,6 +97,11 @@ class EventAdmin(events_admin.EventAdmin):
         if request.method == "POST" and response.status_code == 302:
             self.tell_unsent(request, Event.objects.filter(pk=pk))
         return response
+
+    def decision_context(self, event) -> dict:
+        # Which games FIDE's conditions would leave out, with today's ratings (Elo lists only),
+        # until it is rated (then its public page says which they left out).
+        return {"preview": preview(event) if event.status != Event.Status.RATED else None}
 
     def apply(self, request, queryset, step, done):  # the list's actions: approve, send back, lengths
         super().apply(request, queryset, step, done)

@@ -19,7 +19,8 @@ from django.utils.safestring import mark_safe
 
 from config.lookups import by_code
 from events.models import Event
-from events.standings import match_card, round_robin_grid, swiss_crosstable
+from events.standings import RESULT_LABELS, match_card, round_robin_grid, swiss_crosstable
+from grading.event_conditions import GameLeftOut, published_reason
 from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 from players.names import full_name
@@ -177,6 +178,7 @@ GAME_FIELDS = (
     "black_id",
     "white_entry_id",
     "black_entry_id",
+    "why_not_rated",  # why the publication in force left it out (FIDE's conditions), or None
 )
 
 
@@ -188,6 +190,20 @@ def entries_shown(event) -> list[EntryShown]:
         EntryShown(pk, pin, full_name(surname, forenames), club, rank, player, PlayerCode(code) if player else None)
         for pk, pin, surname, forenames, club, rank, player, code in rows
     ]
+
+
+def games_not_rated(games, entries) -> list[tuple[str, list[GameLeftOut]]]:
+    """The games the publications in force left out, by reason, in the page's order."""
+    names = {entry.pk: entry.name for entry in entries}
+    groups: dict[str, list[GameLeftOut]] = {}
+    for game in games:
+        if game.why_not_rated:
+            white, black = names.get(game.white_entry_id, ""), names.get(game.black_entry_id, "")
+            result = RESULT_LABELS.get(game.result, game.result)
+            groups.setdefault(game.why_not_rated, []).append(
+                GameLeftOut(game.pk, game.round, game.date, white, black, result)
+            )
+    return list(groups.items())
 
 
 def event_index(request):
@@ -203,14 +219,19 @@ def event_page(request, code):
     if event.code != code:
         return redirect("event", event.code)  # typed in another case
     entries = entries_shown(event)
-    games = list(event.games.order_by("round", "board", "date", "pk").values_list(*GAME_FIELDS, named=True))
+    games = event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason())
+    games = list(games.values_list(*GAME_FIELDS, named=True))
     played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
     context = {
         "event": event,
         "dates": event_dates(event),
         "games_count": len(played),
-        "rated_count": sum(game.rated for game in played),
+        "rated_count": sum(game.rated and not game.why_not_rated for game in played),
         "byes": len(games) - len(played),
+        "not_rated": games_not_rated(played, entries),
+        "not_rated_count": sum(bool(game.why_not_rated) for game in played),
+        # What FIDE's conditions read: the rated games between two federation records.
+        "conditions_read": sum(bool(game.rated and game.white_id and game.black_id) for game in played),
     }
     if event.kind == Event.Kind.TEAM_MATCH:
         context["card"] = match_card(entries, games)

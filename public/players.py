@@ -17,6 +17,7 @@ from grading.calculation import calculation_of, first_rating_progress_of, prior_
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.periods import Month
+from grading.event_conditions import rating_games_not_rated
 from grading.event_ratings import events_played
 from grading.history import entries_of, latest_publications, player_history, previous_publications, state_before
 from grading.live import live_of_player
@@ -252,6 +253,7 @@ def calculation_page(request, code, list_code, month):
         "rating": rating,
         "prior": prior,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
+        "not_rated": rating_games_not_rated(rating),
     }
     return render(request, "public/calculation.html", context)
 

@@ -260,6 +260,26 @@ def elo_october():
     )
 
 
+def elo_refused_events():
+    """Two events of elo_federation's October that FIDE's conditions refuse (docs/rules.md
+    part 4): MATCH, A (1500) against C (no rating) over two games, and FAST, at 45 minutes and
+    30 seconds a move (75 minutes for 60 moves) with B (1900) among its three players."""
+    match = approved_event(
+        "MATCH",
+        "otb-standard",
+        datetime.date(2026, 10, 17),
+        [("111111A", "333333C", "1-0"), ("333333C", "111111A", "1/2-1/2")],
+    )
+    fast = approved_event(
+        "FAST",
+        "otb-standard",
+        datetime.date(2026, 10, 24),
+        [("222222B", "444444D", "1-0"), ("444444D", "555555E", "0-1"), ("555555E", "222222B", "1/2-1/2")],
+        time_control="45 min + 30 s/move",
+    )
+    return match, fast
+
+
 # Months rated from rate-file documents (docs/rate-file.md), for tests that check the database
 # against the engine run from files.
 

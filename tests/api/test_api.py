@@ -197,6 +197,7 @@ def test_events_and_an_event_with_its_entries_and_games(client, federation):
         "result": "1-0",
         "rated": True,
         "unrated_reason": None,
+        "not_rated": None,
     }
     assert congress["games"][1]["black"] is None and congress["games"][1]["unrated_reason"] == "bye"
     get(client, "/events/SUB1/", status=404)

@@ -261,8 +261,16 @@ def test_a_month_of_events_decided_at_once_gives_each_event_what_it_gets_alone(m
     alone = [games_not_rated(event, rules) for event in month]
     # Every event's games in one set of columns, players numbered apart, games in any order.
     parts = [event.columns() for event in month]
-    order = list(range(sum(len(part.event) for part in parts)))
-    shuffle.shuffle(order)
+    # The events' games interleaved at random, each event's in its own order: a run reads games
+    # by date, then id, and a match's games of one round and date are taken in that order.
+    labels = [at for at, part in enumerate(parts) for _ in range(len(part.event))]
+    shuffle.shuffle(labels)
+    starts = np.cumsum([0] + [len(part.event) for part in parts])
+    taken = [0] * len(parts)
+    order = []
+    for label in labels:
+        order.append(int(starts[label]) + taken[label])
+        taken[label] += 1
 
     def joined(name, offset=None):
         values = np.concatenate([getattr(part, name) + (offset(at) if offset else 0) for at, part in enumerate(parts)])
