@@ -68,8 +68,9 @@ def test_a_match_card_marks_the_game_played_after_the_match_was_decided(client, 
 
     assert "Games 4, of which 3 rated (1 left out by FIDE's conditions)" in page
     assert f"Not rated: {DECIDED}. 1 of its 4 games, marked in the games above." in page
-    assert f"(not rated: {DECIDED})" in card[3]
-    assert ["not rated:" in row for row in card] == [False, False, False, True]
+    # The card marks the game and names the reason on hover; the section below gives it.
+    assert f'(<a href="#not-rated" title="not rated: {DECIDED}">not rated</a>: see below)' in card[3]
+    assert ["not rated</a>" in row for row in card] == [False, False, False, True]
 
 
 def test_a_crosstable_lists_the_games_left_out_apart(client, october):
