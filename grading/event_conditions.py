@@ -29,7 +29,7 @@ from .bulk import where_in
 from .engine import RULE_SETS
 from .engine.arrays import distinct
 from .engine.codes import RESULT_WHITE_HALVES
-from .engine.event_conditions import NO_ROUND, UNRATED, EventColumns, events_not_rated
+from .engine.event_conditions import NO_ROUND, UNRATED, EventColumns, NotRated, events_not_rated
 from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month
 from .engine.rulesets import RuleSet
@@ -105,7 +105,8 @@ def sides_used(ratings: RatingsAtStart, start_month: np.ndarray, white: np.ndarr
 
 
 def events_facts(event_ids: list) -> dict:
-    """The facts of ``event_ids`` (in that order) the conditions read, as lists."""
+    """The facts of ``event_ids`` (in that order) the conditions read: EventColumns's columns by
+    event."""
     condition, params = where_in("id", event_ids)
     rows = {
         pk: (start, end, time_control, rounds, approved)
@@ -116,13 +117,20 @@ def events_facts(event_ids: list) -> dict:
     ordered = [rows[pk] for pk in event_ids]
     timing = [playing_time(row[2]) for row in ordered]
     return {
-        "first_day": [row[0] for row in ordered],
-        "last_day": [row[1] for row in ordered],
+        "first_day": np.array([row[0] for row in ordered], dtype="datetime64[D]"),
+        "last_day": np.array([row[1] for row in ordered], dtype="datetime64[D]"),
         "minutes_for_60": [minutes for minutes, _ in timing],
         "first_control_minutes": [first for _, first in timing],
         "scheduled_rounds": [row[3] for row in ordered],
         "length_approved": [row[4] is not None for row in ordered],
     }
+
+
+def decide(games: dict, used: np.ndarray, facts: dict, rules: RuleSet) -> NotRated:
+    """The engine's decision on ``games`` (columns ``event``, an index into ``facts``, ``white``,
+    ``black``, ``white_halves``, ``round``, ``day``), each side's rating used at its event's start
+    in ``used`` (sides_used), the events' ``facts`` (events_facts)."""
+    return events_not_rated(EventColumns(**games, white_rating_used=used[0], black_rating_used=used[1], **facts), rules)
 
 
 # What the pages show (selectors): the reasons a publication kept, and the preview of an event.
@@ -257,25 +265,15 @@ def preview(event) -> Preview | None:
         ratings_at_start(event.rating_list, rules, start, today), np.full(len(games), start.index), white, black
     )
     facts = events_facts([event.pk])
-    decided = events_not_rated(
-        EventColumns(
-            event=np.zeros(len(games), dtype=np.int64),
-            white=white,
-            black=black,
-            white_halves=np.array([game[2] for game in games], dtype=np.int64),
-            round=np.array([game[3].round or NO_ROUND for game in games], dtype=np.int64),
-            day=np.array([game[3].date for game in games], dtype="datetime64[D]"),
-            white_rating_used=used[0],
-            black_rating_used=used[1],
-            first_day=np.array(facts["first_day"], dtype="datetime64[D]"),
-            last_day=np.array(facts["last_day"], dtype="datetime64[D]"),
-            minutes_for_60=facts["minutes_for_60"],
-            first_control_minutes=facts["first_control_minutes"],
-            scheduled_rounds=facts["scheduled_rounds"],
-            length_approved=facts["length_approved"],
-        ),
-        rules,
-    )
+    columns = {
+        "event": np.zeros(len(games), dtype=np.int64),
+        "white": white,
+        "black": black,
+        "white_halves": np.array([game[2] for game in games], dtype=np.int64),
+        "round": np.array([game[3].round or NO_ROUND for game in games], dtype=np.int64),
+        "day": np.array([game[3].date for game in games], dtype="datetime64[D]"),
+    }
+    decided = decide(columns, used, facts, rules)
     reasons: dict[str, list[GameLeftOut]] = {}
     for at, (*_, game) in enumerate(games):
         if (text := decided.text(at)) is not None:

@@ -17,12 +17,12 @@ from .bulk import fetch_columns, table
 from .engine import RULE_SETS
 from .engine.arrays import distinct
 from .engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
-from .engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
+from .engine.event_conditions import UNRATED, NotRated
 from .engine.inputs import ColumnarInputs
 from .engine.method_change import ratings_used, states_for_method
 from .engine.periods import Month, month_indexes
 from .engine.rulesets import RuleSet, lists_read
-from .event_conditions import ROUND_GIVEN, RatingsAtStart, events_facts, ratings_at_start, sides_used
+from .event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
 from .models import RatingList, RatingPeriod
 from .publishing import States, latest_states
 
@@ -167,11 +167,10 @@ def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsA
     ``round``); the games of those events in other months are read here."""
     event_ids = distinct(games["event"])
     facts = events_facts(event_ids.tolist())
-    spanning = [
-        pk
-        for pk, first, last in zip(event_ids.tolist(), facts["first_day"], facts["last_day"])
-        if first < month.first_day() or last > month.last_day()
-    ]
+    outside = (facts["first_day"] < np.datetime64(month.first_day())) | (
+        facts["last_day"] > np.datetime64(month.last_day())
+    )
+    spanning = event_ids[outside].tolist()
     _, white, black, halves, event, date, rounds = games_of_events_elsewhere(spanning, month)
     every = {
         "white": np.concatenate([games["white"], white]),
@@ -181,22 +180,8 @@ def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsA
         "day": np.concatenate([games["date"], date]),
         "round": np.concatenate([games["round"], rounds]),
     }
-    start_month = month_indexes(np.array(facts["first_day"], dtype="datetime64[D]"))[every["event"]]
-    used = sides_used(ratings, start_month, every["white"], every["black"])
-    result = events_not_rated(
-        EventColumns(
-            **every,
-            white_rating_used=used[0],
-            black_rating_used=used[1],
-            first_day=np.array(facts["first_day"], dtype="datetime64[D]"),
-            last_day=np.array(facts["last_day"], dtype="datetime64[D]"),
-            minutes_for_60=facts["minutes_for_60"],
-            first_control_minutes=facts["first_control_minutes"],
-            scheduled_rounds=facts["scheduled_rounds"],
-            length_approved=facts["length_approved"],
-        ),
-        rules,
-    )
+    start_month = month_indexes(facts["first_day"])[every["event"]]
+    result = decide(every, sides_used(ratings, start_month, every["white"], every["black"]), facts, rules)
     return NotRated(result.reason[: len(games["white"])], result.texts)
 
 
