@@ -49,7 +49,7 @@ class PeriodData:
 
     inputs: ColumnarInputs
     game_ids: np.ndarray  # Game primary keys, by game position
-    event_ids: list  # the events of those games
+    event_ids: list  # the events of the month's games, those FIDE's conditions left out included
     prior: States  # every player's state on the list before the period
     notes: list  # what the run held out of the engine's input, for its message
     not_rated: list = field(default_factory=list)  # (Game id, why), games FIDE's conditions leave out
@@ -81,6 +81,7 @@ def load_period(
         + ["datetime64[D]", np.int64][: len(elo_only)],
         order=(5, 0),  # date, then id
     )
+    events_read = distinct(event_ids).tolist()
     player_ids = distinct(np.concatenate([white_ids, black_ids]))
     own = states_for_method(prior.columns_for(player_ids), rules, month)
     not_rated, notes = [], []
@@ -138,7 +139,7 @@ def load_period(
         event=np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
         **elo,
     )
-    return PeriodData(inputs, game_ids, sorted(set(event_ids.tolist())), prior, notes, not_rated)
+    return PeriodData(inputs, game_ids, events_read, prior, notes, not_rated)
 
 
 def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]:

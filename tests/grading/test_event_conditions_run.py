@@ -12,8 +12,9 @@ from django.core.management import call_command
 from events import services as workflow
 from events.models import Event
 from grading.engine.periods import Month
+from grading.event_conditions import PUBLISHED
 from grading.live import compute_live
-from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList
+from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from laboratory.models import SimulatedRating
 from laboratory.simulations import do_start_simulation, run_simulation
@@ -332,3 +333,20 @@ def test_a_match_scheduled_for_six_games_is_not_decided_at_two_and_a_half(elo_st
     assert event.scheduled_rounds == 6
     assert reasons(event) == []
     assert rating("111111A").games == 54
+
+
+def test_an_event_left_out_whole_and_sent_back_revises_its_month(
+    elo_standard, arbiter, officer, rate, django_capture_on_commit_callbacks
+):
+    # The publication that left its games out names them; sent back, the month is published again
+    # without them (its runs read the event: an event sent back revises the months that read it).
+    event = uploaded_and_approved(arbiter, officer, event_file(SWISS, "89 min + 30 s/move"))
+    uploaded_and_approved(arbiter, officer, event_file(ALL_PLAY_ALL_OF_FOUR, round_dates=[OCTOBER] * 3), "OTHER")
+    first = succeeded(rate("otb-standard", "2026-10"))
+    assert len(reasons(event)) == 1 and first.events.filter(pk=event.pk).exists()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.send_back(Event.objects.get(pk=event.pk), officer, "wrong time control")
+
+    assert GameNotRated.objects.filter(PUBLISHED).count() == 0
+    assert RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10").revision == 1
