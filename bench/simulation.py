@@ -48,7 +48,8 @@ def simulate(url, list_code, months):
     django.setup()
     from grading.models import RatingList, RatingPeriod
     from laboratory.models import Simulation
-    from laboratory.simulations import do_start_simulation, run_simulation
+    from laboratory.rerating import run_simulation
+    from laboratory.simulations import do_start_simulation
 
     rating_list = RatingList.objects.get(code=list_code)
     published = RatingPeriod.objects.published().filter(rating_list=rating_list)

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from tests.builders import ROOT
 
-PROJECT = {"accounts", "api", "arbiters", "public", "grading", "events", "players", "config"}
+PROJECT = {"accounts", "api", "arbiters", "public", "laboratory", "grading", "events", "players", "config"}
 
 
 def test_the_import_contracts_of_pyproject_toml_are_kept():

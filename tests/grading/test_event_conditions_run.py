@@ -17,7 +17,8 @@ from grading.live import compute_live
 from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from laboratory.models import SimulatedRating
-from laboratory.simulations import do_start_simulation, run_simulation
+from laboratory.rerating import run_simulation
+from laboratory.simulations import do_start_simulation
 from tests.builders import PlayerFactory, stored_event, succeeded, take_on, trf_player
 
 pytestmark = pytest.mark.django_db

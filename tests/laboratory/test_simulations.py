@@ -17,7 +17,8 @@ from django.core.management.base import CommandError
 from grading.loading import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingRun
 from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
-from laboratory.simulations import do_start_simulation, run_simulation, simulation_csv
+from laboratory.rerating import run_simulation
+from laboratory.simulations import do_start_simulation, simulation_csv
 from players.models import Player
 from tests.builders import PlayerFactory, file_state, publish_month, rated_from_file
 from tests.builders import rated_demo as rated_lists

@@ -7,13 +7,8 @@ from django.core.management.base import BaseCommand, CommandError
 from config.downloads import BOM
 from grading.engine.periods import Month
 from laboratory.models import Simulation
-from laboratory.simulations import (
-    SimulationRefused,
-    do_start_simulation,
-    rating_list_named,
-    run_simulation,
-    simulation_csv,
-)
+from laboratory.rerating import run_simulation
+from laboratory.simulations import SimulationRefused, do_start_simulation, rating_list_named, simulation_csv
 
 
 def month(text):
