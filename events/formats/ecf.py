@@ -256,22 +256,12 @@ def _date(event, fields, name):
 
 def _read_player(event, group, shape):
     line, pin_text = group["PIN"]
-    if pin_text.strip() == "0":
-        return event.error(line, "#PIN=0 is reserved for a defaulted board")
-    pin = whole_number(pin_text, 1, MOST_PINS)
+    pin = _new_pin(event, line, pin_text)
     if pin is None:
-        return event.error(line, f"#PIN must be a whole number from 1 to {MOST_PINS}, not {pin_text!r}")
-    if other := event.player(pin):
-        return event.error(line, f"PIN {pin} is used twice (lines {other.line} and {line})")
+        return
     player = ParsedPlayer(pin, line=line)
     value = {name: text for name, (_, text) in group.items()}
-    if value.get("NAME"):
-        player.surname, player.forenames = split_name(value["NAME"])
-    else:
-        player.surname = value.get("SURNAME", "")
-        player.forenames = value.get("FORENAME") or value.get("INITIALS", "")
-    if not player.surname:
-        event.error(line, f"player PIN {pin} has no #NAME (or #SURNAME)")
+    _read_name(event, player, value)
     if code := normalise_code(value.get("ECF CODE", "")):
         if shape.fits(code):
             player.federation_code = code
@@ -302,6 +292,30 @@ def _read_player(event, group, shape):
     player.club_code = value.get("CLUB CODE", "")
     player.club_name = value.get("CLUB NAME", "")
     event.players.append(player)
+
+
+def _new_pin(event, line, pin_text):
+    """The player's PIN, or None, after an error, when it cannot be one: the defaulted board's 0,
+    not a whole number, or another player's."""
+    if pin_text.strip() == "0":
+        return event.error(line, "#PIN=0 is reserved for a defaulted board")
+    pin = whole_number(pin_text, 1, MOST_PINS)
+    if pin is None:
+        return event.error(line, f"#PIN must be a whole number from 1 to {MOST_PINS}, not {pin_text!r}")
+    if other := event.player(pin):
+        return event.error(line, f"PIN {pin} is used twice (lines {other.line} and {line})")
+    return pin
+
+
+def _read_name(event, player, value):
+    """#NAME ("Surname, Forenames"), else #SURNAME with #FORENAME or #INITIALS."""
+    if value.get("NAME"):
+        player.surname, player.forenames = split_name(value["NAME"])
+    else:
+        player.surname = value.get("SURNAME", "")
+        player.forenames = value.get("FORENAME") or value.get("INITIALS", "")
+    if not player.surname:
+        event.error(player.line, f"player PIN {player.pin} has no #NAME (or #SURNAME)")
 
 
 def _read_part(event, part):
