@@ -205,6 +205,26 @@ def check_file(data, filename, details, lists):
 
 
 def check_event_details(check):
+    """The event as a whole, from the file and the form: its submission index, code, name and
+    dates, its time control and the list it goes on."""
+    check_submission_index(check)
+    check_event_code(check)
+    check_event_name(check)
+    check_event_dates(check)
+    check_round_dates(check)
+    parsed, details = check.parsed, check.details
+    check.time_control = parsed.time_control or (
+        TimeControl.from_text(details.time_control) if details.time_control else None
+    )
+    online = details.online or bool(parsed.online)
+    lists = check.lists
+    check.rating_list = chosen(details.rating_list, lists) or classify(check.time_control, online, lists)
+    check_when(check)
+    if check.rating_list is None:
+        check.problems.append(no_list_problem(check))
+
+
+def check_submission_index(check):
     parsed, details = check.parsed, check.details
     if details.submission_index and parsed.submission_index and details.submission_index != parsed.submission_index:
         check.problems.append(
@@ -216,6 +236,9 @@ def check_event_details(check):
                 WARNING,
             )
         )
+
+
+def check_event_code(check):
     if not check.code:
         check.problems.append(Problem(None, None, "the file gives no event code: give one in the Event code field"))
     elif len(check.code) > 40:
@@ -228,11 +251,19 @@ def check_event_details(check):
                 f"the event code {check.code!r} may hold only letters and digits, and single - _ . / between them",
             )
         )
+
+
+def check_event_name(check):
     if len(check.name) > 200:
-        where = "the Event name field" if details.name.strip() else "the file's event name"
+        where = "the Event name field" if check.details.name.strip() else "the file's event name"
         check.problems.append(
             Problem(None, None, f"{where} is {len(check.name):,} characters long: an event name is at most 200")
         )
+
+
+def check_event_dates(check):
+    """The event has a first and a last day, in that order, from 1900 and at most a year apart;
+    the games fall within days the form gave."""
     if not check.start_date or not check.end_date:
         check.problems.append(
             Problem(None, None, "the file gives no event dates: give them in the Start date and End date fields")
@@ -266,10 +297,14 @@ def check_event_details(check):
                 "year as an event of its own",
             )
         )
-    elif not (parsed.start_date and parsed.end_date):
+    elif not (check.parsed.start_date and check.parsed.end_date):
         # The dates came from the form: the games must fall within them.
-        check.problems += check_dates(parsed, check.start_date, check.end_date)
-    if parsed.games and not any(game.date for game in parsed.games) and check.end_date:
+        check.problems += check_dates(check.parsed, check.start_date, check.end_date)
+
+
+def check_round_dates(check):
+    games = check.parsed.games
+    if games and not any(game.date for game in games) and check.end_date:
         check.problems.append(
             Problem(
                 None,
@@ -278,37 +313,26 @@ def check_event_details(check):
                 WARNING,
             )
         )
-    check.time_control = parsed.time_control or (
-        TimeControl.from_text(details.time_control) if details.time_control else None
+
+
+def no_list_problem(check):
+    """Why the event goes on no list: a time control not understood, none, or one no list rates."""
+    details = check.details
+    if check.time_control is None and details.time_control and not check.parsed.time_control:
+        return Problem(
+            None,
+            None,
+            f"the time control {details.time_control[:100]!r} in the Time control field is not understood: "
+            "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
+        )
+    if check.time_control is None:
+        return Problem(None, None, "the file gives no time control: give one in the Time control field, e.g. 90+30")
+    minutes = check.time_control.minutes_per_player()
+    return Problem(
+        None,
+        None,
+        f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) is not rated on any list",
     )
-    online = details.online or bool(parsed.online)
-    lists = check.lists
-    check.rating_list = chosen(details.rating_list, lists) or classify(check.time_control, online, lists)
-    check_when(check)
-    if check.rating_list is None:
-        if check.time_control is None and details.time_control and not parsed.time_control:
-            check.problems.append(
-                Problem(
-                    None,
-                    None,
-                    f"the time control {details.time_control[:100]!r} in the Time control field is not understood: "
-                    "write it as minutes and seconds a move, e.g. 90+30, 15+10 or 40/90, 30+30",
-                )
-            )
-        elif check.time_control is None:
-            check.problems.append(
-                Problem(None, None, "the file gives no time control: give one in the Time control field, e.g. 90+30")
-            )
-        else:
-            minutes = check.time_control.minutes_per_player()
-            check.problems.append(
-                Problem(
-                    None,
-                    None,
-                    f"the time control {check.time_control} ({minutes:g} minutes for 60 moves) "
-                    "is not rated on any list",
-                )
-            )
 
 
 EARLIEST_EVENT = datetime.date(1900, 1, 1)

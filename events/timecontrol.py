@@ -155,7 +155,22 @@ def _parse_free_text(text):
     if _CODED.match(s.replace(" ", "")) and int(re.match(r"\d+", s).group()) >= 300:
         return _parse_222(s)  # the TRF-2026 coding in seconds ("5400+30"), written into 122
     online = True if _ONLINE.search(s) else None
-    s = _ONLINE.sub(" ", s)
+    increment, from_move, s = _increment_taken_out(_ONLINE.sub(" ", s))
+    pieces = _SEPARATOR.split(_periods_marked(s).strip(" ,;+"))
+    separators = [""] + pieces[1::2]
+    tokens = [(sep, tok) for sep, tok in zip(separators, pieces[::2], strict=True) if tok.strip()]
+    # "15+10", "90/40+30+30": a trailing bare number after "+" is the increment in seconds.
+    if increment is None and len(tokens) > 1 and tokens[-1][0] == "+" and tokens[-1][1].isdigit():
+        increment = int(tokens.pop()[1])
+    sessions = _read_periods(token for _, token in tokens)
+    if sessions is None:
+        return None
+    return _assemble(sessions, increment or 0, from_move, online)
+
+
+def _increment_taken_out(s):
+    """The increment in seconds when written with a unit or a word ("+30s", "inc 30"), else None;
+    the move it counts from ("from move 41"), else 1; and the text without them."""
     from_move = 1
     if m := _FROM_MOVE.search(s):
         from_move = int(m.group(1))
@@ -164,22 +179,25 @@ def _parse_free_text(text):
     if m := _INCREMENT.search(s):
         increment = int(m.group(1) or m.group(2))
         s = s[: m.start()] + " " + s[m.end() :]
+    return increment, from_move, s
+
+
+def _periods_marked(s):
+    """The text without the words that say nothing of the periods, and each period written one
+    way: minutes as "90m" (hours and 1:30 too), moves in minutes as "40@90"."""
     s = _FILLER.sub(" ", s)
     s = _CLOCK.sub(lambda m: f"{int(m.group(1)) * 60 + int(m.group(2))}m", s)
     s = _HOURS.sub(lambda m: f"{int(m.group(1)) * 60 + int(m.group(2) or 0)}m", s)
     s = _MOVES_IN.sub(r"\1@\2", s)
     s = _MINUTES_FOR.sub(r"\2@\1", s)
     s = _GAME_IN.sub(lambda m: f"{m.group(1) or m.group(2)}m", s)
-    s = _MINUTES.sub(r"\1m", s)
+    return _MINUTES.sub(r"\1m", s)
 
-    pieces = _SEPARATOR.split(s.strip(" ,;+"))
-    separators = [""] + pieces[1::2]
-    tokens = [(sep, tok) for sep, tok in zip(separators, pieces[::2], strict=True) if tok.strip()]
-    # "15+10", "90/40+30+30": a trailing bare number after "+" is the increment in seconds.
-    if increment is None and len(tokens) > 1 and tokens[-1][0] == "+" and tokens[-1][1].isdigit():
-        increment = int(tokens.pop()[1])
+
+def _read_periods(tokens):
+    """[(moves or None, minutes)], one for each token, or None if one is not a period of play."""
     sessions = []
-    for _, token in tokens:
+    for token in tokens:
         m = _PERIOD.match(token.strip())
         if not m:
             return None
@@ -193,7 +211,7 @@ def _parse_free_text(text):
             sessions.append((int(a), b))
         else:
             sessions.append((None, Decimal(m.group(7))))
-    return _assemble(sessions, increment or 0, from_move, online)
+    return sessions
 
 
 # ---- TRF-2026 record 222 ---------------------------------------------------------------------

@@ -5,6 +5,7 @@ name do not count, line breaks between fields do not count, and a value runs to 
 """
 
 import re
+from dataclasses import dataclass, field
 
 from events import results
 from events.timecontrol import ECF_TIME_CONTROL_FIELDS, TimeControl
@@ -105,54 +106,101 @@ def parse_ecf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     event = ParsedEvent(format="ECF")
     if text.split("#", 1)[0].strip():
         event.warn(1, "text before the first #field is ignored")
-    details, groups, parts = {}, [], []
-    state, finished = None, None
-    for line, name, value in _fields(text):
-        if finished:
-            event.warn(line, f"#{name} after #FINISH is ignored")
-        elif name == "FINISH":
-            finished = line
-        elif name == "EVENT DETAILS":
-            state = "event"
-        elif name == "PLAYER LIST":
-            state = "players"
-        elif name in _PARTS:
-            state = "results"
-            parts.append({"kind": _PARTS[name], "name": value or "", "line": line, "games": []})
-        elif state is None and name in _EVENT_FIELDS:
-            event.warn(line, "the file should start with #EVENT DETAILS")
-            state = "event"
-            details[name] = (line, value or "")
-        elif state == "event" and name in _EVENT_FIELDS:
-            details[name] = (line, value or "")
-        elif state == "players" and name == "PIN":
-            groups.append({"PIN": (line, value or "")})
-        elif state == "players" and name in _PLAYER_FIELDS and groups:
-            groups[-1][name] = (line, value or "")
-        elif state == "results" and name in _PART_FIELDS:
-            parts[-1][name] = (line, value or "")
-        elif state == "results" and name == "PIN1":
-            parts[-1]["games"].append({"PIN1": (line, value or "")})
-        elif state == "results" and name in _GAME_FIELDS and parts[-1]["games"]:
-            parts[-1]["games"][-1][name] = (line, value or "")
-        elif name.replace(" ", "") not in _KNOWN:
-            event.warn(line, f"unknown field #{name} is ignored")
-        else:
-            event.error(line, f"#{name} is out of place: {_expected(state)}")
-    if not finished:
-        event.error(None, "the file has no #FINISH: it may have been cut short")
-    _read_details(event, details)
-    for group in groups:
+    sections = _sections(event, _fields(text))
+    _read_details(event, sections.details)
+    for group in sections.players:
         _read_player(event, group, CodeShape(code_pattern))
-    for part in parts:
+    for part in sections.parts:
         _read_part(event, part)
     if not event.players:
         event.error(None, "the file has no players (#PLAYER LIST with #PIN=... groups)")
-    event.kind = _kind(event, parts)
+    event.kind = _kind(event, sections.parts)
     check_games(event)
     event.problems.extend(check_dates(event))
     event.sort_problems()
     return event
+
+
+@dataclass
+class _Sections:
+    """The file's fields, each as (line, value), where the file puts them: the event details by
+    name, a group per player (from its #PIN) and the parts of results, each with a group per game
+    (from its #PIN1)."""
+
+    details: dict = field(default_factory=dict)
+    players: list = field(default_factory=list)
+    parts: list = field(default_factory=list)
+    reading: str | None = None  # the section the fields are in: "event", "players" or "results"
+
+
+def _sections(event, fields):
+    sections, finished = _Sections(), None
+    for line, name, value in fields:
+        if finished:
+            event.warn(line, f"#{name} after #FINISH is ignored")
+        elif name == "FINISH":
+            finished = line
+        elif name in _MARKERS:
+            _start_section(sections, line, name, value)
+        elif not _placed(event, sections, line, name, value or ""):
+            _misplaced(event, line, name, sections.reading)
+    if not finished:
+        event.error(None, "the file has no #FINISH: it may have been cut short")
+    return sections
+
+
+def _start_section(sections, line, name, value):
+    if name == "EVENT DETAILS":
+        sections.reading = "event"
+    elif name == "PLAYER LIST":
+        sections.reading = "players"
+    else:
+        sections.reading = "results"
+        sections.parts.append({"kind": _PARTS[name], "name": value or "", "line": line, "games": []})
+
+
+def _placed(event, sections, line, name, value):
+    """Puts the field in the section being read; False if it has no place there."""
+    if sections.reading is None and name in _EVENT_FIELDS:
+        event.warn(line, "the file should start with #EVENT DETAILS")
+        sections.reading = "event"  # and the details are read as if it did
+    if sections.reading == "event" and name in _EVENT_FIELDS:
+        sections.details[name] = (line, value)
+        return True
+    if sections.reading == "players":
+        return _placed_in_players(sections.players, line, name, value)
+    if sections.reading == "results":
+        return _placed_in_part(sections.parts[-1], line, name, value)
+    return False
+
+
+def _placed_in_players(groups, line, name, value):
+    if name == "PIN":
+        groups.append({"PIN": (line, value)})
+    elif name in _PLAYER_FIELDS and groups:
+        groups[-1][name] = (line, value)
+    else:
+        return False
+    return True
+
+
+def _placed_in_part(part, line, name, value):
+    if name in _PART_FIELDS:
+        part[name] = (line, value)
+    elif name == "PIN1":
+        part["games"].append({"PIN1": (line, value)})
+    elif name in _GAME_FIELDS and part["games"]:
+        part["games"][-1][name] = (line, value)
+    else:
+        return False
+    return True
+
+
+def _misplaced(event, line, name, reading):
+    if name.replace(" ", "") not in _KNOWN:
+        event.warn(line, f"unknown field #{name} is ignored")
+    else:
+        event.error(line, f"#{name} is out of place: {_expected(reading)}")
 
 
 def _expected(state):
@@ -208,22 +256,12 @@ def _date(event, fields, name):
 
 def _read_player(event, group, shape):
     line, pin_text = group["PIN"]
-    if pin_text.strip() == "0":
-        return event.error(line, "#PIN=0 is reserved for a defaulted board")
-    pin = whole_number(pin_text, 1, MOST_PINS)
+    pin = _new_pin(event, line, pin_text)
     if pin is None:
-        return event.error(line, f"#PIN must be a whole number from 1 to {MOST_PINS}, not {pin_text!r}")
-    if other := event.player(pin):
-        return event.error(line, f"PIN {pin} is used twice (lines {other.line} and {line})")
+        return
     player = ParsedPlayer(pin, line=line)
     value = {name: text for name, (_, text) in group.items()}
-    if value.get("NAME"):
-        player.surname, player.forenames = split_name(value["NAME"])
-    else:
-        player.surname = value.get("SURNAME", "")
-        player.forenames = value.get("FORENAME") or value.get("INITIALS", "")
-    if not player.surname:
-        event.error(line, f"player PIN {pin} has no #NAME (or #SURNAME)")
+    _read_name(event, player, value)
     if code := normalise_code(value.get("ECF CODE", "")):
         if shape.fits(code):
             player.federation_code = code
@@ -254,6 +292,30 @@ def _read_player(event, group, shape):
     player.club_code = value.get("CLUB CODE", "")
     player.club_name = value.get("CLUB NAME", "")
     event.players.append(player)
+
+
+def _new_pin(event, line, pin_text):
+    """The player's PIN, or None, after an error, when it cannot be one: the defaulted board's 0,
+    not a whole number, or another player's."""
+    if pin_text.strip() == "0":
+        return event.error(line, "#PIN=0 is reserved for a defaulted board")
+    pin = whole_number(pin_text, 1, MOST_PINS)
+    if pin is None:
+        return event.error(line, f"#PIN must be a whole number from 1 to {MOST_PINS}, not {pin_text!r}")
+    if other := event.player(pin):
+        return event.error(line, f"PIN {pin} is used twice (lines {other.line} and {line})")
+    return pin
+
+
+def _read_name(event, player, value):
+    """#NAME ("Surname, Forenames"), else #SURNAME with #FORENAME or #INITIALS."""
+    if value.get("NAME"):
+        player.surname, player.forenames = split_name(value["NAME"])
+    else:
+        player.surname = value.get("SURNAME", "")
+        player.forenames = value.get("FORENAME") or value.get("INITIALS", "")
+    if not player.surname:
+        event.error(player.line, f"player PIN {player.pin} has no #NAME (or #SURNAME)")
 
 
 def _read_part(event, part):
