@@ -152,31 +152,47 @@ def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) 
     for name, value in (("games", row[2]), ("opponents_total", row[3]), ("points", row[4])):
         if value:
             raise EngineInputError(f"{path}.{name}", "a pending state keeps its games in its pending months: 0 here")
+    return row, _pending_months(state, period, path)
+
+
+def _pending_months(state: RatingState, period: Month, path: str) -> list[tuple]:
+    """A pending state's months towards a first rating (docs/rules.md section 12), each before
+    ``period`` and given once, as rows (Month.index, games, opponents' total, points in halves)."""
     if not isinstance(state.pending, (tuple, list)):
         raise EngineInputError(f"{path}.pending", f"{state.pending!r} is not a list of PendingMonth")
     months, seen = [], {}
     for j, entry in enumerate(state.pending):
         where = f"{path}.pending[{j}]"
-        if not isinstance(entry, PendingMonth):
-            raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
-        if not isinstance(entry.month, Month):
-            raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
-        if entry.month >= period:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
-        if entry.month in seen:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is also {path}.pending[{seen[entry.month]}]")
-        seen[entry.month] = j
-        games = whole_number(entry.games, f"{where}.games")
-        total = whole_number(entry.opponents_total, f"{where}.opponents_total")
-        halves = points_halves(entry.points, f"{where}.points")
-        if not 1 <= games < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
-        if not 0 <= total < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.opponents_total", f"{total} is out of range (0 to {LARGEST_COUNT - 1})")
-        if not 0 <= halves <= 2 * games:
-            raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
-        months.append((entry.month.index, games, total, halves))
-    return row, months
+        month = _pending_month(entry, period, where)
+        if month in seen:
+            raise EngineInputError(f"{where}.month", f"{month} is also {path}.pending[{seen[month]}]")
+        seen[month] = j
+        months.append((month.index, *_pending_totals(entry, where)))
+    return months
+
+
+def _pending_month(entry: PendingMonth, period: Month, where: str) -> Month:
+    """The month a PendingMonth is for, before ``period``."""
+    if not isinstance(entry, PendingMonth):
+        raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
+    if not isinstance(entry.month, Month):
+        raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
+    if entry.month >= period:
+        raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
+    return entry.month
+
+
+def _pending_totals(entry: PendingMonth, where: str) -> tuple[int, int, int]:
+    """A pending month's games (at least one), opponents' total and points in halves."""
+    games = whole_number(entry.games, f"{where}.games")
+    total = whole_number(entry.opponents_total, f"{where}.opponents_total")
+    halves = points_halves(entry.points, f"{where}.points")
+    if not 1 <= games < LARGEST_COUNT:
+        raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
+    _count(total, f"{where}.opponents_total")
+    if not 0 <= halves <= 2 * games:
+        raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
+    return games, total, halves
 
 
 def check_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:
