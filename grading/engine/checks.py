@@ -76,7 +76,25 @@ def state_row(state: RatingState, period: Month, path: str, types: dict) -> tupl
         raise EngineInputError(path, f"{state!r} is not a RatingState")
     if state.type not in types:
         raise EngineInputError(f"{path}.type", f"{state.type!r} is not {' or '.join(map(repr, types))}")
-    pending = types[state.type] == PENDING
+    code = types[state.type]
+    rating, games, opponents_total, halves = _rating_and_totals(state, path, code == PENDING)
+    last_played = _last_played_index(state, period, path)
+    peak = _peak(state, path, code, rating)
+    if state.pending and code != PENDING:
+        raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
+    return (code, rating, games, opponents_total, halves, last_played, peak, *_counters(state, path))
+
+
+def _count(value: int, field: str) -> int:
+    """A whole number the engine may sum: 0 to LARGEST_COUNT - 1."""
+    if not 0 <= value < LARGEST_COUNT:
+        raise EngineInputError(field, f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
+    return value
+
+
+def _rating_and_totals(state: RatingState, path: str, pending: bool) -> tuple[int, int, int, int]:
+    """The rating (0 for a pending state, which has none) and the running totals: games, the
+    opponents' total and the points in halves, at most two a game."""
     if pending and state.rating is not None:
         raise EngineInputError(f"{path}.rating", f"{state.rating!r}: a pending state has no rating")
     rating = 0 if pending else whole_number(state.rating, f"{path}.rating")
@@ -84,42 +102,44 @@ def state_row(state: RatingState, period: Month, path: str, types: dict) -> tupl
     opponents_total = whole_number(state.opponents_total, f"{path}.opponents_total")
     halves = points_halves(state.points, f"{path}.points")
     for name, value in (("rating", rating), ("games", games), ("opponents_total", opponents_total)):
-        if not 0 <= value < LARGEST_COUNT:
-            raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
+        _count(value, f"{path}.{name}")
     if not 0 <= halves <= 2 * games:
         raise EngineInputError(f"{path}.points", f"{state.points} is not between 0 and games ({games})")
+    return rating, games, opponents_total, halves
+
+
+def _last_played_index(state: RatingState, period: Month, path: str) -> int:
+    """The Month.index of the last month played, not after ``period``; -1 for never."""
     last = state.last_played
-    if last is not None and not isinstance(last, Month):
+    if last is None:
+        return -1
+    if not isinstance(last, Month):
         raise EngineInputError(f"{path}.last_played", f"{last!r} is not a Month")
-    if last is not None and last > period:
+    if last > period:
         raise EngineInputError(f"{path}.last_played", f"{last} is later than period {period}")
-    peak = 0
-    if state.peak is not None:
-        if pending:
-            raise EngineInputError(f"{path}.peak", "a pending state has no peak")
-        peak = whole_number(state.peak, f"{path}.peak")
-        if not 0 <= peak < LARGEST_COUNT:
-            raise EngineInputError(f"{path}.peak", f"{peak} is out of range (0 to {LARGEST_COUNT - 1})")
-        if types[state.type] == FULL and peak < rating:  # a Partial rating may pass an old Full peak
-            raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
-    if state.pending and not pending:
-        raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
+    return last.index
+
+
+def _peak(state: RatingState, path: str, code: int, rating: int) -> int:
+    """The highest rating published on the list (docs/rules.md section 14), 0 for none: a
+    pending state has none, and a Full rating is never above its peak."""
+    if state.peak is None:
+        return 0
+    if code == PENDING:
+        raise EngineInputError(f"{path}.peak", "a pending state has no peak")
+    peak = _count(whole_number(state.peak, f"{path}.peak"), f"{path}.peak")
+    if code == FULL and peak < rating:  # a Partial rating may pass an old Full peak
+        raise EngineInputError(f"{path}.peak", f"{peak} is below the rating {rating}")
+    return peak
+
+
+def _counters(state: RatingState, path: str) -> list[int]:
+    """The lifetime counters (docs/rules.md section 14) in StateColumns.COUNTERS order."""
     counters = []
     for name in StateColumns.COUNTERS:
-        value = whole_number(getattr(state, name), f"{path}.{name}")
-        if not 0 <= value < LARGEST_COUNT:
-            raise EngineInputError(f"{path}.{name}", f"{value} is out of range (0 to {LARGEST_COUNT - 1})")
-        counters.append(value)
-    return (
-        types[state.type],
-        rating,
-        games,
-        opponents_total,
-        halves,
-        -1 if last is None else last.index,
-        peak,
-        *counters,
-    )
+        field = f"{path}.{name}"
+        counters.append(_count(whole_number(getattr(state, name), field), field))
+    return counters
 
 
 def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:
@@ -132,31 +152,47 @@ def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) 
     for name, value in (("games", row[2]), ("opponents_total", row[3]), ("points", row[4])):
         if value:
             raise EngineInputError(f"{path}.{name}", "a pending state keeps its games in its pending months: 0 here")
+    return row, _pending_months(state, period, path)
+
+
+def _pending_months(state: RatingState, period: Month, path: str) -> list[tuple]:
+    """A pending state's months towards a first rating (docs/rules.md section 12), each before
+    ``period`` and given once, as rows (Month.index, games, opponents' total, points in halves)."""
     if not isinstance(state.pending, (tuple, list)):
         raise EngineInputError(f"{path}.pending", f"{state.pending!r} is not a list of PendingMonth")
     months, seen = [], {}
     for j, entry in enumerate(state.pending):
         where = f"{path}.pending[{j}]"
-        if not isinstance(entry, PendingMonth):
-            raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
-        if not isinstance(entry.month, Month):
-            raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
-        if entry.month >= period:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
-        if entry.month in seen:
-            raise EngineInputError(f"{where}.month", f"{entry.month} is also {path}.pending[{seen[entry.month]}]")
-        seen[entry.month] = j
-        games = whole_number(entry.games, f"{where}.games")
-        total = whole_number(entry.opponents_total, f"{where}.opponents_total")
-        halves = points_halves(entry.points, f"{where}.points")
-        if not 1 <= games < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
-        if not 0 <= total < LARGEST_COUNT:
-            raise EngineInputError(f"{where}.opponents_total", f"{total} is out of range (0 to {LARGEST_COUNT - 1})")
-        if not 0 <= halves <= 2 * games:
-            raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
-        months.append((entry.month.index, games, total, halves))
-    return row, months
+        month = _pending_month(entry, period, where)
+        if month in seen:
+            raise EngineInputError(f"{where}.month", f"{month} is also {path}.pending[{seen[month]}]")
+        seen[month] = j
+        months.append((month.index, *_pending_totals(entry, where)))
+    return months
+
+
+def _pending_month(entry: PendingMonth, period: Month, where: str) -> Month:
+    """The month a PendingMonth is for, before ``period``."""
+    if not isinstance(entry, PendingMonth):
+        raise EngineInputError(where, f"{entry!r} is not a PendingMonth")
+    if not isinstance(entry.month, Month):
+        raise EngineInputError(f"{where}.month", f"{entry.month!r} is not a Month")
+    if entry.month >= period:
+        raise EngineInputError(f"{where}.month", f"{entry.month} is not before period {period}")
+    return entry.month
+
+
+def _pending_totals(entry: PendingMonth, where: str) -> tuple[int, int, int]:
+    """A pending month's games (at least one), opponents' total and points in halves."""
+    games = whole_number(entry.games, f"{where}.games")
+    total = whole_number(entry.opponents_total, f"{where}.opponents_total")
+    halves = points_halves(entry.points, f"{where}.points")
+    if not 1 <= games < LARGEST_COUNT:
+        raise EngineInputError(f"{where}.games", f"{games} is out of range (1 to {LARGEST_COUNT - 1})")
+    _count(total, f"{where}.opponents_total")
+    if not 0 <= halves <= 2 * games:
+        raise EngineInputError(f"{where}.points", f"{entry.points} is not between 0 and games ({games})")
+    return games, total, halves
 
 
 def check_state(state: RatingState, period: Month, rules: RuleSet | str) -> None:

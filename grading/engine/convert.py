@@ -184,10 +184,28 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
     """The checks of ``to_columnar`` on arrays; errors name the array and the position."""
     if not isinstance(inputs.rules, RuleSet):
         raise EngineInputError("rules", f"{inputs.rules!r} is not a RuleSet")
-    n, m = inputs.player_count, inputs.game_count
-    period = inputs.period
     adjustment_value(inputs.adjustment_a, LARGEST_ADJUSTMENT_A, "adjustment_a")
     adjustment_value(inputs.adjustment_b, LARGEST_ADJUSTMENT_B, "adjustment_b")
+    _validate_lengths(inputs)
+    _validate_birth_dates(inputs)
+    _validate_games(inputs)
+    if inputs.rules.is_elo:
+        _validate_elo_columns(inputs)
+    for code, states in inputs.states.items():
+        _validate_states(states, code, inputs)
+
+
+def _refuse(name: str, bad: np.ndarray, message: str) -> None:
+    """Refuse the first position of array ``name`` where ``bad`` holds."""
+    where = np.flatnonzero(bad)
+    if where.size:
+        raise EngineInputError(f"{name}[{where[0]}]", message)
+
+
+def _validate_lengths(inputs: ColumnarInputs) -> None:
+    """An entry per player in the players' arrays and one per game in the games' (the events and
+    the ratings used are checked with their values)."""
+    n, m = inputs.player_count, inputs.game_count
     for name in ("birth_date", "title"):
         if len(getattr(inputs, name)) != n:
             raise EngineInputError(name, f"has {len(getattr(inputs, name))} entries for {n} players")
@@ -195,57 +213,64 @@ def validate_columnar(inputs: ColumnarInputs) -> None:
         if len(getattr(inputs, name)) != m:
             raise EngineInputError(name, f"has {len(getattr(inputs, name))} entries for {m} games")
 
-    def refuse(name: str, bad: np.ndarray, message: str) -> None:
-        where = np.flatnonzero(bad)
-        if where.size:
-            raise EngineInputError(f"{name}[{where[0]}]", message)
 
+def _validate_birth_dates(inputs: ColumnarInputs) -> None:
+    """Each birth date known (not NaT) is before the first day of the period."""
     born = inputs.birth_date.astype("datetime64[D]")
-    refuse(
+    _refuse(
         "birth_date",
-        ~np.isnat(born) & (born >= np.datetime64(period.first_day(), "D")),
-        f"not before the first day of period {period}",
+        ~np.isnat(born) & (born >= np.datetime64(inputs.period.first_day(), "D")),
+        f"not before the first day of period {inputs.period}",
     )
+
+
+def _validate_games(inputs: ColumnarInputs) -> None:
+    """Each game between two different players' positions, white's score 0, 1 or 2 halves, dated
+    in the period (when dated), its event a rank or -1 for none."""
+    n, period = inputs.player_count, inputs.period
     for name in ("white", "black"):
         side = getattr(inputs, name)
-        refuse(name, (side < 0) | (side >= n), "is not a player position")
-    refuse("black", inputs.white == inputs.black, "same player as white")
-    refuse("white_halves", (inputs.white_halves < 0) | (inputs.white_halves > 2), "is not 0, 1 or 2")
+        _refuse(name, (side < 0) | (side >= n), "is not a player position")
+    _refuse("black", inputs.white == inputs.black, "same player as white")
+    _refuse("white_halves", (inputs.white_halves < 0) | (inputs.white_halves > 2), "is not 0, 1 or 2")
     if inputs.game_date is not None:
         month = inputs.game_date.astype("datetime64[M]")
-        refuse("game_date", month != np.datetime64(str(period), "M"), f"outside period {period}")
-    elo_list = inputs.rules.is_elo
-    allowed_types = [NO_STATE, FULL, PENDING] if elo_list else [NO_STATE, PARTIAL, FULL]
+        _refuse("game_date", month != np.datetime64(str(period), "M"), f"outside period {period}")
     if inputs.event is not None:
         if len(inputs.event) != inputs.game_count:
             raise EngineInputError("event", f"has {len(inputs.event)} entries for {inputs.game_count} games")
-        refuse("event", inputs.event < -1, "is not an event rank (-1 for none)")
-    if elo_list:
-        _validate_elo_columns(inputs, refuse)
-    for code, states in inputs.states.items():
-        if len(states) != n:
-            raise EngineInputError(f"states.{code}", f"has {len(states)} entries for {n} players")
-        path = f"states.{code}"
-        if elo_list and code == inputs.list_code:
-            _validate_elo_states(states, inputs, refuse, path)
-        present = states.type != NO_STATE
-        refuse(f"{path}.type", ~np.isin(states.type, allowed_types), "is not a state type code")
-        for name in ("rating", "games", "opponents_total"):
-            column = getattr(states, name)
-            refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
-        refuse(
-            f"{path}.points_halves",
-            present & ((states.points_halves < 0) | (states.points_halves > 2 * states.games)),
-            "is not between 0 and games",
-        )
-        refuse(f"{path}.last_played", present & (states.last_played > period.index), f"later than period {period}")
-        for name in ("peak", *StateColumns.COUNTERS):
-            column = getattr(states, name)
-            if column is not None:
-                refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
+        _refuse("event", inputs.event < -1, "is not an event rank (-1 for none)")
 
 
-def _validate_elo_columns(inputs: ColumnarInputs, refuse) -> None:
+def _validate_states(states: StateColumns, code: str, inputs: ColumnarInputs) -> None:
+    """One list's prior states: an entry per player, each of a type the rule set's method reads
+    (none, Partial or Full; Elo: none, Full or pending), its numbers in range."""
+    n, period = inputs.player_count, inputs.period
+    if len(states) != n:
+        raise EngineInputError(f"states.{code}", f"has {len(states)} entries for {n} players")
+    path = f"states.{code}"
+    elo_list = inputs.rules.is_elo
+    if elo_list and code == inputs.list_code:
+        _validate_elo_states(states, inputs, path)
+    allowed_types = [NO_STATE, FULL, PENDING] if elo_list else [NO_STATE, PARTIAL, FULL]
+    present = states.type != NO_STATE
+    _refuse(f"{path}.type", ~np.isin(states.type, allowed_types), "is not a state type code")
+    for name in ("rating", "games", "opponents_total"):
+        column = getattr(states, name)
+        _refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
+    _refuse(
+        f"{path}.points_halves",
+        present & ((states.points_halves < 0) | (states.points_halves > 2 * states.games)),
+        "is not between 0 and games",
+    )
+    _refuse(f"{path}.last_played", present & (states.last_played > period.index), f"later than period {period}")
+    for name in ("peak", *StateColumns.COUNTERS):
+        column = getattr(states, name)
+        if column is not None:
+            _refuse(f"{path}.{name}", present & ((column < 0) | (column >= LARGEST_COUNT)), "out of range")
+
+
+def _validate_elo_columns(inputs: ColumnarInputs) -> None:
     m = inputs.game_count
     if inputs.adjustment_a or inputs.adjustment_b:
         raise EngineInputError("adjustment_a", f"the Elo method ({inputs.rules.name}) has no adjustment")
@@ -258,29 +283,29 @@ def _validate_elo_columns(inputs: ColumnarInputs, refuse) -> None:
     for name in ("white_rating_used", "black_rating_used"):
         column = getattr(inputs, name)
         if column is not None:
-            refuse(name, (column < USED_AT_START) | (column >= LARGEST_COUNT), "is not a rating, -1 or -2")
+            _refuse(name, (column < USED_AT_START) | (column >= LARGEST_COUNT), "is not a rating, -1 or -2")
 
 
-def _validate_elo_states(states: StateColumns, inputs: ColumnarInputs, refuse, path: str) -> None:
+def _validate_elo_states(states: StateColumns, inputs: ColumnarInputs, path: str) -> None:
     n, period, floor = inputs.player_count, inputs.period, inputs.rules.rating_floor
     full, pending = states.type == FULL, states.type == PENDING
-    refuse(f"{path}.rating", full & (states.rating < floor), f"below the rating floor {floor}")
+    _refuse(f"{path}.rating", full & (states.rating < floor), f"below the rating floor {floor}")
     if states.peak is not None:
-        refuse(f"{path}.peak", full & (states.peak != 0) & (states.peak < states.rating), "below the rating")
+        _refuse(f"{path}.peak", full & (states.peak != 0) & (states.peak < states.rating), "below the rating")
     for name in ("rating", "games", "opponents_total", "points_halves"):
-        refuse(f"{path}.{name}", pending & (getattr(states, name) != 0), "not 0 in a pending state")
+        _refuse(f"{path}.{name}", pending & (getattr(states, name) != 0), "not 0 in a pending state")
     if states.pending is None:
         return
     rows = states.pending
     where = f"{path}.pending"
-    refuse(f"{where}.player", (rows.player < 0) | (rows.player >= n), "is not a player position")
-    refuse(f"{where}.player", ~pending[np.clip(rows.player, 0, max(n - 1, 0))], "has no pending state")
-    refuse(f"{where}.month", rows.month >= period.index, f"not before period {period}")
-    refuse(f"{where}.games", (rows.games < 1) | (rows.games >= LARGEST_COUNT), "out of range")
-    refuse(
+    _refuse(f"{where}.player", (rows.player < 0) | (rows.player >= n), "is not a player position")
+    _refuse(f"{where}.player", ~pending[np.clip(rows.player, 0, max(n - 1, 0))], "has no pending state")
+    _refuse(f"{where}.month", rows.month >= period.index, f"not before period {period}")
+    _refuse(f"{where}.games", (rows.games < 1) | (rows.games >= LARGEST_COUNT), "out of range")
+    _refuse(
         f"{where}.opponents_total", (rows.opponents_total < 0) | (rows.opponents_total >= LARGEST_COUNT), "out of range"
     )
-    refuse(f"{where}.points_halves", (rows.points_halves < 0) | (rows.points_halves > 2 * rows.games), "out of range")
+    _refuse(f"{where}.points_halves", (rows.points_halves < 0) | (rows.points_halves > 2 * rows.games), "out of range")
     order = np.lexsort((rows.month, rows.player))
     same = (np.diff(rows.player[order]) == 0) & (np.diff(rows.month[order]) == 0)
-    refuse(f"{where}.month", np.concatenate(([False], same))[np.argsort(order)], "a month given twice for a player")
+    _refuse(f"{where}.month", np.concatenate(([False], same))[np.argsort(order)], "a month given twice for a player")

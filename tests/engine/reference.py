@@ -46,15 +46,72 @@ def age_on(born, day) -> int:
     return day.year - born.year - ((born.month, born.day) > (day.month, day.day))
 
 
+def active(state, rules: str, period: Month) -> bool:
+    """Section 3: the state's last-played month is within the rule set's window."""
+    return state.last_played is not None and state.last_played >= period - WINDOW[rules]
+
+
+def dummy_rating(rules: str, list_code: str, period: Month, player, age: int | None, junior: bool) -> int:
+    """Section 4, the dummy rating, decided in the order of its steps 1 to 5."""
+    state = player.ratings.get(list_code)
+    value = 100 * age if junior else 1800
+    standard = player.ratings.get("otb-standard")
+    if rules == "ecf-2024" and player.title in TITLES and (standard is None or standard.type == "partial"):
+        value = TITLES[player.title]
+    if list_code != "otb-standard":
+        value -= 100
+    if rules == "ecf-2024" and state is not None and not active(state, rules, period) and state.type == "full":
+        value = max(value, state.rating)
+    rapid = player.ratings.get("otb-rapid")
+    if (
+        rules == "ecf-2024"
+        and list_code == "otb-standard"
+        and standard is None
+        and rapid is not None
+        and rapid.type == "full"
+        and active(rapid, rules, period)
+    ):
+        value = max(value, rapid.rating)
+    return value
+
+
+def k_rating(rules: str, prior, junior: bool, games: list, a: Fraction, b: Fraction) -> Outcome:
+    """Section 6: a Fully Rated player's K rating; ``games`` are (game, opponent's rating used,
+    its type, points), the ratings used those of pass 3 (section 5)."""
+    old = prior.rating
+    terms = []
+    for g, opponent_rating, opponent_type, s in games:
+        D = opponent_rating - old
+        offset = d_offset(abs(D)) * (1 if D >= 0 else -1)
+        s_offset = {Fraction(1): 10, Fraction(1, 2): 0, Fraction(0): -10}[s]
+        q = 40 if rules == "ecf-2020" and opponent_type == "partial" else 20
+        terms.append((g, opponent_rating, opponent_type, offset + s_offset, q))
+    N = len(games)
+    K = 40 if junior and sum(t / q for *_, t, q in terms) > 0 else 20
+    if K * N > 700:
+        K = Fraction(700, N)
+    lines = [Line(g, r, kind, t * K / q) for g, r, kind, t, q in terms]
+    change = sum(line.increment for line in lines)
+    rating = max(100, round_half_up(old + change + a + old * b))
+    return Outcome(
+        "full",
+        "K",
+        None,
+        None,
+        rating,
+        "full",
+        prior.games + N,
+        prior.opponents_total + sum(r for _, r, *_ in terms),
+        Fraction(prior.points) + sum(s for *_, s in games),
+        lines,
+    )
+
+
 def rate(inputs) -> dict:
     rules = inputs.rules if isinstance(inputs.rules, str) else inputs.rules.name
     period: Month = inputs.period
-    window = WINDOW[rules]
     list_code = inputs.list_code
     players = {p.id: p for p in inputs.players}
-
-    def active(state) -> bool:
-        return state.last_played is not None and state.last_played >= period - window
 
     score = {
         "1-0": (Fraction(1), Fraction(0)),
@@ -72,31 +129,13 @@ def rate(inputs) -> dict:
         player = players[pid]
         state = player.ratings.get(list_code)
         prior[pid] = state
-        if state is not None and active(state):
+        if state is not None and active(state, rules, period):
             category[pid] = state.type
         else:
             category[pid] = "new"
         age = None if player.birth_date is None else age_on(player.birth_date, period.first_day())
         junior[pid] = age is not None and age < 18
-        value = 100 * age if junior[pid] else 1800
-        standard = player.ratings.get("otb-standard")
-        if rules == "ecf-2024" and player.title in TITLES and (standard is None or standard.type == "partial"):
-            value = TITLES[player.title]
-        if list_code != "otb-standard":
-            value -= 100
-        if rules == "ecf-2024" and state is not None and not active(state) and state.type == "full":
-            value = max(value, state.rating)
-        rapid = player.ratings.get("otb-rapid")
-        if (
-            rules == "ecf-2024"
-            and list_code == "otb-standard"
-            and standard is None
-            and rapid is not None
-            and rapid.type == "full"
-            and active(rapid)
-        ):
-            value = max(value, rapid.rating)
-        dummy[pid] = value
+        dummy[pid] = dummy_rating(rules, list_code, period, player, age, junior[pid])
 
     def p_rating(pid, opponent_rating):
         partial = category[pid] == "partial"
@@ -131,32 +170,6 @@ def rate(inputs) -> dict:
                 category[pid], "P", pass1[pid][0], rating, rating, kind, g_total, t_total, s_total, lines
             )
             continue
-        old = prior[pid].rating
-        terms = []
-        for g, o, s in games:
-            opponent_rating, opponent_type = pass3_opponent(o)
-            D = opponent_rating - old
-            offset = d_offset(abs(D)) * (1 if D >= 0 else -1)
-            s_offset = {Fraction(1): 10, Fraction(1, 2): 0, Fraction(0): -10}[s]
-            q = 40 if rules == "ecf-2020" and opponent_type == "partial" else 20
-            terms.append((g, opponent_rating, opponent_type, offset + s_offset, q))
-        N = len(games)
-        K = 40 if junior[pid] and sum(t / q for *_, t, q in terms) > 0 else 20
-        if K * N > 700:
-            K = Fraction(700, N)
-        lines = [Line(g, r, kind, t * K / q) for g, r, kind, t, q in terms]
-        change = sum(line.increment for line in lines)
-        rating = max(100, round_half_up(old + change + a + old * b))
-        out[pid] = Outcome(
-            "full",
-            "K",
-            None,
-            None,
-            rating,
-            "full",
-            prior[pid].games + N,
-            prior[pid].opponents_total + sum(r for _, r, *_ in terms),
-            Fraction(prior[pid].points) + sum(s for *_, s in games),
-            lines,
-        )
+        pass3 = [(g, *pass3_opponent(o), s) for g, o, s in games]
+        out[pid] = k_rating(rules, prior[pid], junior[pid], pass3, a, b)
     return out
