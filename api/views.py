@@ -19,6 +19,7 @@ from grading.live import live_entries, live_list_of, live_of_player, live_rule_s
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
 from players.models import Club, Player
+from players.selectors import player_by_code
 
 from . import serialize
 from .responses import (
@@ -68,7 +69,7 @@ def resolve_or_none(path):
 
 def the_player(code):
     """The player with ``code``; a merged duplicate's address redirects to the record kept."""
-    player = Player.objects.select_related("club", "merged_into").filter(code=code.upper()).first()
+    player = player_by_code(code)
     if player is None:
         raise NotFound(f"No player has the code {code!r}.")
     if player.merged_into_id:

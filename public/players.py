@@ -25,6 +25,7 @@ from grading.models import LiveRating, PlayerRating
 from grading.ranks import GROUPS, groups_of, ranks_of_many
 from players import search
 from players.models import Club, Player
+from players.selectors import player_by_code
 
 from . import rendering
 from .calculation import explanation, progress_text
@@ -84,16 +85,16 @@ def current_ratings(publications, player_ids):
 
 def the_player(code):
     """The player with ``code``, or 404; a merged duplicate's code leads to the record kept."""
-    try:  # get(), not first(): a code is unique, and first() would sort by the model's ordering
-        return Player.objects.select_related("club").get(code=code.upper())
-    except Player.DoesNotExist:
-        raise Http404(f"No player has the code {code[:20]}.") from None
+    player = player_by_code(code)
+    if player is None:
+        raise Http404(f"No player has the code {code[:20]}.")
+    return player
 
 
 def player_page(request, code):
     player = the_player(code)
     if player.merged_into_id:
-        return redirect("player", Player.objects.get(pk=player.merged_into_id).code)
+        return redirect("player", player.merged_into.code)
     history = player_history(player.pk)
     publications = latest_publications()
     before = previous_publications()
@@ -300,7 +301,7 @@ def club_page(request, code):
 def head_to_head_page(request, code, other):
     player, opponent = the_player(code), the_player(other)
     if player.merged_into_id or opponent.merged_into_id:  # a duplicate's games are the record kept's
-        kept = [Player.objects.get(pk=p.merged_into_id) if p.merged_into_id else p for p in (player, opponent)]
+        kept = [p.merged_into or p for p in (player, opponent)]
         return redirect("head-to-head", kept[0].code, kept[1].code)
     if player == opponent:
         raise Http404("A player has no games against themself.")
