@@ -61,7 +61,7 @@ def event_report(request, pk):
             "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
             # On a list rated by the Elo method, until it is rated: the games FIDE's conditions
             # would leave out now (once rated, its public page says which they left out).
-            "preview": preview(event) if event.status != Event.Status.RATED else None,
+            "preview": preview(event),
         },
     )
 

@@ -5,6 +5,7 @@ import datetime
 
 from django import forms
 
+import players.selectors
 from players.models import Player, is_player_code
 from players.titles import CHOICES as TITLE_CHOICES
 
@@ -20,7 +21,7 @@ RESULT_CHOICES = [("", "–"), ("1", "won"), ("0.5", "drew"), ("0", "lost")]
 
 def player_by_code(code: str) -> Player | None:
     """The player with ``code`` (any case); a merged duplicate's code gives the record kept."""
-    player = Player.objects.filter(code=code.upper()).select_related("merged_into").first()
+    player = players.selectors.player_by_code(code)
     return player.merged_into if player and player.merged_into_id else player
 
 

@@ -101,7 +101,7 @@ class EventAdmin(events_admin.EventAdmin):
     def decision_context(self, event) -> dict:
         # Which games FIDE's conditions would leave out, with today's ratings (Elo lists only),
         # until it is rated (then its public page says which they left out).
-        return {"preview": preview(event) if event.status != Event.Status.RATED else None}
+        return {"preview": preview(event)}
 
     def apply(self, request, queryset, step, done):  # the list's actions: approve, send back, lengths
         super().apply(request, queryset, step, done)

@@ -22,6 +22,7 @@ from django.db.models.functions import Coalesce
 
 from events import results
 from events.models import Event, Game
+from events.standings import RESULT_LABELS, score_symbol
 from events.timecontrol import TimeControl
 from players.names import full_name
 
@@ -166,9 +167,6 @@ class GameNotRatedShown:
     reason: str
 
 
-SCORES = {2: "1", 1: "½", 0: "0"}
-
-
 def rating_games_not_rated(rating) -> list[GameNotRatedShown]:
     """The games of ``rating``'s player (a PlayerRating) that the run publishing it left out
     (FIDE's conditions on their events), in the order they were played."""
@@ -186,8 +184,7 @@ def rating_games_not_rated(rating) -> list[GameNotRatedShown]:
     for date, code, name, number, result, white, *sides, reason in rows:
         mine = white == player
         opponent = sides[3:6] if mine else sides[0:3]
-        halves = RESULT_WHITE_HALVES.get(result, 0)
-        score = SCORES[halves if mine else 2 - halves]
+        score = score_symbol(result, results.scores(result)[0 if mine else 1])
         colour = "w" if mine else "b"
         shown.append(
             GameNotRatedShown(date, code, name, number, colour, opponent[0], full_name(*opponent[1:]), score, reason)
@@ -205,9 +202,6 @@ class GameLeftOut:
     white: str  # the names as the file gives them
     black: str
     result: str  # as the pages write it: "1-0", "½-½"
-
-
-RESULT_LABELS = dict(results.CHOICES)
 
 
 @dataclass(frozen=True)
@@ -230,11 +224,14 @@ def preview(event) -> Preview | None:
     """Which of ``event``'s rated games (section 2) FIDE's conditions would leave out, and why,
     if it went on its list now, on every player's latest published state there as the rating
     used: the engine's ``events_not_rated`` on the event alone. None for a list that the rule set
-    in force for the event's first month does not rate by the Elo method (no such conditions).
+    in force for the event's first month does not rate by the Elo method (no such conditions),
+    and for an event rated already (its public page says which games its runs left out).
 
     Before approval a player on no federation record yet is a new player, unrated (approval
     registers them); once the event is in rating, a game without both records is not rated
     (section 2) and is not read."""
+    if event.status == Event.Status.RATED:
+        return None
     start = Month.of(event.start_date)
     rule_set = event.rating_list.rule_set_for(str(start))
     rules = RULE_SETS[rule_set]

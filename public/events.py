@@ -230,8 +230,6 @@ def event_page(request, code):
         "byes": len(games) - len(played),
         "not_rated": games_not_rated(played, entries),
         "not_rated_count": sum(bool(game.why_not_rated) for game in played),
-        # What FIDE's conditions read: the rated games between two federation records.
-        "conditions_read": sum(bool(game.rated and game.white_id and game.black_id) for game in played),
     }
     if event.kind == Event.Kind.TEAM_MATCH:
         context["card"] = match_card(entries, games)

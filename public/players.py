@@ -254,7 +254,7 @@ def calculation_page(request, code, list_code, month):
         "rating": rating,
         "prior": prior,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
-        "not_rated": rating_games_not_rated(rating),
+        "not_rated": rating_games_not_rated(rating) if rules.is_elo else [],
     }
     return render(request, "public/calculation.html", context)
 
