@@ -36,7 +36,7 @@ from .engine.periods import Month
 from .engine.rulesets import RuleSet
 from .models import GameNotRated
 from .periods import latest_published
-from .publishing import latest_states
+from .publishing import find_sorted, latest_states
 
 
 @lru_cache(maxsize=256)
@@ -65,32 +65,31 @@ def ratings_at_start(rating_list, rules: RuleSet, month: Month, prior_states, kn
     """What players' ratings were at the start of an event that began in a given month: the
     period's ``prior_states`` (publishing.States) for ``month``, else their published states
     before that month. ``known`` (sorted player ids, their ratings used at the period's start)
-    saves reading the period's own again: a run has them for the engine already."""
+    saves reading the period's own again: a run has them for the engine already. What is read
+    of an earlier month is kept: a run asks for the same players twice (the conditions, then
+    the Elo columns)."""
+    read = {} if known is None else {month.index: known}
 
     def rated(states, began: Month, players: np.ndarray) -> np.ndarray:
         used = ratings_used(states_for_method(states.columns_for(players), rules, began))
         return np.where(used < 0, UNRATED, used)
 
     def ratings(start: int, white: np.ndarray, black: np.ndarray):
-        if start >= month.index and known is not None:
-            white_at, black_at = found_in(known[0], white), found_in(known[0], black)
-            if (white_at >= 0).all() and (black_at >= 0).all():
-                return known[1][white_at], known[1][black_at]
+        start = min(start, month.index)  # an event cannot have begun after its games
+        if start in read:
+            ids, rating = read[start]
+            (white_found, white_at), (black_found, black_at) = find_sorted(ids, white), find_sorted(ids, black)
+            if white_found.all() and black_found.all():
+                return rating[white_at], rating[black_at]
         players = distinct(np.concatenate([white, black]))
         began = Month.from_index(start)
-        states = prior_states if start >= month.index else latest_states(rating_list, began, among=players)
+        states = prior_states if start == month.index else latest_states(rating_list, began, among=players)
         rating = rated(states, began, players)
+        if start < month.index:  # the period's own stay those of ``known``
+            read[start] = players, rating
         return rating[np.searchsorted(players, white)], rating[np.searchsorted(players, black)]
 
     return ratings
-
-
-def found_in(sorted_ids: np.ndarray, wanted: np.ndarray) -> np.ndarray:
-    """The position of each of ``wanted`` in ``sorted_ids``, -1 where it is not there."""
-    if not len(sorted_ids):
-        return np.full(len(wanted), -1, dtype=np.int64)
-    at = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
-    return np.where(sorted_ids[at] == wanted, at, -1)
 
 
 def sides_used(ratings: RatingsAtStart, start_month: np.ndarray, white: np.ndarray, black: np.ndarray):

@@ -164,7 +164,7 @@ def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]
 
 def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsAtStart) -> NotRated:
     """Why games of a month are not rated, each of their events decided whole. ``games`` holds the
-    month's game columns (``id``, ``white``, ``black``, ``white_halves``, ``event``, ``date``,
+    month's game columns (``white``, ``black``, ``white_halves``, ``event``, ``date``,
     ``round``); the games of those events in other months are read here."""
     event_ids = distinct(games["event"])
     facts = events_facts(event_ids.tolist())
