@@ -230,6 +230,11 @@ class GameQuerySet(models.QuerySet):
         """The games that count for rating: marked rated, and played (a default or a bye is not)."""
         return self.filter(rated=True, result__in=results.PLAYED, black_entry__isnull=False)
 
+    def rated_between_records(self):
+        """Rated games between two federation records, not one record twice: what a run reads
+        (docs/rules.md section 2)."""
+        return self.rated().filter(white__isnull=False, black__isnull=False).exclude(white=models.F("black"))
+
 
 class Game(models.Model):
     event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="games")

@@ -87,13 +87,14 @@ class EventAdmin(events_admin.EventAdmin):
         return render(request, "admin/events/event/upload.html", context)
 
     def decide(self, request, pk):
-        response = super().decide(request, pk)
-        if request.method == "POST" and response.status_code == 302:
-            self.tell_unsent(request, Event.objects.filter(pk=pk))
-        return response
+        return self.told_unsent(request, pk, super().decide(request, pk))
 
     def length(self, request, pk):
-        response = super().length(request, pk)
+        return self.told_unsent(request, pk, super().length(request, pk))
+
+    def told_unsent(self, request, pk, response):
+        """After an event's page posted a step that went through (approve, send back, its length):
+        the runs it queued that Redis down could not send, said."""
         if request.method == "POST" and response.status_code == 302:
             self.tell_unsent(request, Event.objects.filter(pk=pk))
         return response

@@ -7,7 +7,7 @@ of approved events on the list whose date falls in the month, between two identi
 from dataclasses import dataclass, field
 
 import numpy as np
-from django.db.models import Case, F, IntegerField, Q, Value, When
+from django.db.models import Case, IntegerField, Q, Value, When
 
 import players.models
 from events.models import IN_RATING, Game
@@ -29,17 +29,11 @@ from .publishing import States, latest_states
 
 def rated_games(rating_list: RatingList, month: Month):
     """The games a period of a list rates (docs/rules.md section 2), as a queryset."""
-    return (
-        Game.objects.rated()
-        .filter(
-            event__rating_list=rating_list,
-            event__status__in=IN_RATING,
-            date__gte=month.first_day(),
-            date__lte=month.last_day(),
-            white__isnull=False,
-            black__isnull=False,
-        )
-        .exclude(white=F("black"))
+    return Game.objects.rated_between_records().filter(
+        event__rating_list=rating_list,
+        event__status__in=IN_RATING,
+        date__gte=month.first_day(),
+        date__lte=month.last_day(),
     )
 
 
@@ -148,9 +142,8 @@ def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]
     if not event_ids:
         return [np.zeros(0, dtype=np.int64)] * 5 + [np.zeros(0, dtype="datetime64[D]"), np.zeros(0, dtype=np.int64)]
     games = (
-        Game.objects.rated()
-        .filter(event__in=event_ids, white__isnull=False, black__isnull=False)
-        .exclude(white=F("black"))
+        Game.objects.rated_between_records()
+        .filter(event__in=event_ids)
         .exclude(Q(date__gte=month.first_day()) & Q(date__lte=month.last_day()))
         .order_by()
         .annotate(white_halves=WHITE_HALVES, round_given=ROUND_GIVEN)

@@ -76,7 +76,7 @@ def rate_loaded(data) -> tuple[dict, States, np.ndarray]:
     return rows, new, rated
 
 
-def result_digest(rows: dict, prior: States, elo: bool, not_rated=()) -> str:
+def result_digest(rows: dict, prior: States, elo: bool, not_rated) -> str:
     """SHA-256 of everything a publication shows: every new rating with how it was reached
     (its breakdown names the games), every prior state on the list (the list shows the
     players who did not play too), and the games left unrated with why (none: nothing, so a
