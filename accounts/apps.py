@@ -7,7 +7,7 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and roles"
 
     def ready(self):
-        from .roles import ensure_roles  # the auth models are not loaded before ready()
+        from accounts.roles import ensure_roles  # the auth models are not loaded before ready()
 
         # After every app has migrated, so that all the permissions exist.
         post_migrate.connect(ensure_roles, dispatch_uid="accounts.ensure_roles")

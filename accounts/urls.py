@@ -1,7 +1,7 @@
 from django.contrib.auth import views as auth_views
 from django.urls import path
 
-from . import views
+from accounts import views
 
 # Logging in and out, and changing one's password. There is no reset by email: an administrator
 # sets a new password in the admin.

@@ -8,9 +8,8 @@ from django.contrib.auth import views as auth_views
 from django.shortcuts import render, resolve_url
 from django.utils import timezone
 
+from accounts.roles import start_page
 from grading.workers import check_worker
-
-from .roles import start_page
 
 
 class LoginView(auth_views.LoginView):

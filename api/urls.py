@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from . import views
+from api import views
 
 urlpatterns = [
     path("", views.docs, name="api-docs"),

@@ -6,6 +6,18 @@ from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 
+from api import serialize
+from api.responses import (
+    BadParameter,
+    MergedInto,
+    NotFound,
+    api_view,
+    check_month,
+    month_parameter,
+    one,
+    paginated,
+    wrong_method,
+)
 from config.errors import no_resource
 from config.lookups import by_code
 from events.models import Event
@@ -20,19 +32,6 @@ from grading.models import PlayerRating, RatingList, RatingPeriod
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
-
-from . import serialize
-from .responses import (
-    BadParameter,
-    MergedInto,
-    NotFound,
-    api_view,
-    check_month,
-    month_parameter,
-    one,
-    paginated,
-    wrong_method,
-)
 
 
 def docs(request):

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from arbiters import views
 
 urlpatterns = [
     path("", views.my_events, name="arbiter-events"),

@@ -10,11 +10,10 @@ from django.urls import path, reverse
 from django.utils.html import format_html
 
 from config.admin import DeleteOneByOne, Kept, username
-
-from . import lengths, results, services
-from .formats.dates import written
-from .models import Entry, Event, EventChange, Game, Upload
-from .timecontrol import TimeControl
+from events import lengths, results, services
+from events.formats.dates import written
+from events.models import Entry, Event, EventChange, Game, Upload
+from events.timecontrol import TimeControl
 
 
 class UploadInline(admin.TabularInline):

@@ -16,17 +16,16 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
+from events import results
+from events.formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
+from events.formats.base import HasProblems
+from events.formats.dates import written
+from events.formats.trf import UNREAD_TIME_CONTROL
+from events.matching import Match, match_players, of_another_federation
+from events.models import EVENT_CODE, Entry
+from events.timecontrol import TimeControl
 from grading.engine.periods import Month
 from players.models import birth_date_problem
-
-from . import results
-from .formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
-from .formats.base import HasProblems
-from .formats.dates import written
-from .formats.trf import UNREAD_TIME_CONTROL
-from .matching import Match, match_players, of_another_federation
-from .models import EVENT_CODE, Entry
-from .timecontrol import TimeControl
 
 FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}
 TAKEN_ON = "in a month taken on from the previous system"  # a game's reason for not being rated

@@ -1,9 +1,9 @@
 from django import forms
 from django.conf import settings
 
-from .checking import EventDetails
-from .formats.base import MOST_SUBMISSIONS
-from .models import Event
+from events.checking import EventDetails
+from events.formats.base import MOST_SUBMISSIONS
+from events.models import Event
 
 
 class UploadForm(forms.Form):

@@ -13,10 +13,10 @@ New dates clear an approval: a new upload's (services.save_event), or staff's in
 from django.db import transaction
 from django.utils import timezone
 
-from .formats.dates import written
-from .models import Event, EventChange
-from .services import WorkflowError, forget_length_approval, locked, new_dates_note
-from .signals import rated_games_changed
+from events.formats.dates import written
+from events.models import Event, EventChange
+from events.services import WorkflowError, forget_length_approval, locked, new_dates_note
+from events.signals import rated_games_changed
 
 PERMISSION = "events.approve_event"
 

@@ -11,11 +11,10 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
+from events.formats.dates import written
+from events.models import Entry
 from players.models import Player, key_to_store
 from players.names import keys_to_look_up, same_name
-
-from .formats.dates import written
-from .models import Entry
 
 
 @dataclass

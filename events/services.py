@@ -11,13 +11,12 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from events.checking import Check
+from events.matching import current_record, of_another_federation
+from events.models import Entry, Event, EventChange, Game, Upload
+from events.signals import rated_games_changed
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
-
-from .checking import Check
-from .matching import current_record, of_another_federation
-from .models import Entry, Event, EventChange, Game, Upload
-from .signals import rated_games_changed
 
 
 class WorkflowError(Exception):

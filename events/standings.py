@@ -6,8 +6,8 @@ from decimal import Decimal
 
 from django.db.models import Q
 
-from . import results
-from .models import IN_RATING, Game
+from events import results
+from events.models import IN_RATING, Game
 
 SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}
 RESULT_LABELS = dict(results.CHOICES)

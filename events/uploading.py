@@ -6,8 +6,8 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from . import services
-from .checking import check_upload
+from events import services
+from events.checking import check_upload
 
 KEPT_SECONDS = 3600
 

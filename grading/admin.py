@@ -7,10 +7,9 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from config.admin import DeleteOneByOne
-
-from . import rule_sets, services, workers
-from .engine.periods import Month
-from .models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
+from grading import rule_sets, services, workers
+from grading.engine.periods import Month
+from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -364,4 +363,4 @@ class GameNotRatedAdmin(ReadOnlyAdmin):
 
 # The players' and events' screens, extended with what ratings know (the merge, clubs on
 # published lists, an upload checked against the lists).
-from . import event_admin, live_admin, player_admin  # noqa: E402, F401
+from grading import event_admin, live_admin, player_admin  # noqa: E402, F401

@@ -6,4 +6,4 @@ class GradingConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self):
-        from . import receivers  # noqa: F401 (connects them; models are loaded only now)
+        from grading import receivers  # noqa: F401 (connects them; models are loaded only now)

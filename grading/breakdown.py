@@ -25,12 +25,11 @@ import numpy as np
 from django.db import connection
 
 from events.models import Event, Game
+from grading.bulk import table, where_in
+from grading.engine.codes import NEW, TYPE_NAMES
+from grading.models import PlayerRating
 from players.models import Player
 from players.names import full_name
-
-from .bulk import table, where_in
-from .engine.codes import NEW, TYPE_NAMES
-from .models import PlayerRating
 
 # The ratings whose lines are in grading.elo_results.ELO_LINE order.
 ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)

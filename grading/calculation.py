@@ -9,21 +9,21 @@ numbers it never computes.
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
-from .breakdown import RatedGame
-from .engine import RULE_SETS
-from .engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
-from .engine.elo_arithmetic import (
+from grading.breakdown import RatedGame
+from grading.engine import RULE_SETS
+from grading.engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
+from grading.engine.elo_arithmetic import (
     EloArithmetic,
     EloGameArithmetic,
     FirstRatingProgress,
     elo_arithmetic,
     first_rating_progress,
 )
-from .engine.elo_result import FirstRatingSteps, first_rating_steps
-from .engine.floors import FloorArithmetic, floor_arithmetic, peak_read
-from .engine.inputs import PendingMonth
-from .engine.periods import Month
-from .models import PlayerRating
+from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
+from grading.engine.floors import FloorArithmetic, floor_arithmetic, peak_read
+from grading.engine.inputs import PendingMonth
+from grading.engine.periods import Month
+from grading.models import PlayerRating
 
 
 @dataclass(frozen=True)

@@ -15,23 +15,22 @@ from decimal import Decimal
 
 import numpy as np
 
+from grading.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
+from grading.calculation import Calculation, calculation_of
+from grading.engine import RULE_SETS, Month, RuleSet
+from grading.engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
+from grading.engine.floors import peak_read
+from grading.engine.inputs import ColumnarInputs
+from grading.engine.method_change import states_for_method
+from grading.engine.rulesets import lists_read
+from grading.event_ratings import Performances
+from grading.live_models import LiveRating
+from grading.loading import PeriodData, hold_out_impossible_birth_dates
+from grading.models import PlayerRating, RatingList
+from grading.periods import latest_published
+from grading.publishing import latest_states
+from grading.rating import rate_loaded
 from players.models import Player
-
-from .breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
-from .calculation import Calculation, calculation_of
-from .engine import RULE_SETS, Month, RuleSet
-from .engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
-from .engine.floors import peak_read
-from .engine.inputs import ColumnarInputs
-from .engine.method_change import states_for_method
-from .engine.rulesets import lists_read
-from .event_ratings import Performances
-from .live_models import LiveRating
-from .loading import PeriodData, hold_out_impossible_birth_dates
-from .models import PlayerRating, RatingList
-from .periods import latest_published
-from .publishing import latest_states
-from .rating import rate_loaded
 
 MAX_OPPONENTS = 60  # a season of club matches; a month's real maximum is far below
 

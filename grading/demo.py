@@ -17,15 +17,14 @@ from django.utils import timezone
 
 from events import results
 from events.models import Entry, Event, EventChange, Game
+from grading.demo_pairings import round_robin, swiss
 from grading.engine import numbers
 from grading.engine.periods import Month
 from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
+from grading.models import PlayerRating, RatingList, RatingPeriod
+from grading.takeon import publish_taken_on
 from players.models import Club, Player, years_before
-
-from .demo_pairings import round_robin, swiss
-from .models import PlayerRating, RatingList, RatingPeriod
-from .takeon import publish_taken_on
 
 CLUBS = [
     ("NQC", "Northquay", "Northshire"),

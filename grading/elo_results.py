@@ -15,14 +15,23 @@ import json
 
 import numpy as np
 
-from .breakdown import SidesByPlayer
-from .engine.arrays import distinct
-from .engine.codes import CATEGORY_NAMES, FULL, K_RULE_NAMES, METHOD_NAMES, NO_STATE, PENDING, TYPE_NAMES, UNRATED_USED
-from .engine.elo_result import EloPeriodResult
-from .engine.inputs import PendingColumns, StateColumns
-from .engine.numbers import points
-from .engine.periods import Month
-from .publishing import CATEGORY_INDEX, States, lifetime_columns
+from grading.breakdown import SidesByPlayer
+from grading.engine.arrays import distinct
+from grading.engine.codes import (
+    CATEGORY_NAMES,
+    FULL,
+    K_RULE_NAMES,
+    METHOD_NAMES,
+    NO_STATE,
+    PENDING,
+    TYPE_NAMES,
+    UNRATED_USED,
+)
+from grading.engine.elo_result import EloPeriodResult
+from grading.engine.inputs import PendingColumns, StateColumns
+from grading.engine.numbers import points
+from grading.engine.periods import Month
+from grading.publishing import CATEGORY_INDEX, States, lifetime_columns
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
 

@@ -16,12 +16,11 @@ from events import admin as events_admin
 from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
-
-from .admin import unsent
-from .event_conditions import preview
-from .history import lists_for_uploads
-from .models import RatingRun
-from .services import UNSENT
+from grading.admin import unsent
+from grading.event_conditions import preview
+from grading.history import lists_for_uploads
+from grading.models import RatingRun
+from grading.services import UNSENT
 
 admin.site.unregister(Event)
 

@@ -13,11 +13,11 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
-from .breakdown import games_shown, lines
-from .engine.elo import fide_performance, performance_of_400
-from .engine.periods import Month
-from .live_models import LiveRating
-from .models import PlayerRating
+from grading.breakdown import games_shown, lines
+from grading.engine.elo import fide_performance, performance_of_400
+from grading.engine.periods import Month
+from grading.live_models import LiveRating
+from grading.models import PlayerRating
 
 INCREMENT_METHODS = (PlayerRating.Method.K, PlayerRating.Method.ELO)
 

@@ -14,9 +14,8 @@ from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
 from config.memory import process_memory
-
-from .engine import RULE_SETS
-from .models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from grading.engine import RULE_SETS
+from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 
 # A download's columns: what the list page shows (rank, previous rating and change among them)
 # and the player's FIDE title and ID.

@@ -20,19 +20,18 @@ from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
 from events.models import IN_RATING, Event, Game
-
-from .broker import Unreachable, send
-from .bulk import replace_rows, table
-from .engine import RULE_SETS
-from .engine.arrays import distinct
-from .engine.periods import Month
-from .engine.rulesets import lists_read, lists_read_by
-from .history import state_before
-from .live_models import LiveEntry, LiveList, LiveRating
-from .loading import load_period
-from .models import LIST_ORDER, RatingList, RatingPeriod
-from .periods import latest_published
-from .publishing import (
+from grading.broker import Unreachable, send
+from grading.bulk import replace_rows, table
+from grading.engine import RULE_SETS
+from grading.engine.arrays import distinct
+from grading.engine.periods import Month
+from grading.engine.rulesets import lists_read, lists_read_by
+from grading.history import state_before
+from grading.live_models import LiveEntry, LiveList, LiveRating
+from grading.loading import load_period
+from grading.models import LIST_ORDER, RatingList, RatingPeriod
+from grading.periods import latest_published
+from grading.publishing import (
     LOCK_NOT_AVAILABLE,
     RATING_FIELDS,
     States,
@@ -42,7 +41,7 @@ from .publishing import (
     list_columns,
     states_of_rows,
 )
-from .rating import rate_loaded
+from grading.rating import rate_loaded
 
 logger = logging.getLogger(__name__)
 

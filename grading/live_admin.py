@@ -2,9 +2,9 @@
 
 from django.contrib import admin, messages
 
-from .admin import ReadOnlyAdmin, StateAsJson
-from .live import request_live
-from .models import LiveEntry, LiveList, LiveRating
+from grading.admin import ReadOnlyAdmin, StateAsJson
+from grading.live import request_live
+from grading.models import LiveEntry, LiveList, LiveRating
 
 
 @admin.register(LiveList)

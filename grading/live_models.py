@@ -7,7 +7,7 @@ Imported by grading.models, so that Django finds them there.
 
 from django.db import models
 
-from .models import ListLine, RatingPeriod, RatingState
+from grading.models import ListLine, RatingPeriod, RatingState
 
 
 class LiveList(models.Model):

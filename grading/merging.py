@@ -7,10 +7,9 @@ from django.db.models import Count, F, Min
 from django.utils import timezone
 
 from events.models import Entry, Game
+from grading.models import PlayerRating, RatingPeriod, RatingRun
+from grading.services import rate_through_latest
 from players.models import Player
-
-from .models import PlayerRating, RatingPeriod, RatingRun
-from .services import rate_through_latest
 
 
 class MergeRefused(Exception):

@@ -4,8 +4,8 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
-from .engine import RULE_SETS
-from .engine.periods import MONTH_PATTERN, Month
+from grading.engine import RULE_SETS
+from grading.engine.periods import MONTH_PATTERN, Month
 
 month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM.")
 
@@ -428,4 +428,4 @@ class GameNotRated(models.Model):
         return f"game {self.game_id}: {self.reason}"
 
 
-from .live_models import LiveEntry, LiveList, LiveRating  # noqa: E402, F401 - models of this app
+from grading.live_models import LiveEntry, LiveList, LiveRating  # noqa: E402, F401 - models of this app

@@ -4,12 +4,11 @@ month already published whose games have changed since, with the months between 
 from django.db.models import Exists, F, OuterRef
 
 from events.models import Event, Game
-
-from .engine import RULE_SETS
-from .engine.periods import Month
-from .engine.rulesets import lists_read, reading_digests
-from .history import latest_take_ons
-from .models import RatingPeriod, RatingRun
+from grading.engine import RULE_SETS
+from grading.engine.periods import Month
+from grading.engine.rulesets import lists_read, reading_digests
+from grading.history import latest_take_ons
+from grading.models import RatingPeriod, RatingRun
 
 
 def latest_take_on(rating_list) -> str | None:

@@ -6,11 +6,10 @@ from django.contrib import admin, messages
 from django.db.models import Count
 from django.shortcuts import render
 
+from grading.merging import MergeRefused, merge_players, merge_revisions
+from grading.models import ListEntry, PlayerRating, RatingPeriod, rating_text
 from players import admin as players_admin
 from players.models import Club, Player
-
-from .merging import MergeRefused, merge_players, merge_revisions
-from .models import ListEntry, PlayerRating, RatingPeriod, rating_text
 
 admin.site.unregister(Club)
 admin.site.unregister(Player)

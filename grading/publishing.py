@@ -15,15 +15,14 @@ import numpy as np
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
+from grading.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
+from grading.engine import RULE_SETS, PendingColumns, StateColumns
+from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
+from grading.engine.periods import Month
+from grading.engine.result import floors_shown
+from grading.history import forget_publications
+from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
 from players.models import Player
-
-from .bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
-from .engine import RULE_SETS, PendingColumns, StateColumns
-from .engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
-from .engine.periods import Month
-from .engine.result import floors_shown
-from .history import forget_publications
-from .models import ListEntry, PlayerRating, RatingList, RatingPeriod
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
 # The engine's category codes as indexes into CATEGORIES.

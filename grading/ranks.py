@@ -18,13 +18,12 @@ from django.core.cache import cache
 from django.db.models import Count, Q
 
 from config.memory import process_memory
+from grading.engine.periods import Month
+from grading.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
+from grading.live_models import LiveEntry
+from grading.models import RANKED, RANKED_TYPE, ListEntry
+from grading.toplists import SENIOR_AGE, age_condition
 from players.models import years_before
-
-from .engine.periods import Month
-from .history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
-from .live_models import LiveEntry
-from .models import RANKED, RANKED_TYPE, ListEntry
-from .toplists import SENIOR_AGE, age_condition
 
 # A publication's rank table never changes: each process keeps the latest few it read.
 # Named after what it holds, the counts of Full ratings: the tables kept under "ranks" counted

@@ -11,18 +11,17 @@ import numpy as np
 from django.utils import timezone
 
 from events.models import Event, EventChange
-
-from . import breakdown
-from .elo_results import elo_rating_columns, encode_elo, stored_positions
-from .engine import EloPeriodResult, PendingColumns, StateColumns
-from .engine import rate_period as engine_rate_period
-from .engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
-from .engine.numbers import points
-from .engine.periods import Month
-from .loading import load_period, rated_games
-from .models import GameNotRated, RatingPeriod, RatingRun
-from .periods import read_publications
-from .publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
+from grading import breakdown
+from grading.elo_results import elo_rating_columns, encode_elo, stored_positions
+from grading.engine import EloPeriodResult, PendingColumns, StateColumns
+from grading.engine import rate_period as engine_rate_period
+from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
+from grading.engine.numbers import points
+from grading.engine.periods import Month
+from grading.loading import load_period, rated_games
+from grading.models import GameNotRated, RatingPeriod, RatingRun
+from grading.periods import read_publications
+from grading.publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
 
 
 @dataclass

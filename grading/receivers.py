@@ -5,11 +5,10 @@ from django.dispatch import receiver
 
 from events.models import Event
 from events.signals import rated_games_changed
-
-from .engine.periods import Month
-from .live import request_live
-from .models import RatingPeriod
-from .services import revise_after_change
+from grading.engine.periods import Month
+from grading.live import request_live
+from grading.models import RatingPeriod
+from grading.services import revise_after_change
 
 
 @receiver(rated_games_changed, dispatch_uid="grading.revise_months_of_changed_games")

@@ -10,12 +10,12 @@ follow when its ratings change).
 from django.db import transaction
 from django.utils import timezone
 
-from .engine import RULE_SETS
-from .engine.periods import Month
-from .live import request_live
-from .models import RatingList, RatingPeriod, RuleSetChange
-from .periods import latest_published
-from .publishing import lock_list
+from grading.engine import RULE_SETS
+from grading.engine.periods import Month
+from grading.live import request_live
+from grading.models import RatingList, RatingPeriod, RuleSetChange
+from grading.periods import latest_published
+from grading.publishing import lock_list
 
 
 class ChangeRefused(Exception):

@@ -16,16 +16,15 @@ from celery.signals import worker_ready
 from django.db import connection, transaction
 from django.utils import timezone
 
+from grading.broker import Unreachable, send
+from grading.engine.periods import Month
+from grading.engine.rulesets import lists_read_by
+from grading.live import request_live, request_live_of_readers
+from grading.models import RatingList, RatingPeriod, RatingRun
+from grading.periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
+from grading.publishing import RunRefused, lock_list
+from grading.rating import rate_one_period
 from players.models import Player
-
-from .broker import Unreachable, send
-from .engine.periods import Month
-from .engine.rulesets import lists_read_by
-from .live import request_live, request_live_of_readers
-from .models import RatingList, RatingPeriod, RatingRun
-from .periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
-from .publishing import RunRefused, lock_list
-from .rating import rate_one_period
 
 logger = logging.getLogger(__name__)
 

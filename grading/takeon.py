@@ -27,11 +27,10 @@ from grading.engine import (
 from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
 from grading.engine.numbers import points as points_text
 from grading.engine.periods import Month
+from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
+from grading.publishing import RunRefused, as_columns, lock_list, publish
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
-
-from .models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from .publishing import RunRefused, as_columns, lock_list, publish
 
 RATING_COLUMNS = ["code", "rating", "type", "games", "opponents_total", "points", "last_played"]
 OPTIONAL_COLUMNS = ["peak", "wins", "draws", "events3"]  # peak and lifetime counters (docs/rules.md 14)

@@ -9,11 +9,10 @@ import datetime
 from django.core.cache import cache
 from django.db.models import F, FilteredRelation, Q
 
+from grading.engine.periods import Month
+from grading.history import publication_key
+from grading.models import RANKED, RatingPeriod
 from players.models import Player, years_before
-
-from .engine.periods import Month
-from .history import publication_key
-from .models import RANKED, RatingPeriod
 
 JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]
 SENIOR_AGE = 65

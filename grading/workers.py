@@ -5,9 +5,9 @@ import time
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
 
-from .broker import Unreachable, reaching_redis, send
-from .models import RatingRun
-from .services import close, in_process, worker_status
+from grading.broker import Unreachable, reaching_redis, send
+from grading.models import RatingRun
+from grading.services import close, in_process, worker_status
 
 
 def check_worker(timeout=5):

@@ -11,15 +11,9 @@ from grading.engine import RULE_SETS
 from grading.engine.periods import Month
 from grading.engine.variants import PARAMETERS
 from grading.models import RatingList
-
-from .health import health_csv, pool_health
-from .models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
-from .simulations import (
-    SimulationRefused,
-    check_span,
-    do_start_simulation,
-    simulation_csv,
-)
+from laboratory.health import health_csv, pool_health
+from laboratory.models import RuleVariant, SimulatedPlayer, SimulatedRating, Simulation
+from laboratory.simulations import SimulationRefused, check_span, do_start_simulation, simulation_csv
 
 
 def changes_of(variant: RuleVariant) -> str:

@@ -21,9 +21,8 @@ from grading.loading import birth_dates_of, load_period
 from grading.models import PlayerRating, RatingPeriod
 from grading.publishing import latest_states
 from grading.rating import rate_loaded
-
-from .models import SimulatedPlayer, SimulatedRating, Simulation
-from .summary import summarize
+from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
+from laboratory.summary import summarize
 
 logger = logging.getLogger(__name__)
 

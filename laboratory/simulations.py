@@ -20,10 +20,9 @@ from grading.engine.periods import Month
 from grading.engine.variants import variant
 from grading.history import csv_text
 from grading.models import RatingList, RatingPeriod
+from laboratory.models import RuleVariant, SimulatedPlayer, Simulation
+from laboratory.tasks import simulate
 from players.names import full_name
-
-from .models import RuleVariant, SimulatedPlayer, Simulation
-from .tasks import simulate
 
 LONGEST_SPAN = 120  # months
 CSV_COLUMNS = [

@@ -6,8 +6,7 @@ from statistics import mean, median
 from django.db.models import Avg, Count
 
 from grading.models import PlayerRating
-
-from .models import SimulatedRating
+from laboratory.models import SimulatedRating
 
 BAND = 200  # rating bands of the published rating
 BUCKET = 10  # the histogram of differences, in steps of this many points

@@ -2,7 +2,7 @@
 
 from celery import shared_task
 
-from .rerating import run_simulation
+from laboratory.rerating import run_simulation
 
 
 @shared_task(name="laboratory.tasks.simulate", ignore_result=True)

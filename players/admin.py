@@ -4,8 +4,7 @@ from django.contrib import admin
 from django.db.models import Count
 
 from config.admin import DeleteOneByOne
-
-from .models import Club, Player, years_before
+from players.models import Club, Player, years_before
 
 
 @admin.register(Club)

@@ -7,9 +7,8 @@ from django.db import models
 from django.urls import reverse
 
 from events.formats.dates import written
-
-from . import titles
-from .names import fold, full_name, search_key
+from players import titles
+from players.names import fold, full_name, search_key
 
 
 def is_player_code(text: str) -> bool:

@@ -14,8 +14,8 @@ import re
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
-from .models import Player, is_player_code
-from .names import spellings, umlauts_taken_back
+from players.models import Player, is_player_code
+from players.names import spellings, umlauts_taken_back
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").

@@ -1,7 +1,7 @@
 """Reads of players that the public pages and the API share: services write, selectors read,
 and a page and the API that show the same thing ask the same function."""
 
-from .models import Player
+from players.models import Player
 
 
 def player_by_code(code: str) -> Player | None:

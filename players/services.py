@@ -8,11 +8,10 @@ from django.db import connection, transaction
 
 from events.formats.base import FIDE_ID_DIGITS
 from events.formats.base import fide_id as read_fide_id
-
-from . import titles
-from .csvfiles import FileRefused, read_fields, read_records
-from .models import CLUB_CODE, Club, Player, is_player_code
-from .names import split_name
+from players import titles
+from players.csvfiles import FileRefused, read_fields, read_records
+from players.models import CLUB_CODE, Club, Player, is_player_code
+from players.names import split_name
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
 BATCH = 2000

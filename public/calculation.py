@@ -10,8 +10,7 @@ from grading.engine.arithmetic import PassArithmetic
 from grading.engine.categories import explain_dummy
 from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rulesets import RuleSet
-
-from .rendering import signed
+from public.rendering import signed
 
 
 def decimal(value: Fraction, places: int) -> Decimal:

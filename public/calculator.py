@@ -5,8 +5,7 @@ from django.shortcuts import render
 from django.utils import timezone
 
 from grading.calculator_form import trial_of
-
-from .calculation import explanation
+from public.calculation import explanation
 
 MORE_ROWS = 4  # added by "More opponents"
 

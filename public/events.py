@@ -24,9 +24,8 @@ from grading.event_conditions import GameLeftOut, published_reason
 from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
 from players.names import full_name
-
-from .rendering import rated_cells, ratings_in_cells
-from .tables import PER_PAGE, page_of
+from public.rendering import rated_cells, ratings_in_cells
+from public.tables import PER_PAGE, page_of
 
 
 def public_events():

@@ -8,8 +8,7 @@ from django.utils.feedgenerator import Atom1Feed
 
 from grading.history import PublishedList, entries_of
 from grading.models import PlayerRating, RatingRun, rating_text
-
-from .players import the_club, the_player
+from public.players import the_club, the_player
 
 FEED_SIZE = 50
 

@@ -11,8 +11,7 @@ from grading.engine.periods import Month
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
 from grading.models import RatingList, RuleSetChange
-
-from .kept import kept_page
+from public.kept import kept_page
 
 
 def lists_and_rules():

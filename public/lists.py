@@ -22,11 +22,10 @@ from grading.models import RatingList
 from grading.ranks import download_rows, ranks_of
 from grading.toplists import top_lists
 from players.models import Club, Player
-
-from .downloads import list_json, list_text, list_zip, text_download
-from .filters import ListEntryFilter
-from .kept import LIST_PARAMETERS, kept_page
-from .tables import SORT, ListTable, page_rows
+from public.downloads import list_json, list_text, list_zip, text_download
+from public.filters import ListEntryFilter
+from public.kept import LIST_PARAMETERS, kept_page
+from public.tables import SORT, ListTable, page_rows
 
 
 def home(request):

@@ -13,13 +13,12 @@ from grading.live import live_entries, live_list_of, live_state_before
 from grading.live_models import live_change
 from grading.models import LiveRating, RatingList
 from grading.ranks import live_ranks_of
-
-from .calculation import explanation
-from .filters import ListEntryFilter
-from .kept import LIST_PARAMETERS, kept_page
-from .players import the_player
-from .rendering import signed
-from .tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
+from public.calculation import explanation
+from public.filters import ListEntryFilter
+from public.kept import LIST_PARAMETERS, kept_page
+from public.players import the_player
+from public.rendering import signed
+from public.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 
 LIVE_ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'

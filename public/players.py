@@ -26,10 +26,9 @@ from grading.ranks import GROUPS, groups_of, ranks_of_many
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
-
-from . import rendering
-from .calculation import explanation, progress_text
-from .downloads import club_sheet_csv
+from public import rendering
+from public.calculation import explanation, progress_text
+from public.downloads import club_sheet_csv
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 

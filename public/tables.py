@@ -19,8 +19,7 @@ from django.utils.safestring import mark_safe
 
 from grading.models import LIST_ORDER, PlayerRating, rating_text
 from players.names import full_name
-
-from .rendering import signed
+from public.rendering import signed
 
 PER_PAGE = 50
 SORT = "sort"  # the query parameter naming the column sorted by, "-" before it for descending

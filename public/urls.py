@@ -1,8 +1,7 @@
 from django.urls import path, register_converter
 
 from grading.engine.periods import MONTH_PATTERN
-
-from . import calculator, events, feeds, help, lists, live, players
+from public import calculator, events, feeds, help, lists, live, players
 
 
 class MonthConverter:

@@ -5,7 +5,7 @@ Pure Python, no Django: ``parse_event_file(data, filename)`` returns a ParsedEve
 federation's database and stores the event.
 """
 
-from .base import (
+from events.formats.base import (
     ERROR,
     OTHER,
     ROUND_ROBIN,
@@ -18,11 +18,11 @@ from .base import (
     Problem,
     check_dates,
 )
-from .csvgames import COLUMNS as CSV_COLUMNS
-from .csvgames import parse_csv
-from .detect import detect_format, parse_event_file
-from .ecf import parse_ecf
-from .trf import parse_trf
+from events.formats.csvgames import COLUMNS as CSV_COLUMNS
+from events.formats.csvgames import parse_csv
+from events.formats.detect import detect_format, parse_event_file
+from events.formats.ecf import parse_ecf
+from events.formats.trf import parse_trf
 
 __all__ = [
     "CSV_COLUMNS",

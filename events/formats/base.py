@@ -8,10 +8,9 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from events.formats.dates import written
 from events.timecontrol import TimeControl
 from players.names import full_name
-
-from .dates import written
 
 ERROR = "error"
 WARNING = "warning"

@@ -11,9 +11,7 @@ import io
 import re
 
 from events import results
-from players.names import split_name
-
-from .base import (
+from events.formats.base import (
     CODE_PATTERN,
     MOST_BOARDS,
     MOST_ROUNDS,
@@ -27,7 +25,8 @@ from .base import (
     normalise_code,
     whole_number,
 )
-from .dates import read_iso_or_dmy
+from events.formats.dates import read_iso_or_dmy
+from players.names import split_name
 
 REQUIRED = ("white", "black", "result", "date")
 OPTIONAL = ("round", "board", "white_name", "black_name")

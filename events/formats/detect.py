@@ -3,11 +3,11 @@
 import codecs
 import re
 
-from .base import CODE_PATTERN, ParsedEvent
-from .csvgames import REQUIRED, header_columns, parse_csv
-from .decoding import MixedEncoding, decode
-from .ecf import parse_ecf
-from .trf import parse_trf
+from events.formats.base import CODE_PATTERN, ParsedEvent
+from events.formats.csvgames import REQUIRED, header_columns, parse_csv
+from events.formats.decoding import MixedEncoding, decode
+from events.formats.ecf import parse_ecf
+from events.formats.trf import parse_trf
 
 TRF, ECF, CSV = "trf", "ecf", "csv"
 _PARSERS = {TRF: parse_trf, ECF: parse_ecf, CSV: parse_csv}

@@ -8,11 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from events import results
-from events.timecontrol import ECF_TIME_CONTROL_FIELDS, TimeControl
-from players.names import split_name
-from players.titles import normalise_title
-
-from .base import (
+from events.formats.base import (
     CODE_PATTERN,
     FIDE_ID_DIGITS,
     MOST_BOARDS,
@@ -34,7 +30,10 @@ from .base import (
     normalise_code,
     whole_number,
 )
-from .dates import read_dmy
+from events.formats.dates import read_dmy
+from events.timecontrol import ECF_TIME_CONTROL_FIELDS, TimeControl
+from players.names import split_name
+from players.titles import normalise_title
 
 _PARTS = {"MATCH RESULTS": TEAM_MATCH, "SECTION RESULTS": SWISS, "OTHER RESULTS": OTHER}
 _MANDATORY = (

@@ -11,12 +11,8 @@ from collections import defaultdict
 from dataclasses import dataclass, replace
 
 from events import results
-from events.timecontrol import TimeControl
-from players.names import split_name
-from players.titles import normalise_title
-
-from . import dates
-from .base import (
+from events.formats import dates
+from events.formats.base import (
     CODE_PATTERN,
     FIDE_ID_DIGITS,
     MOST_PINS,
@@ -37,7 +33,10 @@ from .base import (
     read_whole_number,
     whole_number,
 )
-from .trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
+from events.formats.trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
+from events.timecontrol import TimeControl
+from players.names import split_name
+from players.titles import normalise_title
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
 _TRF2026 = {

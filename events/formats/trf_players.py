@@ -6,9 +6,8 @@ from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
 from events import results
+from events.formats.base import ParsedGame
 from players.federations import is_fide_federation
-
-from .base import ParsedGame
 
 _HALF = Decimal("0.5")
 

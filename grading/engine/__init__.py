@@ -18,8 +18,8 @@ Two ways in, one way out::
 path for a national month: nothing is built per player or per game in Python.
 """
 
-from .checks import check_state
-from .codes import (
+from grading.engine.checks import check_state
+from grading.engine.codes import (
     CATEGORY_NAMES,
     FULL,
     FULLY_RATED,
@@ -37,9 +37,9 @@ from .codes import (
     RESULT_WHITE_HALVES,
     TYPE_NAMES,
 )
-from .convert import to_columnar, validate_columnar
-from .elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
-from .inputs import (
+from grading.engine.convert import to_columnar, validate_columnar
+from grading.engine.elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
+from grading.engine.inputs import (
     AT_PERIOD_START,
     ColumnarInputs,
     EngineInputError,
@@ -51,10 +51,19 @@ from .inputs import (
     RatingState,
     StateColumns,
 )
-from .passes import rate_period
-from .periods import Month
-from .result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
-from .rulesets import ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID, RAPID_LIST, RULE_SETS, STANDARD_LIST, RuleSet
+from grading.engine.passes import rate_period
+from grading.engine.periods import Month
+from grading.engine.result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
+from grading.engine.rulesets import (
+    ECF_2020,
+    ECF_2024,
+    FIDE_2017,
+    FIDE_2017_RAPID,
+    RAPID_LIST,
+    RULE_SETS,
+    STANDARD_LIST,
+    RuleSet,
+)
 
 __all__ = [
     "CATEGORY_NAMES",

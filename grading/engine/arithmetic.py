@@ -18,11 +18,11 @@ from fractions import Fraction
 
 import numpy as np
 
-from .categories import is_junior
-from .codes import TYPE_CODES, TYPE_NAMES
-from .krating import game_offsets, game_terms, increments, is_capped, k_factors, k_rating, uncapped_k
-from .prating import performance
-from .rulesets import RuleSet
+from grading.engine.categories import is_junior
+from grading.engine.codes import TYPE_CODES, TYPE_NAMES
+from grading.engine.krating import game_offsets, game_terms, increments, is_capped, k_factors, k_rating, uncapped_k
+from grading.engine.prating import performance
+from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

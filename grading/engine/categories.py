@@ -6,10 +6,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
-from .inputs import ColumnarInputs, StateColumns
-from .periods import Month
-from .rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
+from grading.engine.codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
+from grading.engine.inputs import ColumnarInputs, StateColumns
+from grading.engine.periods import Month
+from grading.engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
 
 
 def ages(birth_date: np.ndarray, period: Month) -> np.ndarray:

@@ -7,11 +7,11 @@ import datetime
 from decimal import Decimal
 from fractions import Fraction
 
-from .codes import ELO_TYPE_CODES, FULL, PENDING, TYPE_CODES
-from .inputs import EngineInputError, PendingMonth, RatingState, StateColumns
-from .periods import Month
-from .rulesets import RuleSet
-from .variants import variant
+from grading.engine.codes import ELO_TYPE_CODES, FULL, PENDING, TYPE_CODES
+from grading.engine.inputs import EngineInputError, PendingMonth, RatingState, StateColumns
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
+from grading.engine.variants import variant
 
 # Bounds that keep every sum of the engine inside int64, far beyond any real value.
 LARGEST_COUNT = 10**12

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from .checks import (
+from grading.engine.checks import (
     LARGEST_ADJUSTMENT_A,
     LARGEST_ADJUSTMENT_B,
     LARGEST_COUNT,
@@ -19,7 +19,7 @@ from .checks import (
     state_row,
     whole_number,
 )
-from .codes import (
+from grading.engine.codes import (
     FULL,
     NO_STATE,
     PARTIAL,
@@ -30,7 +30,7 @@ from .codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from .inputs import (
+from grading.engine.inputs import (
     AT_PERIOD_START,
     ColumnarInputs,
     EngineInputError,
@@ -38,8 +38,8 @@ from .inputs import (
     PeriodInputs,
     StateColumns,
 )
-from .periods import Month
-from .rulesets import RuleSet
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
 
 
 def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:

@@ -11,11 +11,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
-from .krating import is_capped
-from .prating import rounded_average_plus, score_percent
-from .rulesets import RuleSet
-from .tables import DP_ARRAY, d_offset_tenths_array
+from grading.engine.codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
+from grading.engine.krating import is_capped
+from grading.engine.prating import rounded_average_plus, score_percent
+from grading.engine.rulesets import RuleSet
+from grading.engine.tables import DP_ARRAY, d_offset_tenths_array
 
 PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
 

@@ -15,13 +15,21 @@ from fractions import Fraction
 
 import numpy as np
 
-from .codes import K_RULE_NAMES
-from .elo import PD_UNITS, capped_k, changed_rating, expected_units, k_of_rule, rounded_change, score_units
-from .elo_result import FirstRatingSteps, first_rating_steps
-from .inputs import PendingMonth
-from .krating import is_capped
-from .periods import Month
-from .rulesets import RuleSet
+from grading.engine.codes import K_RULE_NAMES
+from grading.engine.elo import (
+    PD_UNITS,
+    capped_k,
+    changed_rating,
+    expected_units,
+    k_of_rule,
+    rounded_change,
+    score_units,
+)
+from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
+from grading.engine.inputs import PendingMonth
+from grading.engine.krating import is_capped
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

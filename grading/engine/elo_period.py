@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from .categories import ages, is_junior
-from .codes import (
+from grading.engine.categories import ages, is_junior
+from grading.engine.codes import (
     FULL,
     METHOD_ELO,
     METHOD_FIRST,
@@ -20,12 +20,20 @@ from .codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from .elo import changed_rating, enough_for_first, expected_units, first_rating, k_factor, rounded_change, score_units
-from .elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
-from .floors import floors, lifetime_after, peak_read
-from .inputs import ColumnarInputs, PendingColumns, StateColumns
-from .method_change import ratings_used
-from .sides import Sides, per_player_sum
+from grading.engine.elo import (
+    changed_rating,
+    enough_for_first,
+    expected_units,
+    first_rating,
+    k_factor,
+    rounded_change,
+    score_units,
+)
+from grading.engine.elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
+from grading.engine.floors import floors, lifetime_after, peak_read
+from grading.engine.inputs import ColumnarInputs, PendingColumns, StateColumns
+from grading.engine.method_change import ratings_used
+from grading.engine.sides import Sides, per_player_sum
 
 _LATEST = np.iinfo(np.int64).max
 

@@ -8,7 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from .codes import (
+from grading.engine.codes import (
     CATEGORY_NAMES,
     FIRST_BRANCH_NAMES,
     FULL,
@@ -19,11 +19,11 @@ from .codes import (
     TYPE_NAMES,
     UNRATED_USED,
 )
-from .elo import PD_UNITS, enough_for_first, first_rating
-from .inputs import PendingColumns, PendingMonth, RatingState, StateColumns
-from .periods import Month
-from .result import PlayersAndSides, floor_of
-from .rulesets import RuleSet
+from grading.engine.elo import PD_UNITS, enough_for_first, first_rating
+from grading.engine.inputs import PendingColumns, PendingMonth, RatingState, StateColumns
+from grading.engine.periods import Month
+from grading.engine.result import PlayersAndSides, floor_of
+from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .arrays import distinct, runs
-from .rulesets import RuleSet
+from grading.engine.arrays import distinct, runs
+from grading.engine.rulesets import RuleSet
 
 # Section 16.1: each player's minutes for 60 moves, by the event's highest rating used.
 PLAYING_TIME = ((2200, 120), (1600, 90), (0, 60))

@@ -11,16 +11,16 @@ import json
 import re
 from decimal import Decimal
 
-from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
-from .elo_result import EloPeriodResult
-from .fileio_elo import counters, elo_player_block, floor_line
-from .inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState, StateColumns
-from .numbers import micro as _micro
-from .numbers import points as _points
-from .numbers import score as _score
-from .periods import Month
-from .result import PeriodResult
-from .variants import variant
+from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
+from grading.engine.elo_result import EloPeriodResult
+from grading.engine.fileio_elo import counters, elo_player_block, floor_line
+from grading.engine.inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState, StateColumns
+from grading.engine.numbers import micro as _micro
+from grading.engine.numbers import points as _points
+from grading.engine.numbers import score as _score
+from grading.engine.periods import Month
+from grading.engine.result import PeriodResult
+from grading.engine.variants import variant
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")
 _MONTH = re.compile(r"\d{4}-\d{2}")

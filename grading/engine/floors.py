@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .inputs import ColumnarInputs, StateColumns
-from .rulesets import RuleSet
-from .sides import Sides
+from grading.engine.inputs import ColumnarInputs, StateColumns
+from grading.engine.rulesets import RuleSet
+from grading.engine.sides import Sides
 
 
 @dataclass(frozen=True)

@@ -11,8 +11,8 @@ from fractions import Fraction
 
 import numpy as np
 
-from .periods import Month
-from .rulesets import RuleSet
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
 
 
 class EngineInputError(ValueError):

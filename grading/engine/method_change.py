@@ -6,10 +6,10 @@ from dataclasses import replace
 
 import numpy as np
 
-from .codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
-from .inputs import PendingColumns, StateColumns
-from .periods import Month
-from .rulesets import RuleSet
+from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
+from grading.engine.inputs import PendingColumns, StateColumns
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
 
 
 def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:

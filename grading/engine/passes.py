@@ -8,17 +8,17 @@ from __future__ import annotations
 
 import numpy as np
 
-from .categories import ages, categories, dummy_ratings, is_junior
-from .codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
-from .convert import to_columnar, validate_columnar
-from .elo_period import rate_elo_period
-from .elo_result import EloPeriodResult
-from .floors import floors, lifetime_after, peak_read
-from .inputs import ColumnarInputs, PeriodInputs
-from .krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
-from .prating import p_rating
-from .result import GameColumns, PeriodResult, PlayerColumns
-from .sides import Sides
+from grading.engine.categories import ages, categories, dummy_ratings, is_junior
+from grading.engine.codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
+from grading.engine.convert import to_columnar, validate_columnar
+from grading.engine.elo_period import rate_elo_period
+from grading.engine.elo_result import EloPeriodResult
+from grading.engine.floors import floors, lifetime_after, peak_read
+from grading.engine.inputs import ColumnarInputs, PeriodInputs
+from grading.engine.krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
+from grading.engine.prating import p_rating
+from grading.engine.result import GameColumns, PeriodResult, PlayerColumns
+from grading.engine.sides import Sides
 
 
 def rate_period(inputs: PeriodInputs | ColumnarInputs) -> PeriodResult | EloPeriodResult:

@@ -6,9 +6,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from .codes import FULL, PARTIAL
-from .rulesets import RuleSet
-from .tables import DP_ARRAY
+from grading.engine.codes import FULL, PARTIAL
+from grading.engine.rulesets import RuleSet
+from grading.engine.tables import DP_ARRAY
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from functools import cached_property
 
 import numpy as np
 
-from .codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, NEW, TYPE_NAMES
-from .inputs import RatingState, StateColumns
-from .periods import Month
-from .rulesets import RuleSet
+from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, NEW, TYPE_NAMES
+from grading.engine.inputs import RatingState, StateColumns
+from grading.engine.periods import Month
+from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

@@ -12,8 +12,8 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from types import MappingProxyType
 
-from .inputs import EngineInputError
-from .rulesets import BASE_RULE_SETS, RULE_SETS, RuleSet
+from grading.engine.inputs import EngineInputError
+from grading.engine.rulesets import BASE_RULE_SETS, RULE_SETS, RuleSet
 
 
 @dataclass(frozen=True)

@@ -9,8 +9,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grading.engine import AT_PERIOD_START
-
-from .spec_tables import d_offset, elo_performance_table
+from tests.engine.spec_tables import d_offset, elo_performance_table
 
 DP = elo_performance_table()
 

@@ -7,8 +7,7 @@ import random
 from decimal import Decimal
 
 from grading.engine import Game, PendingMonth, PeriodInputs, Player, RatingState
-
-from .helpers import PERIOD
+from tests.engine.helpers import PERIOD
 
 TITLES = ["GM", "IM", "FM", "CM", "WGM", "WIM", "WFM", "WCM", "NM", None]
 LIST_CODES = ["otb-standard", "otb-rapid", "online"]

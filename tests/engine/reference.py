@@ -8,8 +8,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from grading.engine.periods import Month
-
-from .spec_tables import d_offset, elo_performance_table
+from tests.engine.spec_tables import d_offset, elo_performance_table
 
 DP = elo_performance_table()
 TITLES = {"GM": 2500, "IM": 2350, "WGM": 2200, "FM": 2200, "WIM": 2100, "CM": 2050, "WFM": 2000, "WCM": 1800}

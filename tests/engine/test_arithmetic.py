@@ -7,8 +7,7 @@ from hypothesis import strategies as st
 
 from grading.engine import ECF_2024, RULE_SETS, rate_period
 from grading.engine.arithmetic import k_arithmetic, published_p_passes
-
-from .federation import random_month
+from tests.engine.federation import random_month
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 months = st.builds(random_month, seeds, players=st.integers(2, 60), games=st.integers(1, 400))

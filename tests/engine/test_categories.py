@@ -3,8 +3,7 @@
 import pytest
 
 from grading.engine import EngineInputError
-
-from .helpers import full, game, partial, player, rate
+from tests.engine.helpers import full, game, partial, player, rate
 
 
 def category_of(state, rules):

@@ -20,9 +20,8 @@ from grading.engine import (
     rate_period,
     to_columnar,
 )
-
-from .federation import random_month
-from .test_properties import summary
+from tests.engine.federation import random_month
+from tests.engine.test_properties import summary
 
 
 def two_players(**changes) -> ColumnarInputs:

@@ -6,7 +6,7 @@ G = 2, S = 1, p = 0.50, dp = 0, so the P rating is (1500 + dummy) / 2, rounded h
 
 import pytest
 
-from .helpers import full, game, partial, player, rate
+from tests.engine.helpers import full, game, partial, player, rate
 
 
 def dummy_and_rating(someone, rules="ecf-2024", list_code="otb-standard"):

@@ -7,8 +7,7 @@ import pytest
 
 from grading.engine import AT_PERIOD_START, EngineInputError, Game, Month, PendingMonth, RatingState, check_state
 from grading.engine.elo import fide_performance, performance_of_400
-
-from .helpers import PERIOD, player, rate
+from tests.engine.helpers import PERIOD, player, rate
 
 
 def rated(rating: int, games: int = 50, peak: int | None = None, last: str = "2026-09") -> RatingState:

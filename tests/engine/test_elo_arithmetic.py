@@ -7,8 +7,7 @@ import pytest
 
 from grading.engine import RULE_SETS, Month, PendingMonth, rate_period
 from grading.engine.elo_arithmetic import elo_arithmetic, first_rating_progress
-
-from .federation import random_elo_month
+from tests.engine.federation import random_elo_month
 
 FIDE = RULE_SETS["fide-2017"]
 

@@ -7,9 +7,8 @@ import random
 import pytest
 
 from grading.engine import rate_period
-
-from .elo_reference import rate_elo as reference_rate
-from .federation import random_elo_month
+from tests.engine.elo_reference import rate_elo as reference_rate
+from tests.engine.federation import random_elo_month
 
 
 def outcome(result, pid):

@@ -8,8 +8,7 @@ import pytest
 
 from grading.engine import ECF_2024, RULE_SETS, Game, Month, RatingState
 from grading.engine.floors import floor_arithmetic, peak_floor
-
-from .helpers import PERIOD, full, partial, player, rate
+from tests.engine.helpers import PERIOD, full, partial, player, rate
 
 
 def game(white, black, result="1-0", day=4, event=None):

@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from .helpers import full, game, player, rate, rating_of
+from tests.engine.helpers import full, game, player, rate, rating_of
 
 
 def test_an_adult_1500_beating_a_1900_gains_18():

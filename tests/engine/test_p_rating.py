@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from .helpers import PERIOD, full, game, partial, player, rate, rating_of
+from tests.engine.helpers import PERIOD, full, game, partial, player, rate, rating_of
 
 
 def test_a_new_adult_drawing_a_1500_is_rated_1650():

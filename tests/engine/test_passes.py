@@ -2,7 +2,7 @@
 
 from fractions import Fraction
 
-from .helpers import full, game, partial, player, rate, rating_of
+from tests.engine.helpers import full, game, partial, player, rate, rating_of
 
 # F: Fully Rated 1600, 50 games. P: Partially Rated 1400 (3 games, 4500, 1.5 points).
 # N: New adult (dummy 1800). Games: N beats F, P draws N, F beats P.

@@ -11,9 +11,8 @@ from hypothesis import strategies as st
 
 from grading.engine import ECF_2024, Game, PeriodInputs, Player, rate_period
 from grading.engine.prating import p_rating
-
-from .federation import random_month
-from .helpers import PERIOD, full
+from tests.engine.federation import random_month
+from tests.engine.helpers import PERIOD, full
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
 small_months = st.builds(random_month, seeds, players=st.integers(2, 40), games=st.integers(1, 120))

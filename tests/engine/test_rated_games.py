@@ -5,8 +5,7 @@ import datetime
 import pytest
 
 from grading.engine import EngineInputError, Game
-
-from .helpers import full, game, player, rate
+from tests.engine.helpers import full, game, player, rate
 
 PLAYERS = [player("a", standard=full(1500)), player("b", standard=full(1500))]
 

@@ -3,9 +3,8 @@
 import pytest
 
 from grading.engine import rate_period
-
-from .federation import random_month
-from .reference import rate as reference_rate
+from tests.engine.federation import random_month
+from tests.engine.reference import rate as reference_rate
 
 
 def assert_same(inputs):

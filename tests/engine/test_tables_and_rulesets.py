@@ -7,8 +7,7 @@ import pytest
 
 from grading.engine import ECF_2020, ECF_2024, FIDE_2017, RULE_SETS
 from grading.engine.tables import DP_BY_PERCENT, d_offset_tenths
-
-from .spec_tables import d_offset, elo_performance_table
+from tests.engine.spec_tables import d_offset, elo_performance_table
 
 
 def test_the_d_offset_table_is_the_one_of_the_source_for_every_difference():

@@ -8,8 +8,7 @@ import pytest
 
 from grading.engine import ECF_2024, RULE_SETS, EngineInputError, Game, Month, RatingState
 from grading.engine.variants import PARAMETERS, variant
-
-from .helpers import full, player, rate
+from tests.engine.helpers import full, player, rate
 
 
 def test_a_name_or_a_base_without_overrides_is_the_rule_set_itself():
