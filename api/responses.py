@@ -13,9 +13,9 @@ from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect, JsonResponse
 from django.utils.cache import patch_cache_control
 
+from chess.months import Month
+from chess.numbers import NotAWholeNumber, OutOfRange, read_whole_number
 from config.errors import json_error
-from events.formats.base import NotAWholeNumber, OutOfRange, read_whole_number
-from grading.engine.periods import Month
 
 API_MAX_AGE = 60
 DEFAULT_PAGE_SIZE = 100

@@ -28,18 +28,18 @@ import psycopg
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from events.timecontrol import TimeControl  # noqa: E402
-from grading.engine.periods import Month  # noqa: E402
+from chess.months import Month  # noqa: E402
+from chess.names import fold, search_key  # noqa: E402
+from chess.time_controls import TimeControl  # noqa: E402
 from grading.engine.rulesets import RULE_SETS, lists_read, reading_digests  # noqa: E402
 from grading.engine.tables import d_offset_tenths_array  # noqa: E402
-from players.names import fold, search_key  # noqa: E402
 
 LISTS = [  # code, share of players on it, share of those who play in a month, rounds of an event
     ("otb-standard", 1.0, 0.20, 4),
     ("otb-rapid", 0.5, 0.10, 6),
     ("online", 0.3, 0.10, 6),
 ]
-# Each list's time control, as the site stores an event's (str of events.timecontrol.TimeControl):
+# Each list's time control, as the site stores an event's (str of chess.time_controls.TimeControl):
 # 120 minutes for 60 moves on OTB standard, as FIDE's conditions ask of an event with a player
 # rated 2200 or more; 25 on rapid, 15 online.
 TIME_CONTROLS = {
@@ -321,7 +321,7 @@ def make_players(rng, count, clubs):
                 "ENG",
                 title,
                 int(rng.integers(1, clubs + 1)),
-                # The keys Player.save writes (players.names).
+                # The keys Player.save writes (chess.names).
                 fold(family),
                 fold(given),
                 search_key(family, given),

@@ -44,7 +44,7 @@ import time
 import federation
 from federation import connect, log
 
-from grading.engine.periods import Month
+from chess.months import Month
 
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/").rsplit("/", 1)[0]
 SIZES = {"ecf": (15_000, 30_000, 10), "fide": (300_000, 1_000_000, 120)}  # players, games, target s

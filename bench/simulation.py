@@ -22,7 +22,7 @@ import time
 import federation
 from federation import log
 
-from grading.engine.periods import Month
+from chess.months import Month
 
 TARGET = 30
 HEALTH_TARGET = 5

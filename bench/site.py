@@ -38,7 +38,7 @@ import federation
 import redis
 from federation import ROOT, connect, log
 
-from grading.engine.periods import Month
+from chess.months import Month
 
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
 # The shared cache of production (README); this Redis database is emptied when the bench starts.

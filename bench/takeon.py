@@ -48,7 +48,7 @@ def main():
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
-    from grading.engine.periods import Month
+    from chess.months import Month
     from grading.models import RatingList
     from grading.takeon import import_ratings
     from players.services import import_players

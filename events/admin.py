@@ -9,11 +9,12 @@ from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html
 
+from chess import results
+from chess.dates import written
+from chess.time_controls import TimeControl
 from config.admin import DeleteOneByOne, Kept, username
-from events import lengths, results, services
-from events.formats.dates import written
+from events import lengths, services
 from events.models import Entry, Event, EventChange, Game, Upload
-from events.timecontrol import TimeControl
 
 
 class UploadInline(admin.TabularInline):

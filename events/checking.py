@@ -16,15 +16,15 @@ from typing import Any
 from django.conf import settings
 from django.utils import timezone
 
-from events import results
+from chess import results
+from chess.dates import written
+from chess.months import Month
+from chess.time_controls import TimeControl
 from events.formats import WARNING, ParsedEvent, Problem, check_dates, parse_event_file
 from events.formats.base import HasProblems
-from events.formats.dates import written
 from events.formats.trf import UNREAD_TIME_CONTROL
 from events.matching import Match, match_players, of_another_federation
 from events.models import EVENT_CODE, Entry
-from events.timecontrol import TimeControl
-from grading.engine.periods import Month
 from players.models import birth_date_problem
 
 FORMAT_CODES = {"TRF16": "trf", "TRF-2026": "trf", "ECF": "ecf", "CSV": "csv"}

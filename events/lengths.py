@@ -13,7 +13,7 @@ New dates clear an approval: a new upload's (services.save_event), or staff's in
 from django.db import transaction
 from django.utils import timezone
 
-from events.formats.dates import written
+from chess.dates import written
 from events.models import Event, EventChange
 from events.services import WorkflowError, forget_length_approval, locked, new_dates_note
 from events.signals import rated_games_changed

@@ -3,7 +3,7 @@
 By federation code, then by FIDE ID; a player matched by neither gets suggestions (same name, or
 same surname and birth date) for the arbiter or staff to choose from, and otherwise becomes a
 new record when the event is approved (a player of another federation only if staff say so).
-Names are compared as the search compares them (players.names: "Fernandez, Lucia" is
+Names are compared as the search compares them (chess.names: "Fernandez, Lucia" is
 "Fernández, Lucía", "Mueller" is "Müller"), on every database alike.
 """
 
@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 
 from django.conf import settings
 
-from events.formats.dates import written
+from chess.dates import written
+from chess.names import keys_to_look_up, same_name
 from events.models import Entry
 from players.models import Player, key_to_store
-from players.names import keys_to_look_up, same_name
 
 
 @dataclass

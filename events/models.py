@@ -4,9 +4,9 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 
-from events import results
-from grading.engine.event_conditions import LONGEST_DAYS
-from players.names import full_name
+from chess import results
+from chess.dates import LONGEST_DAYS
+from chess.names import full_name
 
 # An event's code is in its page's address and in every export: no spaces, quotes or markup,
 # and no "." or ".." path segment, which a browser would resolve to another page.

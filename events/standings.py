@@ -6,7 +6,7 @@ from decimal import Decimal
 
 from django.db.models import Q
 
-from events import results
+from chess import results
 from events.models import IN_RATING, Game
 
 SYMBOLS = {Decimal(1): "1", Decimal("0.5"): "½", Decimal(0): "0"}

@@ -6,9 +6,9 @@ from django.core.exceptions import PermissionDenied
 from django.shortcuts import redirect, render
 from django.utils import timezone
 
+from chess.months import Month
 from config.admin import DeleteOneByOne
 from grading import rule_sets, services, workers
-from grading.engine.periods import Month
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 
 

@@ -24,12 +24,12 @@ from decimal import Decimal
 import numpy as np
 from django.db import connection
 
+from chess.names import full_name
 from events.models import Event, Game
 from grading.bulk import table, where_in
 from grading.engine.codes import NEW, TYPE_NAMES
 from grading.models import PlayerRating
 from players.models import Player
-from players.names import full_name
 
 # The ratings whose lines are in grading.elo_results.ELO_LINE order.
 ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)

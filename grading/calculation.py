@@ -9,6 +9,7 @@ numbers it never computes.
 from dataclasses import dataclass, replace
 from decimal import Decimal
 
+from chess.months import Month
 from grading.breakdown import RatedGame
 from grading.engine import RULE_SETS
 from grading.engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
@@ -22,7 +23,6 @@ from grading.engine.elo_arithmetic import (
 from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
 from grading.engine.floors import FloorArithmetic, floor_arithmetic, peak_read
 from grading.engine.inputs import PendingMonth
-from grading.engine.periods import Month
 from grading.models import PlayerRating
 
 

@@ -6,11 +6,11 @@ import datetime
 from django import forms
 
 import players.selectors
+from chess.titles import CHOICES as TITLE_CHOICES
 from grading.calculator import MAX_OPPONENTS, ByHand, Opponent, Trial, calculate, rules_of, trial_month
 from grading.engine import EngineInputError
 from grading.models import RatingList
 from players.models import Player, is_player_code
-from players.titles import CHOICES as TITLE_CHOICES
 
 HIGHEST_RATING = 3500  # above any rating ever published, by either method
 RESULTS = {"1": 2, "0.5": 1, "½": 1, "=": 1, "0": 0}

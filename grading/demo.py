@@ -15,11 +15,11 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from events import results
+from chess import results
+from chess.months import Month
 from events.models import Entry, Event, EventChange, Game
 from grading.demo_pairings import round_robin, swiss
 from grading.engine import numbers
-from grading.engine.periods import Month
 from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
 from grading.models import PlayerRating, RatingList, RatingPeriod

@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 
+from chess.months import Month
 from grading.breakdown import SidesByPlayer
 from grading.engine.arrays import distinct
 from grading.engine.codes import (
@@ -30,7 +31,6 @@ from grading.engine.codes import (
 from grading.engine.elo_result import EloPeriodResult
 from grading.engine.inputs import PendingColumns, StateColumns
 from grading.engine.numbers import points
-from grading.engine.periods import Month
 from grading.publishing import CATEGORY_INDEX, States, lifetime_columns
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")

@@ -20,22 +20,22 @@ import numpy as np
 from django.db.models import F, OuterRef, Q, Subquery, Value
 from django.db.models.functions import Coalesce
 
-from events import results
+from chess import results
+from chess.months import Month
+from chess.names import full_name
+from chess.time_controls import TimeControl
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
-from events.timecontrol import TimeControl
 from grading.bulk import where_in
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.codes import RESULT_WHITE_HALVES
 from grading.engine.event_conditions import NO_ROUND, UNRATED, EventColumns, NotRated, events_not_rated
 from grading.engine.method_change import ratings_used, states_for_method
-from grading.engine.periods import Month
 from grading.engine.rulesets import RuleSet
 from grading.models import GameNotRated
 from grading.periods import latest_published
 from grading.publishing import find_sorted, latest_states
-from players.names import full_name
 
 
 @lru_cache(maxsize=256)

@@ -13,9 +13,9 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+from chess.months import Month
 from grading.breakdown import games_shown, lines
 from grading.engine.elo import fide_performance, performance_of_400
-from grading.engine.periods import Month
 from grading.live_models import LiveRating
 from grading.models import PlayerRating
 

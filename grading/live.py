@@ -19,12 +19,12 @@ from celery import shared_task
 from django.db import OperationalError, connection, transaction
 from django.utils import timezone
 
+from chess.months import Month
 from events.models import IN_RATING, Event, Game
 from grading.broker import Unreachable, send
 from grading.bulk import replace_rows, table
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
-from grading.engine.periods import Month
 from grading.engine.rulesets import lists_read, lists_read_by
 from grading.history import state_before
 from grading.live_models import LiveEntry, LiveList, LiveRating

@@ -10,6 +10,7 @@ import numpy as np
 from django.db.models import Case, IntegerField, Q, Value, When
 
 import players.models
+from chess.months import Month, month_indexes
 from events.models import IN_RATING, Game
 from grading.bulk import fetch_columns, table
 from grading.engine import RULE_SETS
@@ -18,7 +19,6 @@ from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_STAR
 from grading.engine.event_conditions import UNRATED, NotRated
 from grading.engine.inputs import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
-from grading.engine.periods import Month, month_indexes
 from grading.engine.rulesets import RuleSet, lists_read
 from grading.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
 from grading.models import RatingList, RatingPeriod

@@ -4,8 +4,8 @@ from django.conf import settings
 from django.core.validators import RegexValidator
 from django.db import models
 
+from chess.months import MONTH_PATTERN, Month
 from grading.engine import RULE_SETS
-from grading.engine.periods import MONTH_PATTERN, Month
 
 month_validator = RegexValidator(f"^{MONTH_PATTERN}$", "Enter a month as YYYY-MM.")
 

@@ -3,9 +3,9 @@ month already published whose games have changed since, with the months between 
 
 from django.db.models import Exists, F, OuterRef
 
+from chess.months import Month
 from events.models import Event, Game
 from grading.engine import RULE_SETS
-from grading.engine.periods import Month
 from grading.engine.rulesets import lists_read, reading_digests
 from grading.history import latest_take_ons
 from grading.models import RatingPeriod, RatingRun

@@ -15,10 +15,10 @@ import numpy as np
 from django.db import OperationalError, transaction
 from django.utils import timezone
 
+from chess.months import Month
 from grading.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
-from grading.engine.periods import Month
 from grading.engine.result import floors_shown
 from grading.history import forget_publications
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod

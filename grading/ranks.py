@@ -17,8 +17,8 @@ from itertools import islice
 from django.core.cache import cache
 from django.db.models import Count, Q
 
+from chess.months import Month
 from config.memory import process_memory
-from grading.engine.periods import Month
 from grading.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
 from grading.live_models import LiveEntry
 from grading.models import RANKED, RANKED_TYPE, ListEntry

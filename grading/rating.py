@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from django.utils import timezone
 
+from chess.months import Month
 from events.models import Event, EventChange
 from grading import breakdown
 from grading.elo_results import elo_rating_columns, encode_elo, stored_positions
@@ -17,7 +18,6 @@ from grading.engine import EloPeriodResult, PendingColumns, StateColumns
 from grading.engine import rate_period as engine_rate_period
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from grading.engine.numbers import points
-from grading.engine.periods import Month
 from grading.loading import load_period, rated_games
 from grading.models import GameNotRated, RatingPeriod, RatingRun
 from grading.periods import read_publications

@@ -3,9 +3,9 @@
 from django.db import transaction
 from django.dispatch import receiver
 
+from chess.months import Month
 from events.models import Event
 from events.signals import rated_games_changed
-from grading.engine.periods import Month
 from grading.live import request_live
 from grading.models import RatingPeriod
 from grading.services import revise_after_change

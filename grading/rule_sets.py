@@ -10,8 +10,8 @@ follow when its ratings change).
 from django.db import transaction
 from django.utils import timezone
 
+from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.engine.periods import Month
 from grading.live import request_live
 from grading.models import RatingList, RatingPeriod, RuleSetChange
 from grading.periods import latest_published

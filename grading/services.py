@@ -16,8 +16,8 @@ from celery.signals import worker_ready
 from django.db import connection, transaction
 from django.utils import timezone
 
+from chess.months import Month
 from grading.broker import Unreachable, send
-from grading.engine.periods import Month
 from grading.engine.rulesets import lists_read_by
 from grading.live import request_live, request_live_of_readers
 from grading.models import RatingList, RatingPeriod, RatingRun

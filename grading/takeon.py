@@ -14,7 +14,8 @@ from decimal import Decimal
 from django.db import transaction
 from django.utils import timezone
 
-from events.formats.base import read_whole_number
+from chess.months import Month
+from chess.numbers import read_whole_number
 from grading.engine import (
     RULE_SETS,
     EngineInputError,
@@ -26,7 +27,6 @@ from grading.engine import (
 )
 from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
 from grading.engine.numbers import points as points_text
-from grading.engine.periods import Month
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.publishing import RunRefused, as_columns, lock_list, publish
 from players.csvfiles import FileRefused, read_fields, read_records

@@ -9,7 +9,7 @@ import datetime
 from django.core.cache import cache
 from django.db.models import F, FilteredRelation, Q
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.history import publication_key
 from grading.models import RANKED, RatingPeriod
 from players.models import Player, years_before

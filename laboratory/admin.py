@@ -6,9 +6,9 @@ from django.shortcuts import redirect, render
 from django.urls import path
 from django.utils.html import format_html_join
 
+from chess.months import Month
 from config.downloads import csv_download
 from grading.engine import RULE_SETS
-from grading.engine.periods import Month
 from grading.engine.variants import PARAMETERS
 from grading.models import RatingList
 from laboratory.health import health_csv, pool_health

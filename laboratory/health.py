@@ -17,12 +17,12 @@ from statistics import mean, median
 
 import numpy as np
 
+from chess.months import Month
 from grading.bulk import fetch_columns
 from grading.engine import RULE_SETS
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import PD_UNITS, expected_units
-from grading.engine.periods import Month
 from grading.history import csv_text, list_publications
 from grading.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
 from grading.models import ListEntry, PlayerRating

@@ -11,11 +11,11 @@ import numpy as np
 from django.db import transaction
 from django.utils import timezone
 
+from chess.months import Month
 from grading.bulk import insert_columns
 from grading.engine import RuleSet
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import TYPE_NAMES
-from grading.engine.periods import Month
 from grading.engine.variants import variant
 from grading.loading import birth_dates_of, load_period
 from grading.models import PlayerRating, RatingPeriod

@@ -14,15 +14,15 @@ import json
 from django.db import transaction
 from django.utils import timezone
 
+from chess.months import Month
+from chess.names import full_name
 from grading.broker import Unreachable, send
 from grading.engine import EngineInputError
-from grading.engine.periods import Month
 from grading.engine.variants import variant
 from grading.history import csv_text
 from grading.models import RatingList, RatingPeriod
 from laboratory.models import RuleVariant, SimulatedPlayer, Simulation
 from laboratory.tasks import simulate
-from players.names import full_name
 
 LONGEST_SPAN = 120  # months
 CSV_COLUMNS = [

@@ -4,8 +4,8 @@ import csv
 import io
 import re
 
-from events.formats.decoding import MixedEncoding
-from events.formats.decoding import decode as decode_upload
+from chess.decoding import MixedEncoding
+from chess.decoding import decode as decode_upload
 
 
 class FileRefused(Exception):

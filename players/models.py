@@ -6,9 +6,9 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
-from events.formats.dates import written
-from players import titles
-from players.names import fold, full_name, search_key
+from chess import titles
+from chess.dates import written
+from chess.names import fold, full_name, search_key
 
 
 def is_player_code(text: str) -> bool:
@@ -122,7 +122,7 @@ class Player(models.Model):
         related_name="merged_records",
         help_text="Set on a duplicate record: the record its games and history moved to.",
     )
-    # The name folded (players.names), written on every save: what the search, the suggestions
+    # The name folded (chess.names), written on every save: what the search, the suggestions
     # and the matching compare, on PostgreSQL and SQLite alike.
     surname_key = models.CharField(max_length=240, editable=False, db_index=True, default="")
     forenames_key = models.CharField(max_length=360, editable=False, default="")
@@ -160,7 +160,7 @@ class Player(models.Model):
         return full_name(self.surname, self.forenames)
 
     def set_name_keys(self):
-        """The keys the search, the suggestions and the matching compare (players.names), each
+        """The keys the search, the suggestions and the matching compare (chess.names), each
         cut to its column (key_to_store)."""
         self.surname_key = key_to_store("surname_key", fold(self.surname))
         self.forenames_key = key_to_store("forenames_key", fold(self.forenames))

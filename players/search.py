@@ -1,6 +1,6 @@
 """Finding players by name or federation code.
 
-Names are compared by their keys (players.names: folded, lower case, without accents or
+Names are compared by their keys (chess.names: folded, lower case, without accents or
 apostrophes, umlauts also written out; written on the player by every save), so "fernandez"
 finds Fernández, "darcy" D'Arcy, "mueller" and "muller" Müller, "obriain" Ó Briain. On
 PostgreSQL a name is matched by trigram word similarity (pg_trgm) against ``name_key``, which
@@ -14,8 +14,8 @@ import re
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
+from chess.names import spellings, umlauts_taken_back
 from players.models import Player, is_player_code
-from players.names import spellings, umlauts_taken_back
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
 # misses one wrong letter in a short name: "flecher" is 0.55 of "Fletcher").
@@ -62,7 +62,7 @@ def clean(query) -> str:
 
 
 def word_spellings(query: str) -> list[list[str]]:
-    """The spellings (players.names.spellings) of each word typed: ["müller"] -> [["muller",
+    """The spellings (chess.names.spellings) of each word typed: ["müller"] -> [["muller",
     "mueller"]]. A word that folds to nothing (an apostrophe) is no word."""
     words = [spellings(word) for word in query.split()]
     return [found for found in words if found[0]][:MAX_WORDS]
@@ -194,7 +194,7 @@ def start_conditions(words) -> Q:
     """A key (``key``: NameKey, written with the umlauts without their dots) starting with the
     words typed, in any spelling: as typed and with their umlauts written out ("müller": muller,
     mueller); and with an "ae", "oe" or "ue" typed taken for an umlaut written out, the start
-    of a key "muller" for "mueller" (players.names.umlauts_taken_back), for a name that holds
+    of a key "muller" for "mueller" (chess.names.umlauts_taken_back), for a name that holds
     the words typed (its name_key has its umlauts written out: Müller's "mueller", where Muller
     has none). Each start is a range of the same index (a bitmap OR of them)."""
     typed = list(dict.fromkeys(" ".join(spelled[index] for spelled in words) for index in (0, -1)))

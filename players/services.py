@@ -6,12 +6,12 @@ from dataclasses import dataclass
 
 from django.db import connection, transaction
 
-from events.formats.base import FIDE_ID_DIGITS
-from events.formats.base import fide_id as read_fide_id
-from players import titles
+from chess import titles
+from chess.federations import FIDE_ID_DIGITS
+from chess.federations import fide_id as read_fide_id
+from chess.names import split_name
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import CLUB_CODE, Club, Player, is_player_code
-from players.names import split_name
 
 PLAYER_COLUMNS = ["code", "name", "birth_date", "sex", "title", "fide_id", "club_code", "club_name"]
 BATCH = 2000

@@ -17,13 +17,13 @@ from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
+from chess.names import full_name
 from config.lookups import by_code
 from events.models import Event
 from events.standings import RESULT_LABELS, match_card, round_robin_grid, swiss_crosstable
 from grading.event_conditions import GameLeftOut, published_reason
 from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
-from players.names import full_name
 from public.rendering import rated_cells, ratings_in_cells
 from public.tables import PER_PAGE, page_of
 

@@ -6,8 +6,8 @@ from django.db.models import OuterRef, Subquery
 from django.shortcuts import render
 from django.utils import timezone
 
+from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.engine.periods import Month
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
 from grading.models import RatingList, RuleSetChange

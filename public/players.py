@@ -9,6 +9,7 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
 
+from chess.months import Month
 from config.downloads import csv_download
 from config.lookups import by_code
 from events.standings import head_to_head
@@ -16,7 +17,6 @@ from grading.breakdown import rated_games
 from grading.calculation import calculation_of, first_rating_progress_of, prior_peak
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
-from grading.engine.periods import Month
 from grading.event_conditions import rating_games_not_rated
 from grading.event_ratings import events_played
 from grading.history import entries_of, latest_publications, player_history, previous_publications, state_before

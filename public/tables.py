@@ -17,8 +17,8 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
+from chess.names import full_name
 from grading.models import LIST_ORDER, PlayerRating, rating_text
-from players.names import full_name
 from public.rendering import signed
 
 PER_PAGE = 50

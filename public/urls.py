@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from grading.engine.periods import MONTH_PATTERN
+from chess.months import MONTH_PATTERN
 from public import calculator, events, feeds, help, lists, live, players
 
 

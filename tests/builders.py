@@ -15,14 +15,15 @@ from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
 
-from events import results, services
+from chess import results
+from chess.months import Month
+from events import services
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
 from grading.demo import load_demo
 from grading.engine import rate_period
 from grading.engine.fileio import format_result, parse_rate_file
-from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.publishing import as_columns, publish

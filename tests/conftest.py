@@ -14,7 +14,7 @@ from tests.celery_worker import running_worker
 @pytest.fixture
 def rate(django_capture_on_commit_callbacks):
     """Run a rating through the service as the admin would, and wait for it to end."""
-    from grading.engine.periods import Month
+    from chess.months import Month
     from grading.models import RatingList
     from grading.services import start_rating
     from grading.workers import wait_for

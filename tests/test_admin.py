@@ -7,9 +7,9 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from chess.months import Month
 from events.models import Event, EventChange, Game, Upload
 from grading.demo import load_demo
-from grading.engine.periods import Month
 from grading.models import GameNotRated, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from grading.services import start_rating

@@ -8,9 +8,10 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 
-from events.formats.dates import written
-from events.timecontrol import TimeControl
-from players.names import full_name
+from chess.dates import written
+from chess.names import full_name
+from chess.numbers import read_whole_number
+from chess.time_controls import TimeControl
 
 ERROR = "error"
 WARNING = "warning"
@@ -27,40 +28,6 @@ MOST_PINS = 9999  # TRF's starting rank has four columns
 MOST_ROUNDS = 999
 MOST_BOARDS = 9999
 MOST_SUBMISSIONS = 9999
-# FIDE IDs have 6 to 9 digits: a shorter number is another body's (an ICU file writes its own
-# member numbers in the FIDE-ID column), and stored as a FIDE ID it would match the wrong person.
-SMALLEST_FIDE_ID = 100_000
-LARGEST_FIDE_ID = 999_999_999
-FIDE_ID_DIGITS = "6 to 9 digits"
-
-_DIGITS = re.compile(r"[0-9]+")
-
-
-class NotAWholeNumber(ValueError):
-    pass
-
-
-class OutOfRange(ValueError):
-    pass
-
-
-def read_whole_number(text: str, low: int = 0, high: int | None = None) -> int:
-    """The number ``text`` writes in ASCII digits (spaces around it ignored), from low to high.
-
-    Not int() alone, which takes "+1500", "1_500" and other scripts' digits, nor str.isdigit(),
-    which takes "²". Raises NotAWholeNumber or OutOfRange, whose message says which."""
-    stripped = text.strip()
-    if not _DIGITS.fullmatch(stripped):
-        raise NotAWholeNumber(f"{text[:20]!r} is not a whole number")
-    digits = stripped.lstrip("0") or "0"
-    allowed = f"{low} to {high}" if high is not None else f"{low} or more"
-    shown = f"{digits[:20]}{'...' if len(digits) > 20 else ''}"
-    # No count or identifier here has 19 digits: int() is not asked to read thousands of them.
-    if len(digits) > 18 and high is None:
-        raise OutOfRange(f"{shown} is too large")
-    if len(digits) > 18 or not low <= int(digits) <= (high if high is not None else int(digits)):
-        raise OutOfRange(f"{shown} is out of range ({allowed})")
-    return int(digits)
 
 
 def whole_number(text: str, low: int = 1, high: int = MOST_PINS) -> int | None:
@@ -69,11 +36,6 @@ def whole_number(text: str, low: int = 1, high: int = MOST_PINS) -> int | None:
         return read_whole_number(text, low, high)
     except ValueError:
         return None
-
-
-def fide_id(text: str) -> int | None:
-    """The FIDE ID ``text`` writes, or None when it cannot be one (the parsers say so)."""
-    return whole_number(text, SMALLEST_FIDE_ID, LARGEST_FIDE_ID)
 
 
 # The federation's player code: six digits and a check letter (the check is not published).
@@ -117,7 +79,7 @@ class ParsedPlayer:
     forenames: str = ""
     federation_code: str | None = None  # NNNNNNL, shape checked
     sex: str | None = None  # "M", "F" or None
-    title: str = ""  # GM, IM, ... as players.titles knows them, "" for none
+    title: str = ""  # GM, IM, ... as chess.titles knows them, "" for none
     fide_id: int | None = None
     fide_rating: int | None = None
     fide_federation: str = ""  # TRF three-letter federation, as written
@@ -137,7 +99,7 @@ class ParsedPlayer:
 class ParsedGame:
     white: int  # pin; for a bye or a board defaulted against nobody, the one player
     black: int | None  # None for a bye (BYE-*) or a board defaulted against nobody (*F)
-    result: str  # a code of events.results
+    result: str  # a code of chess.results
     round: int | None = None
     board: int | None = None
     date: datetime.date | None = None

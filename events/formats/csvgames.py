@@ -10,7 +10,9 @@ import csv
 import io
 import re
 
-from events import results
+from chess import results
+from chess.dates import read_iso_or_dmy
+from chess.names import split_name
 from events.formats.base import (
     CODE_PATTERN,
     MOST_BOARDS,
@@ -25,8 +27,6 @@ from events.formats.base import (
     normalise_code,
     whole_number,
 )
-from events.formats.dates import read_iso_or_dmy
-from players.names import split_name
 
 REQUIRED = ("white", "black", "result", "date")
 OPTIONAL = ("round", "board", "white_name", "black_name")

@@ -3,9 +3,9 @@
 import codecs
 import re
 
+from chess.decoding import MixedEncoding, decode
 from events.formats.base import CODE_PATTERN, ParsedEvent
 from events.formats.csvgames import REQUIRED, header_columns, parse_csv
-from events.formats.decoding import MixedEncoding, decode
 from events.formats.ecf import parse_ecf
 from events.formats.trf import parse_trf
 

@@ -7,10 +7,14 @@ name do not count, line breaks between fields do not count, and a value runs to 
 import re
 from dataclasses import dataclass, field
 
-from events import results
+from chess import results
+from chess.dates import read_dmy
+from chess.federations import FIDE_ID_DIGITS, fide_id
+from chess.names import split_name
+from chess.time_controls import ECF_TIME_CONTROL_FIELDS, TimeControl
+from chess.titles import normalise_title
 from events.formats.base import (
     CODE_PATTERN,
-    FIDE_ID_DIGITS,
     MOST_BOARDS,
     MOST_PINS,
     MOST_ROUNDS,
@@ -25,15 +29,10 @@ from events.formats.base import (
     ParsedPlayer,
     check_dates,
     check_games,
-    fide_id,
     guess_kind,
     normalise_code,
     whole_number,
 )
-from events.formats.dates import read_dmy
-from events.timecontrol import ECF_TIME_CONTROL_FIELDS, TimeControl
-from players.names import split_name
-from players.titles import normalise_title
 
 _PARTS = {"MATCH RESULTS": TEAM_MATCH, "SECTION RESULTS": SWISS, "OTHER RESULTS": OTHER}
 _MANDATORY = (

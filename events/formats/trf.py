@@ -10,11 +10,14 @@ import re
 from collections import defaultdict
 from dataclasses import dataclass, replace
 
-from events import results
-from events.formats import dates
+from chess import dates, results
+from chess.federations import FIDE_ID_DIGITS, fide_id
+from chess.names import split_name
+from chess.numbers import read_whole_number
+from chess.time_controls import TimeControl
+from chess.titles import normalise_title
 from events.formats.base import (
     CODE_PATTERN,
-    FIDE_ID_DIGITS,
     MOST_PINS,
     MOST_ROUNDS,
     OTHER,
@@ -27,16 +30,11 @@ from events.formats.base import (
     ParsedPlayer,
     check_games,
     date_span,
-    fide_id,
     guess_kind,
     normalise_code,
-    read_whole_number,
     whole_number,
 )
 from events.formats.trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
-from events.timecontrol import TimeControl
-from players.names import split_name
-from players.titles import normalise_title
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
 _TRF2026 = {

@@ -5,9 +5,9 @@ read, as only the whole file tells the convention."""
 from collections import defaultdict
 from decimal import Decimal, InvalidOperation
 
-from events import results
+from chess import results
+from chess.federations import is_fide_federation
 from events.formats.base import ParsedGame
-from players.federations import is_fide_federation
 
 _HALF = Decimal("0.5")
 

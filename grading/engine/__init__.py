@@ -18,6 +18,7 @@ Two ways in, one way out::
 path for a national month: nothing is built per player or per game in Python.
 """
 
+from chess.months import Month
 from grading.engine.checks import check_state
 from grading.engine.codes import (
     CATEGORY_NAMES,
@@ -52,7 +53,6 @@ from grading.engine.inputs import (
     StateColumns,
 )
 from grading.engine.passes import rate_period
-from grading.engine.periods import Month
 from grading.engine.result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
 from grading.engine.rulesets import (
     ECF_2020,

@@ -7,6 +7,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from chess.months import Month
 from grading.engine.checks import (
     LARGEST_ADJUSTMENT_A,
     LARGEST_ADJUSTMENT_B,
@@ -38,7 +39,6 @@ from grading.engine.inputs import (
     PeriodInputs,
     StateColumns,
 )
-from grading.engine.periods import Month
 from grading.engine.rulesets import RuleSet
 
 

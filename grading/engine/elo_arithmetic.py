@@ -15,6 +15,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from chess.months import Month
 from grading.engine.codes import K_RULE_NAMES
 from grading.engine.elo import (
     PD_UNITS,
@@ -28,7 +29,6 @@ from grading.engine.elo import (
 from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
 from grading.engine.inputs import PendingMonth
 from grading.engine.krating import is_capped
-from grading.engine.periods import Month
 from grading.engine.rulesets import RuleSet
 
 

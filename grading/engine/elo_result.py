@@ -8,6 +8,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from chess.months import Month
 from grading.engine.codes import (
     CATEGORY_NAMES,
     FIRST_BRANCH_NAMES,
@@ -21,7 +22,6 @@ from grading.engine.codes import (
 )
 from grading.engine.elo import PD_UNITS, enough_for_first, first_rating
 from grading.engine.inputs import PendingColumns, PendingMonth, RatingState, StateColumns
-from grading.engine.periods import Month
 from grading.engine.result import PlayersAndSides, floor_of
 from grading.engine.rulesets import RuleSet
 

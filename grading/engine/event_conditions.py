@@ -18,6 +18,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from chess.dates import LONGEST_DAYS
 from grading.engine.arrays import distinct, runs
 from grading.engine.rulesets import RuleSet
 
@@ -25,7 +26,6 @@ from grading.engine.rulesets import RuleSet
 PLAYING_TIME = ((2200, 120), (1600, 90), (0, 60))
 FIRST_CONTROL_MINUTES = 40  # with more than one control, the first gives at least this
 MOST_MINUTES_A_DAY = 12 * 60  # section 16.2: of games (both clocks) for one player on one date
-LONGEST_DAYS = 89  # section 16.3: the last day at most this many days after the first
 ROUND_ROBIN_PLAYERS = 3
 ROUND_ROBIN_ROUNDS = 4  # with unrated players
 DOUBLE_ROUND_ROBIN_PLAYERS = 6  # with unrated players

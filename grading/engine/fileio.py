@@ -11,6 +11,7 @@ import json
 import re
 from decimal import Decimal
 
+from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
 from grading.engine.elo_result import EloPeriodResult
 from grading.engine.fileio_elo import counters, elo_player_block, floor_line
@@ -18,7 +19,6 @@ from grading.engine.inputs import EngineInputError, Game, PendingMonth, PeriodIn
 from grading.engine.numbers import micro as _micro
 from grading.engine.numbers import points as _points
 from grading.engine.numbers import score as _score
-from grading.engine.periods import Month
 from grading.engine.result import PeriodResult
 from grading.engine.variants import variant
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
+from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, PENDING, TYPE_NAMES, UNRATED_USED
 from grading.engine.elo_result import EloPeriodResult
 from grading.engine.numbers import micro, points, score
-from grading.engine.periods import Month
 
 
 def elo_player_block(result: EloPeriodResult, i: int) -> str:

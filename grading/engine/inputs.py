@@ -11,7 +11,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.engine.rulesets import RuleSet
 
 

@@ -6,9 +6,9 @@ from dataclasses import replace
 
 import numpy as np
 
+from chess.months import Month
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
 from grading.engine.inputs import PendingColumns, StateColumns
-from grading.engine.periods import Month
 from grading.engine.rulesets import RuleSet
 
 

@@ -9,9 +9,9 @@ from functools import cached_property
 
 import numpy as np
 
+from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, NEW, TYPE_NAMES
 from grading.engine.inputs import RatingState, StateColumns
-from grading.engine.periods import Month
 from grading.engine.rulesets import RuleSet
 
 

@@ -8,8 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 
+from chess.months import Month
 from grading.engine.codes import FULL, PENDING
-from grading.engine.periods import Month
 
 STANDARD_LIST = "otb-standard"  # the only list with standard_play set
 RAPID_LIST = "otb-rapid"  # the list the rapid-for-standard dummy rule reads

@@ -3,7 +3,7 @@
 On PostgreSQL, ``fed_fold(text)`` is unaccent then lower (an IMMUTABLE wrapper naming its
 dictionary, so that indexes may use it), and the search's indexes of 0002 and 0003 are built
 again on the folded expressions (players.search.Fold and NameKey build exactly these). On SQLite
-the function is players.names.fold, registered on each connection (players.apps): nothing to do
+the function is chess.names.fold, registered on each connection (players.apps): nothing to do
 here.
 """
 

@@ -1,4 +1,4 @@
-"""Names compared by keys the application writes (players.names), not folded in the database.
+"""Names compared by keys the application writes (chess.names), not folded in the database.
 
 Each player gets ``surname_key`` and ``forenames_key`` (the name folded: lower case, without
 accents or apostrophes) and ``name_key`` (what the search looks in: the folded name, the surname
@@ -15,9 +15,9 @@ from django.db import migrations, models
 BATCH = 2000
 SURNAME_KEY, FORENAMES_KEY = 240, 360  # the columns' lengths: a longer key is cut to fit
 
-# The folding of players.names as it was when this migration was written, copied rather than
+# The folding of chess.names as it was when this migration was written, copied rather than
 # imported: a migration must keep filling the keys it was written for, whatever the app's
-# functions become. Change players.names and a new migration writes the new keys.
+# functions become. Change chess.names and a new migration writes the new keys.
 _FOLDED = str.maketrans(
     {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}
     | {"ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ı": "i"}

@@ -5,13 +5,13 @@ import datetime
 
 import pytest
 
+from chess.dates import read_pair
+from chess.months import Month
 from events import services
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
-from events.formats.dates import read_pair
 from events.models import Event, Upload
 from events.services import WorkflowError
-from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.models import RatingList
 from grading.takeon import import_ratings

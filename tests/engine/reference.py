@@ -7,7 +7,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 
-from grading.engine.periods import Month
+from chess.months import Month
 from tests.engine.spec_tables import d_offset, elo_performance_table
 
 DP = elo_performance_table()

@@ -1,10 +1,10 @@
 import numpy as np
 
+from chess.months import Month
 from grading.engine import RULE_SETS
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
 from grading.engine.inputs import StateColumns
 from grading.engine.method_change import ratings_used, states_for_method
-from grading.engine.periods import Month
 
 OCTOBER = Month.parse("2026-10")
 SEPTEMBER, JUNE = (OCTOBER - 1).index, (OCTOBER - 4).index

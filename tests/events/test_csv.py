@@ -2,7 +2,7 @@
 
 import datetime
 
-from events import results
+from chess import results
 from events.formats import CSV_COLUMNS, check_dates, parse_csv, parse_event_file
 from tests.builders import ROOT, messages, parse
 

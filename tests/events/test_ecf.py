@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from events import results
+from chess import results
 from tests.builders import ECF_EXAMPLE_FILE, messages, parse, parse_file
 
 DETAILS = """#EVENT DETAILS

@@ -5,7 +5,8 @@ from decimal import Decimal
 
 import pytest
 
-from events import results, services
+from chess import results
+from events import services
 from events.standings import swiss_crosstable
 from players.models import Club, Player
 from tests.builders import DATA, messages, parse, parse_event_file, stored_event, trf, trf_player

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from events.timecontrol import TimeControl
+from chess.time_controls import TimeControl
 from tests.builders import ROOT
 
 
@@ -167,7 +167,7 @@ def test_minutes_per_player_puts_events_in_the_bands_the_lists_use(text, categor
 
 def test_the_parsers_import_no_django():
     code = (
-        "import sys, events.formats, events.timecontrol; "
+        "import sys, events.formats, chess.time_controls; "
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "assert not loaded, loaded"
     )

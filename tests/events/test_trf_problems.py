@@ -2,7 +2,7 @@
 
 import datetime
 
-from events import results
+from chess import results
 from events.formats import parse_event_file
 from tests.builders import messages, parse, trf, trf_player
 

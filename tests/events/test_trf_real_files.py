@@ -5,7 +5,7 @@ from decimal import Decimal
 
 import pytest
 
-from events import results
+from chess import results
 from tests.builders import TRF_DIR, parse_file
 
 

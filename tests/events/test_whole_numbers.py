@@ -2,7 +2,8 @@
 
 import pytest
 
-from events.formats.base import NotAWholeNumber, OutOfRange, read_whole_number, whole_number
+from chess.numbers import NotAWholeNumber, OutOfRange, read_whole_number
+from events.formats.base import whole_number
 
 
 @pytest.mark.parametrize(

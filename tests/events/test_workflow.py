@@ -5,11 +5,11 @@ from django.core.management.base import CommandError
 from django.db.models import Q
 from django.urls import reverse
 
+from chess.months import Month
+from chess.time_controls import TimeControl
 from events import services
 from events.checking import EventDetails, check_upload, classify
 from events.models import Event, EventChange, Game, Upload
-from events.timecontrol import TimeControl
-from grading.engine.periods import Month
 from grading.history import lists_for_uploads
 from grading.merging import merge_players
 from grading.models import ListEntry, PlayerRating, RatingList

@@ -9,9 +9,9 @@ import json
 import pytest
 from django.core.management import call_command
 
+from chess.months import Month
 from events import services as workflow
 from events.models import Event
-from grading.engine.periods import Month
 from grading.event_conditions import PUBLISHED
 from grading.live import compute_live
 from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod

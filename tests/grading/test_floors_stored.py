@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import PlayerRating
 from grading.rule_sets import do_change_rule_set
 from grading.takeon import import_ratings

@@ -5,7 +5,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from grading.rule_sets import do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list, succeeded

@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection, transaction
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import RatingList
 from grading.publishing import lock_list
 from grading.takeon import import_ratings

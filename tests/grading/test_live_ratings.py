@@ -7,10 +7,10 @@ import time
 import pytest
 from django.core.management import call_command
 
+from chess.months import Month
 from events.models import Event
 from events.services import approve_event, send_back
 from grading.demo import load_demo
-from grading.engine.periods import Month
 from grading.live import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
 from grading.publishing import RATING_FIELDS

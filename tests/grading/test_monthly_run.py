@@ -5,11 +5,11 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
+from chess.months import Month
 from events import services as workflow
 from events.models import Event
 from grading import services
 from grading.breakdown import rated_games
-from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, recover_interrupted_runs, start_rating
 from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on

@@ -6,7 +6,7 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import RatingPeriod, RuleSetChange
 from grading.rule_sets import ChangeRefused, do_cancel_rule_set_change, do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded, take_on

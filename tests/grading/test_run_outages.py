@@ -5,9 +5,9 @@ import datetime
 
 import pytest
 
+from chess.months import Month
 from config.celery import app
 from grading import tasks
-from grading.engine.periods import Month
 from grading.models import RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, run_rating, start_rating
 from tests.builders import PlayerFactory, approved_event, take_on

@@ -9,8 +9,8 @@ from django.core.management import call_command
 from django.db import connection
 from django.utils import timezone
 
+from chess.months import Month
 from grading.demo import load_demo
-from grading.engine.periods import Month
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.services import RunRefused, start_rating
 from grading.tasks import rate_list, rate_month_just_ended

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from grading.engine.periods import Month
+from chess.months import Month
 from laboratory.health import health_csv, pool_health
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded, take_on
 

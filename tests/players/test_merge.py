@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.merging import merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from grading.periods import changed_months

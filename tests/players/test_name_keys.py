@@ -1,15 +1,15 @@
 """Every way a name is saved writes the keys the search, the suggestions and the matching
-compare (Player.surname_key, forenames_key, name_key; players.names)."""
+compare (Player.surname_key, forenames_key, name_key; chess.names)."""
 
 import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
+from chess.names import fold, spellings
 from events import services
 from events.formats.base import ParsedPlayer
 from events.matching import match_players
 from players.models import Player
-from players.names import fold, spellings
 from players.services import import_players
 from tests.builders import ECF_EXAMPLE, PlayerFactory, stored_event
 

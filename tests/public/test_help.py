@@ -54,7 +54,7 @@ def test_the_terms_of_the_lists_players_and_calculations_link_to_their_explanati
 
 
 def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
-    from grading.engine.periods import Month
+    from chess.months import Month
     from grading.rule_sets import do_change_rule_set
     from tests.builders import rating_list
 
@@ -71,7 +71,7 @@ def test_a_visitors_kept_help_page_follows_a_rule_set_change_at_once(client, fed
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    from grading.engine.periods import Month
+    from chess.months import Month
     from grading.rule_sets import do_change_rule_set
     from tests.builders import rating_list
 

@@ -2,7 +2,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.history import list_csv, list_json, published_list
 from grading.models import RatingList
 from grading.ranks import download_rows

@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import RatingList
 from grading.takeon import OPTIONAL_COLUMNS, RATING_COLUMNS, import_ratings
 from players.csvfiles import FileRefused, read_path, refusal

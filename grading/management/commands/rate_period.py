@@ -1,6 +1,6 @@
 from django.core.management.base import BaseCommand, CommandError
 
-from grading.engine.periods import Month
+from chess.months import Month
 from grading.models import RatingList, RatingRun
 from grading.services import RunRefused, in_process, refuse_unfinished, start_rating
 from grading.workers import NoWorker, check_worker, wait_for

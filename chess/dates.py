@@ -3,6 +3,11 @@
 import re
 from datetime import date
 
+# FIDE rates an event whose last day is at most this many days after its first, unless the rating
+# officer approved its length (docs/rules.md 16.3): the engine applies it, an event asks it to know
+# whether its length awaits approval.
+LONGEST_DAYS = 89
+
 _MONTHS = {
     "jan": 1,
     "feb": 2,

@@ -1,4 +1,12 @@
-"""FIDE's federations, by the three-letter codes FIDE gives them (and TRF files write)."""
+"""FIDE's federations, by the three-letter codes FIDE gives them (and TRF files write), and FIDE IDs."""
+
+from chess.numbers import read_whole_number
+
+# FIDE IDs have 6 to 9 digits: a shorter number is another body's (an ICU file writes its own
+# member numbers in the FIDE-ID column), and stored as a FIDE ID it would match the wrong person.
+SMALLEST_FIDE_ID = 100_000
+LARGEST_FIDE_ID = 999_999_999
+FIDE_ID_DIGITS = "6 to 9 digits"
 
 # FIDE's member federations, with FID (players under FIDE's own flag) and the codes of
 # federations since gone that older files still write (AHO, SCG, YUG). A code missing here
@@ -21,3 +29,11 @@ FIDE_FEDERATIONS = frozenset(
 def is_fide_federation(text: str) -> bool:
     """Whether ``text`` (spaces and case aside) is a FIDE federation's code."""
     return text.strip().upper() in FIDE_FEDERATIONS
+
+
+def fide_id(text: str) -> int | None:
+    """The FIDE ID ``text`` writes, or None when it cannot be one (the parsers say so)."""
+    try:
+        return read_whole_number(text, SMALLEST_FIDE_ID, LARGEST_FIDE_ID)
+    except ValueError:
+        return None
