@@ -9,7 +9,7 @@ from django.shortcuts import render, resolve_url
 from django.utils import timezone
 
 from accounts.roles import start_page
-from grading.workers import check_worker
+from grading.run.workers import check_worker
 
 
 class LoginView(auth_views.LoginView):

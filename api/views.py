@@ -22,13 +22,13 @@ from config.errors import no_resource
 from config.lookups import by_code
 from events.models import Event
 from events.standings import standings
-from grading.breakdown import LinesOf
-from grading.calculator import MAX_OPPONENTS
-from grading.calculator_form import trial_of
-from grading.event_conditions import published_reason
-from grading.history import entries_of, latest_publications, list_publications, list_size, published_list
-from grading.live import live_entries, live_list_of, live_of_player, live_rule_set
+from grading.calculator.questions import trial_of
+from grading.calculator.trial import MAX_OPPONENTS
+from grading.live.selectors import live_entries, live_list_of, live_of_player, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
+from grading.run.breakdown import LinesOf
+from grading.run.event_conditions import published_reason
+from grading.selectors.history import entries_of, latest_publications, list_publications, list_size, published_list
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code

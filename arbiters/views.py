@@ -10,8 +10,8 @@ from events import services
 from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
-from grading.event_conditions import preview
-from grading.history import lists_for_uploads
+from grading.run.event_conditions import preview
+from grading.selectors.history import lists_for_uploads
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)
 

@@ -410,7 +410,7 @@ def write_list(conn, federation, states, period_id, month: Month):
 
 def keep_what_each_month_read(conn):
     """Each published month read the other lists' publications before it, as a run in month order
-    across the lists does (grading.periods): kept, they are current, and a run rates no more."""
+    across the lists does (grading.run.periods): kept, they are current, and a run rates no more."""
     periods = conn.execute(
         "SELECT p.id, p.month, p.rule_set, l.code FROM grading_ratingperiod p "
         "JOIN grading_ratinglist l ON l.id = p.rating_list_id WHERE p.revision IS NOT NULL"
@@ -426,7 +426,7 @@ def keep_what_each_month_read(conn):
 
 def publish_period(conn, ids, list_id, month):
     # Published when a month's run would be, early in the next month: in month order across the
-    # lists, as the lists that read each other's states expect (grading.services).
+    # lists, as the lists that read each other's states expect (grading.run.runs).
     now = datetime.datetime.combine((month + 1).first_day(), datetime.time(2), tzinfo=datetime.UTC)
     period_id = int(ids.take("grading_ratingperiod", 1)[0])
     run_id = int(ids.take("grading_ratingrun", 1)[0])
@@ -620,7 +620,7 @@ def play_month(conn, federation, states, month, plays, rounds):
     np.add.at(change, side_player, tenths)
     new = np.maximum(100, old + np.floor_divide(change + 5, 10))
     games = states.games[playing] + rounds
-    # Each player's breakdown (grading.breakdown.LINE), sides grouped by player.
+    # Each player's breakdown (grading.run.breakdown.LINE), sides grouped by player.
     order = np.argsort(side_player, kind="stable")
     lines = [
         f'[{game},"{colour}",{halves},{rating},"full",null,{increment * 100_000}]'

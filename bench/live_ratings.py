@@ -28,7 +28,7 @@ def measure(url, repeat):
     from django.db import connection
 
     from events.models import Event
-    from grading.live import compute_live
+    from grading.live.computing import compute_live
     from grading.models import RatingList
 
     month = monthly_run.month_to_rate()

@@ -100,7 +100,7 @@ def forget_the_run(url, month):
 
 
 class Stages(logging.Handler):
-    """Collects the run's log lines (grading.services) with the time each arrived."""
+    """Collects the run's log lines (grading.run.runs) with the time each arrived."""
 
     def __init__(self):
         super().__init__()
@@ -153,12 +153,12 @@ def rate(url, method):
 
     django.setup()
     from grading.models import RatingList, RatingRun
-    from grading.services import start_rating
+    from grading.run.runs import start_rating
 
     use_method(method, month_to_rate())
     stages = Stages()
-    logging.getLogger("grading.services").addHandler(stages)
-    logging.getLogger("grading.services").setLevel(logging.INFO)
+    logging.getLogger("grading.run.runs").addHandler(stages)
+    logging.getLogger("grading.run.runs").setLevel(logging.INFO)
     columns = ["start", "read", "rate", "write"]
     log(
         f"{'list':<14}{'rule set':<17}{'games':>10}{'rated':>9}"
@@ -213,7 +213,7 @@ def rate_on_workers(url, method, count):
 
     from config.celery import worker_command
     from grading.models import RatingList, RatingRun
-    from grading.services import start_rating
+    from grading.run.runs import start_rating
 
     use_method(method, month_to_rate())
     redis.Redis.from_url(redis_url).flushdb()  # no message of an earlier bench is left to deliver

@@ -91,7 +91,7 @@ def main():
 
     from events import services
     from events.checking import EventDetails, check_upload
-    from grading.history import lists_for_uploads
+    from grading.selectors.history import lists_for_uploads
     from players.models import Player
 
     data = generate_trf(args.players, args.rounds)

@@ -2,12 +2,28 @@ import os
 import sys
 
 from celery import Celery
+from celery.schedules import crontab
+from django.conf import settings
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("federation")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
+
+
+@app.on_after_configure.connect
+def schedule(sender, **kwargs):
+    """Beat's schedule, by task name (the apps are not imported here): every list rated for the
+    month just ended, on RATING_DAY at RATING_HOUR:RATING_MINUTE; and runs whose message a
+    restarted broker lost, or whose worker died, taken up again every five minutes."""
+    monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
+    sender.add_periodic_task(
+        monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
+    )
+    sender.add_periodic_task(
+        5 * 60, sender.signature("grading.tasks.recover_stalled_runs"), name="recover-stalled-runs"
+    )
 
 
 def worker_command(name: str, queue: str | None = None, loglevel: str = "INFO") -> list[str]:

@@ -11,7 +11,6 @@ import os
 from pathlib import Path
 
 import dj_database_url
-from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -235,7 +234,7 @@ CELERY_TIMEZONE = TIME_ZONE
 # it must be longer than the longest run (a FIDE-sized month takes minutes), or a run still
 # working would be delivered a second time (which finds it claimed and leaves it be).
 # Redis down must not hold a page or a command for long: a message that cannot be sent is given
-# up on within a few seconds and its run stays queued (grading/broker.py), where Celery's result
+# up on within a few seconds and its run stays queued (grading/run/broker.py), where Celery's result
 # store would otherwise try 20 times a second apart; a Redis that does not answer at all is
 # given up on after REDIS_CONNECT_TIMEOUT seconds.
 REDIS_CONNECT_TIMEOUT = envint("REDIS_CONNECT_TIMEOUT", 2)
@@ -250,18 +249,11 @@ CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {"retry_policy": CELERY_TASK_PUBLISH_R
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_CONNECT_TIMEOUT
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1  # one long run at a time per worker process
 
-# The monthly run: every list is rated for the month just ended, on this day at this time.
+# The monthly run: every list is rated for the month just ended, on this day at this time
+# (the schedule is in config/celery.py, beside the Celery app).
 RATING_DAY = envint("RATING_DAY", 1)
 RATING_HOUR = envint("RATING_HOUR", 2)
 RATING_MINUTE = envint("RATING_MINUTE", 0)
-CELERY_BEAT_SCHEDULE = {
-    "rate-the-month-just-ended": {
-        "task": "grading.tasks.rate_month_just_ended",
-        "schedule": crontab(minute=RATING_MINUTE, hour=RATING_HOUR, day_of_month=RATING_DAY),
-    },
-    # Runs whose message a restarted broker lost, or whose worker died, are taken up again.
-    "recover-stalled-runs": {"task": "grading.tasks.recover_stalled_runs", "schedule": 5 * 60},
-}
 
 # Federation codes: NNNNNNL by default (six digits and an ECF check letter; no I).
 PLAYER_CODE_PATTERN = os.environ.get("PLAYER_CODE_PATTERN", r"[0-9]{6}[ABCDEFGHJKL]")

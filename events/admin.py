@@ -268,7 +268,7 @@ class EventAdmin(DeleteOneByOne):
         return render(request, "admin/events/event/decide.html", context)
 
     def decision_context(self, event) -> dict:
-        """More for the decision page, from the apps above: grading/event_admin.py adds the
+        """More for the decision page, from the apps above: grading/admin/events.py adds the
         preview of FIDE's conditions on an event going on a list rated by the Elo method."""
         return {}
 

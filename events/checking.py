@@ -173,7 +173,7 @@ def cycle_collection_paused():
 
 def check_upload(data: bytes, filename: str, details: EventDetails, lists: Sequence) -> Check:
     """Parse, validate and match an event file. ``lists`` are the federation's rating lists in
-    the order they are offered (grading.history.lists_for_uploads: each with ``code``, ``name``,
+    the order they are offered (grading.selectors.history.lists_for_uploads: each with ``code``, ``name``,
     ``online``, ``holds(minutes)`` and ``taken_on``); the caller reads them, as this app is
     below the one that keeps them."""
     with cycle_collection_paused():

@@ -6,4 +6,6 @@ class GradingConfig(AppConfig):
     verbose_name = "Ratings"
 
     def ready(self):
-        from grading import receivers  # noqa: F401 (connects them; models are loaded only now)
+        # The receivers connect themselves; the tasks are registered in every process (a web
+        # process without a broker runs them itself), found by name by grading.run.broker.send.
+        from grading import receivers, tasks  # noqa: F401 (models are loaded only now)

@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from events.models import Entry, Game
 from grading.models import PlayerRating, RatingPeriod, RatingRun
-from grading.services import rate_through_latest
+from grading.run.runs import rate_through_latest
 from players.models import Player
 
 

@@ -6,9 +6,9 @@ from django.dispatch import receiver
 from chess.months import Month
 from events.models import Event
 from events.signals import rated_games_changed
-from grading.live import request_live
+from grading.live.computing import request_live
 from grading.models import RatingPeriod
-from grading.services import revise_after_change
+from grading.run.runs import revise_after_change
 
 
 @receiver(rated_games_changed, dispatch_uid="grading.revise_months_of_changed_games")

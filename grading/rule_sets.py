@@ -12,10 +12,10 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.live import request_live
+from grading.live.computing import request_live
 from grading.models import RatingList, RatingPeriod, RuleSetChange
-from grading.periods import latest_published
-from grading.publishing import lock_list
+from grading.run.periods import latest_published
+from grading.run.publishing import lock_list
 
 
 class ChangeRefused(Exception):

@@ -28,7 +28,7 @@ from grading.engine import (
 from grading.engine.codes import ELO_TYPE_CODES, STATE_TYPE_CODES, TYPE_CODES
 from grading.engine.numbers import points as points_text
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.publishing import RunRefused, as_columns, lock_list, publish
+from grading.run.publishing import RunRefused, as_columns, lock_list, publish
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import Player
 
@@ -269,7 +269,7 @@ def check_players(records, player_ids) -> list[str]:
 def taken_on_rows(records, player_ids, rules: RuleSet) -> list[dict]:
     """One state per player, as a run would store it. A rating without a peak (a Full one, on an
     ECF list) has itself as its peak; a player's pending rows become one pending state, its
-    months in order, as grading/elo_results.py stores one: no rating, 0 games, the latest month
+    months in order, as grading/run/elo_results.py stores one: no rating, 0 games, the latest month
     as last played, and the counters of its latest row."""
     rows, pending = [], {}
     for _, record in records:

@@ -18,16 +18,16 @@ from statistics import mean, median
 import numpy as np
 
 from chess.months import Month
-from grading.bulk import fetch_columns
 from grading.engine import RULE_SETS
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import FULL, PARTIAL
 from grading.engine.elo import PD_UNITS, expected_units
-from grading.history import csv_text, list_publications
-from grading.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
 from grading.models import ListEntry, PlayerRating
-from grading.publishing import latest_states
-from grading.toplists import SENIOR_AGE
+from grading.run.bulk import fetch_columns
+from grading.run.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
+from grading.run.publishing import latest_states
+from grading.selectors.history import csv_text, list_publications
+from grading.selectors.toplists import SENIOR_AGE
 
 BAND = 50  # calibration bands of the rating difference
 TOP_BAND = 400  # ... and one for this much or more

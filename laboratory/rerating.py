@@ -12,15 +12,15 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
-from grading.bulk import insert_columns
 from grading.engine import RuleSet
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import TYPE_NAMES
 from grading.engine.variants import variant
-from grading.loading import birth_dates_of, load_period
 from grading.models import PlayerRating, RatingPeriod
-from grading.publishing import latest_states
-from grading.rating import rate_loaded
+from grading.run.bulk import insert_columns
+from grading.run.loading import birth_dates_of, load_period
+from grading.run.publishing import latest_states
+from grading.run.rating import rate_loaded
 from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
 from laboratory.summary import summarize
 

@@ -16,13 +16,12 @@ from django.utils import timezone
 
 from chess.months import Month
 from chess.names import full_name
-from grading.broker import Unreachable, send
 from grading.engine import EngineInputError
 from grading.engine.variants import variant
-from grading.history import csv_text
 from grading.models import RatingList, RatingPeriod
+from grading.run.broker import Unreachable, send
+from grading.selectors.history import csv_text
 from laboratory.models import RuleVariant, SimulatedPlayer, Simulation
-from laboratory.tasks import simulate
 
 LONGEST_SPAN = 120  # months
 CSV_COLUMNS = [
@@ -102,7 +101,7 @@ def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user
 
 def send_simulation(simulation):
     try:
-        send(simulate, (simulation.pk,))
+        send("laboratory.tasks.simulate", (simulation.pk,))
     except Unreachable as error:
         # Nothing takes a queued simulation up again: it is closed, and started again by hand.
         Simulation.objects.filter(pk=simulation.pk, status=Simulation.Status.QUEUED).update(

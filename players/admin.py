@@ -71,7 +71,7 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
     list_select_related = ["club", "merged_into"]
     autocomplete_fields = ["club"]
-    # Set only by the merge action (grading/player_admin.py), which moves the games and history.
+    # Set only by the merge action (grading/admin/players.py), which moves the games and history.
     readonly_fields = ["merged_into"]
     fieldsets = [
         (None, {"fields": ["code", ("surname", "forenames"), ("birth_date", "sex"), "club"]}),

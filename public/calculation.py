@@ -1,15 +1,15 @@
 """The calculation page's numbers as a person checks them: the engine's exact fractions
-(grading.calculation) written as decimals. Nothing here computes a rating."""
+(grading.selectors.calculations) written as decimals. Nothing here computes a rating."""
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from grading.calculation import Calculation
 from grading.engine.arithmetic import PassArithmetic
 from grading.engine.categories import explain_dummy
 from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rulesets import RuleSet
+from grading.selectors.calculations import Calculation
 from public.rendering import signed
 
 
@@ -127,7 +127,7 @@ def first_shown(calculation: Calculation) -> dict | None:
 
 @dataclass(frozen=True)
 class GameRow:
-    game: object  # grading.breakdown.RatedGame
+    game: object  # grading.run.breakdown.RatedGame
     terms: object  # K and Elo ratings' counted games: GameArithmetic or EloGameArithmetic
     increment: str
 

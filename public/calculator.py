@@ -1,10 +1,10 @@
 """The rating calculator page: a player, their opponents and results in; the rating the engine
-gives, explained as the calculation page explains a published one (grading.calculator)."""
+gives, explained as the calculation page explains a published one (grading.calculator.trial)."""
 
 from django.shortcuts import render
 from django.utils import timezone
 
-from grading.calculator_form import trial_of
+from grading.calculator.questions import trial_of
 from public.calculation import explanation
 
 MORE_ROWS = 4  # added by "More opponents"

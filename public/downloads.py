@@ -9,7 +9,7 @@ import zipfile
 from django.http import HttpResponse
 
 from config.downloads import BOM
-from grading.history import LIST_COLUMNS, csv_text, list_csv
+from grading.selectors.history import LIST_COLUMNS, csv_text, list_csv
 
 # The fixed-width text: each column's width, never less than its name's (the header is whole),
 # its values cut to fit (names are long at times).
@@ -32,7 +32,7 @@ NUMBERS = {"rank", "fide_id", "rating", "previous", "change", "games"}
 
 
 def list_text(rows) -> str:
-    """A list's rows (grading.ranks.download_rows) as fixed-width text: a header line, then a
+    """A list's rows (grading.selectors.ranks.download_rows) as fixed-width text: a header line, then a
     line per player, numbers right-aligned, nothing where a value is missing."""
 
     def line(values):
@@ -65,7 +65,7 @@ def text_download(text: str, filename: str, content_type: str) -> HttpResponse:
 
 
 def list_zip(published, rows, name: str) -> HttpResponse:
-    """The whole list (its rows, grading.ranks.download_rows) as CSV, text and JSON in one zip file."""
+    """The whole list (its rows, grading.selectors.ranks.download_rows) as CSV, text and JSON in one zip file."""
     rows = list(rows)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", compression=zipfile.ZIP_DEFLATED) as archive:

@@ -21,9 +21,9 @@ from chess.names import full_name
 from config.lookups import by_code
 from events.models import Event
 from events.standings import RESULT_LABELS, match_card, round_robin_grid, swiss_crosstable
-from grading.event_conditions import GameLeftOut, published_reason
-from grading.event_ratings import event_parts, ratings_used
 from grading.models import RatingList
+from grading.run.event_conditions import GameLeftOut, published_reason
+from grading.selectors.event_ratings import event_parts, ratings_used
 from public.rendering import rated_cells, ratings_in_cells
 from public.tables import PER_PAGE, page_of
 

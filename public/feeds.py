@@ -6,8 +6,8 @@ from django.db.models import Count
 from django.urls import reverse
 from django.utils.feedgenerator import Atom1Feed
 
-from grading.history import PublishedList, entries_of
 from grading.models import PlayerRating, RatingRun, rating_text
+from grading.selectors.history import PublishedList, entries_of
 from public.players import the_club, the_player
 
 FEED_SIZE = 50

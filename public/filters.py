@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 from config.memory import process_memory
 from grading.engine import RULE_SETS
 from grading.models import ListEntry, PlayerRating
-from grading.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
+from grading.selectors.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
 from players import search
 from players.models import Club
 

@@ -8,7 +8,8 @@ from django.utils.cache import patch_cache_control
 from config.downloads import csv_download
 from events.models import Event
 from grading.engine import RULE_SETS
-from grading.history import (
+from grading.models import RatingList
+from grading.selectors.history import (
     list_csv,
     list_publications,
     list_size,
@@ -18,9 +19,8 @@ from grading.history import (
     publication_in,
     publication_key,
 )
-from grading.models import RatingList
-from grading.ranks import download_rows, ranks_of
-from grading.toplists import top_lists
+from grading.selectors.ranks import download_rows, ranks_of
+from grading.selectors.toplists import top_lists
 from players.models import Club, Player
 from public.downloads import list_json, list_text, list_zip, text_download
 from public.filters import ListEntryFilter

@@ -5,14 +5,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from config.downloads import csv_download
-from grading.breakdown import rated_games
-from grading.calculation import calculation_of, prior_peak
 from grading.engine import RULE_SETS
-from grading.history import csv_text
-from grading.live import live_entries, live_list_of, live_state_before
-from grading.live_models import live_change
-from grading.models import LiveRating, RatingList
-from grading.ranks import live_ranks_of
+from grading.live.selectors import live_entries, live_list_of, live_state_before
+from grading.models import LiveRating, RatingList, live_change
+from grading.run.breakdown import rated_games
+from grading.selectors.calculations import calculation_of, prior_peak
+from grading.selectors.history import csv_text
+from grading.selectors.ranks import live_ranks_of
 from public.calculation import explanation
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page

@@ -13,16 +13,22 @@ from chess.months import Month
 from config.downloads import csv_download
 from config.lookups import by_code
 from events.standings import head_to_head
-from grading.breakdown import rated_games
-from grading.calculation import calculation_of, first_rating_progress_of, prior_peak
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES
-from grading.event_conditions import rating_games_not_rated
-from grading.event_ratings import events_played
-from grading.history import entries_of, latest_publications, player_history, previous_publications, state_before
-from grading.live import live_of_player
+from grading.live.selectors import live_of_player
 from grading.models import LiveRating, PlayerRating
-from grading.ranks import GROUPS, groups_of, ranks_of_many
+from grading.run.breakdown import rated_games
+from grading.run.event_conditions import rating_games_not_rated
+from grading.selectors.calculations import calculation_of, first_rating_progress_of, prior_peak
+from grading.selectors.event_ratings import events_played
+from grading.selectors.history import (
+    entries_of,
+    latest_publications,
+    player_history,
+    previous_publications,
+    state_before,
+)
+from grading.selectors.ranks import GROUPS, groups_of, ranks_of_many
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code

@@ -57,7 +57,7 @@ def ratings_in_cells(entry) -> str:
 
 
 def rated_cells(part) -> str:
-    """One player's part of an event as rated (grading.event_ratings.EventPart): its performance,
+    """One player's part of an event as rated (grading.selectors.event_ratings.EventPart): its performance,
     performance by the algorithm of 400 and change cells. Every value is a number."""
     if part is None:
         return '<td class="num"></td><td class="num fold"></td><td class="num nowrap"></td>'
@@ -78,7 +78,7 @@ def day(date) -> str:
 
 
 def event_rows(events, event_url) -> str:
-    """The player page's events (grading.event_ratings.PlayedEvent, with ``list_name``), a row
+    """The player page's events (grading.selectors.event_ratings.PlayedEvent, with ``list_name``), a row
     each; ``event_url`` gives an event's address from its code."""
     rows = []
     for event in events:

@@ -98,7 +98,7 @@ class CountedPaginator(Paginator):
 
 
 class ListTable:
-    """A page of a published list. ``ranks`` (grading.ranks.Ranks) and ``previous`` ({player id:
+    """A page of a published list. ``ranks`` (grading.selectors.ranks.Ranks) and ``previous`` ({player id:
     rating on the list before}) are set by the view: a rank is on the whole list, whatever the
     filters and the sort."""
 

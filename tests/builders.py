@@ -21,13 +21,13 @@ from events import services
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
-from grading.demo import load_demo
+from grading.demo.federation import load_demo
 from grading.engine import rate_period
 from grading.engine.fileio import format_result, parse_rate_file
-from grading.history import lists_for_uploads
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.publishing import as_columns, publish
 from grading.rule_sets import do_change_rule_set
+from grading.run.publishing import as_columns, publish
+from grading.selectors.history import lists_for_uploads
 from grading.takeon import import_ratings
 from players.models import Club, Player
 
@@ -141,7 +141,7 @@ def publish_month(list_code, month, rows, on_commit=True):
 def rate_game(
     rating, game, colour, score, opponent_rating, opponent_type="full", pass1_opponent_rating=None, increment=None
 ):
-    """Add ``rating``'s player's side of ``game`` to the rating's breakdown (grading.breakdown.LINE)."""
+    """Add ``rating``'s player's side of ``game`` to the rating's breakdown (grading.run.breakdown.LINE)."""
 
     micro = None if increment is None else int(Decimal(increment).scaleb(6))
     rating.breakdown = [

@@ -16,8 +16,8 @@ def rate(django_capture_on_commit_callbacks):
     """Run a rating through the service as the admin would, and wait for it to end."""
     from chess.months import Month
     from grading.models import RatingList
-    from grading.services import start_rating
-    from grading.workers import wait_for
+    from grading.run.runs import start_rating
+    from grading.run.workers import wait_for
 
     def rate(list_code, month, today=datetime.date(2026, 11, 21)):
         with django_capture_on_commit_callbacks(execute=True):

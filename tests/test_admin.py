@@ -9,11 +9,11 @@ from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, EventChange, Game, Upload
-from grading.demo import load_demo
+from grading.demo.federation import load_demo
 from grading.models import GameNotRated, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
-from grading.services import start_rating
-from grading.workers import wait_for
+from grading.run.runs import start_rating
+from grading.run.workers import wait_for
 from players.models import Club, Player, years_before
 from tests.builders import EventFactory, PlayerFactory, publish_month
 

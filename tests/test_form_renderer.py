@@ -9,7 +9,7 @@ from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import mark_safe
 
 from config.forms import WidgetRenderer
-from grading.calculator_form import CalculatorForm, OpponentFormSet
+from grading.calculator.questions import CalculatorForm, OpponentFormSet
 from public.filters import ListEntryFilter
 
 DJANGO, OURS = DjangoTemplates(), WidgetRenderer()

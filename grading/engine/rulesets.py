@@ -174,7 +174,7 @@ def reading_digests(read: Mapping[str, tuple], publications) -> dict[str, str]:
     """{month: digest} of the ``publications`` ((month, list code, revision) rows) of the lists
     that each month of ``read`` ({month: list codes}) reads: their months before it, each at its
     revision; "" for a month that reads none. A list publishing again changes the digest of every
-    month after it, and nothing else does (grading.periods keeps it as a period's ``states_read``)."""
+    month after it, and nothing else does (grading.run.periods keeps it as a period's ``states_read``)."""
     publications = sorted(publications)
     digests = {}
     for month, lists in read.items():

@@ -49,7 +49,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='playerrating',
             name='breakdown',
-            field=models.JSONField(blank=True, default=list, help_text='Every game as rated, in grading.breakdown.LINE order (empty for imported ratings).'),
+            field=models.JSONField(blank=True, default=list, help_text='Every game as rated, in grading.run.breakdown.LINE order (empty for imported ratings).'),
         ),
         migrations.AddField(
             model_name='playerrating',

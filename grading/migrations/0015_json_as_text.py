@@ -14,7 +14,7 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='playerrating',
             name='breakdown',
-            field=grading.models.JSONText(blank=True, default=list, help_text='Every game as rated, in grading.breakdown.LINE order (empty for imported ratings).'),
+            field=grading.models.JSONText(blank=True, default=list, help_text='Every game as rated, in grading.run.breakdown.LINE order (empty for imported ratings).'),
         ),
         migrations.AlterField(
             model_name='playerrating',

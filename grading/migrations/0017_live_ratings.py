@@ -80,7 +80,7 @@ class Migration(migrations.Migration):
                 ('k_rule', models.CharField(blank=True, db_default='', default='', max_length=10)),
                 ('pending', grading.models.JSONText(blank=True, default=list)),
                 ('age', models.SmallIntegerField(blank=True, help_text="Completed years on the period's first day.", null=True)),
-                ('breakdown', grading.models.JSONText(blank=True, default=list, help_text='Every game as rated, in grading.breakdown.LINE order (empty for imported ratings).')),
+                ('breakdown', grading.models.JSONText(blank=True, default=list, help_text='Every game as rated, in grading.run.breakdown.LINE order (empty for imported ratings).')),
                 ('month', models.CharField(max_length=7)),
                 ('rule_set', models.CharField(max_length=40)),
                 ('adjustment_a', models.DecimalField(decimal_places=4, default=0, max_digits=8)),

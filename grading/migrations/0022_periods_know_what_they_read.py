@@ -1,4 +1,4 @@
-"""A period keeps what its latest rating read of the other lists (grading.periods), so that a
+"""A period keeps what its latest rating read of the other lists (grading.run.periods), so that a
 month rated again against them is current whether it published or not.
 
 Until now a published month counted as changed while another list it reads had published a
@@ -10,7 +10,7 @@ import hashlib
 
 from django.db import migrations, models
 
-# As grading.loading and grading.periods have them today, written out here so that this
+# As grading.run.loading and grading.run.periods have them today, written out here so that this
 # migration does what it did whatever they become: the lists an ECF month reads (an Elo month
 # reads none), and the digest of their publications before the month.
 READ_BY_ECF_MONTHS = {"otb-standard": ("otb-rapid",), "otb-rapid": ("otb-standard",)}

@@ -5,7 +5,7 @@ import datetime
 
 import pytest
 
-from grading.live import compute_live
+from grading.live.computing import compute_live
 from grading.models import RatingList
 from players.models import Player
 from tests.builders import PlayerFactory, approved_event

@@ -12,8 +12,8 @@ from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Event, Upload
 from events.services import WorkflowError
-from grading.history import lists_for_uploads
 from grading.models import RatingList
+from grading.selectors.history import lists_for_uploads
 from grading.takeon import import_ratings
 from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
 

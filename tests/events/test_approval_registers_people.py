@@ -8,8 +8,8 @@ from django.db import connection
 from events import services
 from events.checking import EventDetails, check_upload
 from events.models import Event
-from grading.history import lists_for_uploads
 from grading.models import RatingRun
+from grading.selectors.history import lists_for_uploads
 from players.models import Club, Player
 from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event, take_on
 

@@ -10,9 +10,9 @@ from chess.time_controls import TimeControl
 from events import services
 from events.checking import EventDetails, check_upload, classify
 from events.models import Event, EventChange, Game, Upload
-from grading.history import lists_for_uploads
 from grading.merging import merge_players
 from grading.models import ListEntry, PlayerRating, RatingList
+from grading.selectors.history import lists_for_uploads
 from grading.takeon import import_ratings
 from players.models import Player
 from players.services import check_letter, issue_codes

@@ -14,11 +14,10 @@ from django.utils import timezone
 from config.celery import app
 from events.models import Event
 from events.services import approve_event
-from grading.live import queue_live
-from grading.live_models import LiveList
-from grading.models import RatingList, RatingRun
-from grading.services import UNSENT
-from grading.workers import wait_for
+from grading.live.computing import queue_live
+from grading.models import LiveList, RatingList, RatingRun
+from grading.run.runs import UNSENT
+from grading.run.workers import wait_for
 from laboratory.models import Simulation
 from tests.builders import PlayerFactory, approved_event, take_on
 from tests.celery_worker import celery_on, running_worker, wait_until

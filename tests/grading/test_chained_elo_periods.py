@@ -6,8 +6,8 @@ import datetime
 
 import pytest
 
-from grading.loading import rated_games
 from grading.models import GameNotRated, PlayerRating, RatingList
+from grading.run.loading import rated_games
 from players.models import Player
 from tests.builders import file_state, rated_demo, rated_from_file
 

@@ -5,8 +5,8 @@ import datetime
 
 import pytest
 
-from grading.loading import rated_games
 from grading.models import PlayerRating, RatingList
+from grading.run.loading import rated_games
 from players.models import Player
 from tests.builders import file_state, rated_demo, rated_from_file
 

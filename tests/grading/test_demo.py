@@ -5,7 +5,7 @@ from django.core.management import call_command
 from django.db.models import Count
 
 from events.models import Event, Game
-from grading.demo import load_demo
+from grading.demo.federation import load_demo
 from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun

@@ -7,8 +7,8 @@ import json
 import pytest
 from django.core.management import call_command
 
-from grading.elo_results import ELO_LINE
 from grading.models import ListEntry, PlayerRating
+from grading.run.elo_results import ELO_LINE
 from tests.builders import approved_event, elo_federation, elo_october, succeeded
 
 pytestmark = pytest.mark.django_db

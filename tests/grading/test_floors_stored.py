@@ -71,8 +71,8 @@ def test_a_list_with_floors_holds_a_rating_up_and_the_pages_say_how(federation, 
 def test_the_calculation_reads_the_peak_before_as_the_engine_does():
     from types import SimpleNamespace
 
-    from grading.calculation import prior_peak
     from grading.engine import RULE_SETS
+    from grading.selectors.calculations import prior_peak
 
     kept_none = SimpleNamespace(type="full", peak=None, rating=2140)
 

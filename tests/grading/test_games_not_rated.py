@@ -1,6 +1,6 @@
 """What the pages read of FIDE's conditions on events (docs/rules.md part 4): the reasons a
 publication kept, a rating's games left out, and the preview of an event with today's ratings
-(grading.event_conditions); every reason is the engine's."""
+(grading.run.event_conditions); every reason is the engine's."""
 
 import datetime
 
@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 
 from events.models import Entry, Event, Game
-from grading.event_conditions import preview, published_reasons, rating_games_not_rated
 from grading.models import GameNotRated, PlayerRating, RatingPeriod
+from grading.run.event_conditions import preview, published_reasons, rating_games_not_rated
 from players.models import Player
 from tests.builders import approved_event, elo_federation, elo_october, elo_refused_events, succeeded
 from tests.public.test_elo_pages import text

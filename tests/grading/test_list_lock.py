@@ -7,7 +7,7 @@ from django.db import connection, transaction
 
 from chess.months import Month
 from grading.models import RatingList
-from grading.publishing import lock_list
+from grading.run.publishing import lock_list
 from grading.takeon import import_ratings
 from players.csvfiles import FileRefused
 from tests.builders import PlayerFactory

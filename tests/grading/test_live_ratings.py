@@ -10,11 +10,11 @@ from django.core.management import call_command
 from chess.months import Month
 from events.models import Event
 from events.services import approve_event, send_back
-from grading.demo import load_demo
-from grading.live import compute_live, live_months
+from grading.demo.federation import load_demo
+from grading.live.computing import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
-from grading.publishing import RATING_FIELDS
 from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
+from grading.run.publishing import RATING_FIELDS
 from grading.takeon import import_ratings
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list
 

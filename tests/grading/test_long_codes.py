@@ -7,7 +7,7 @@ import pytest
 from events import services as workflow
 from events.models import Event
 from grading.models import RatingRun
-from grading.services import trigger_text
+from grading.run.runs import trigger_text
 from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db

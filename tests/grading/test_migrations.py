@@ -135,7 +135,7 @@ def test_the_ratings_stored_before_the_counters_get_them_from_their_games():
                 breakdown=json.dumps(lines),
             )
 
-        def line(game, halves):  # grading.breakdown LINE order: game, colour, halves, ...
+        def line(game, halves):  # grading.run.breakdown LINE order: game, colour, halves, ...
             return [game, "w", halves, 1500, "full", None, 0]
 
         e1, e2 = games["E1"], games["E2"]

@@ -8,10 +8,10 @@ from django.core.management.base import CommandError
 from chess.months import Month
 from events import services as workflow
 from events.models import Event
-from grading import services
-from grading.breakdown import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.services import RunRefused, recover_interrupted_runs, start_rating
+from grading.run import runs
+from grading.run.breakdown import rated_games
+from grading.run.runs import RunRefused, recover_interrupted_runs, start_rating
 from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
@@ -358,14 +358,14 @@ def test_a_month_never_rated_is_rated_on_the_way_not_skipped(federation, rate):
 def test_results_approved_while_a_run_works_start_the_next_run_at_once(federation, rate, monkeypatch):
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
-    rate_one_period = services.rate_one_period
+    rate_one_period = runs.rate_one_period
 
     def approve_a_late_result_meanwhile(period, run, report):
         if not Event.objects.filter(code="LATE").exists():
             approved_event("LATE", "otb-standard", datetime.date(2026, 10, 20), [("222222B", "111111A", "1-0")])
         return rate_one_period(period, run, report)
 
-    monkeypatch.setattr(services, "rate_one_period", approve_a_late_result_meanwhile)
+    monkeypatch.setattr(runs, "rate_one_period", approve_a_late_result_meanwhile)
     first = succeeded(rate("otb-standard", "2026-11", today=DECEMBER))
 
     follow_up = RatingRun.objects.get(trigger=f"results changed during run {first.pk}")

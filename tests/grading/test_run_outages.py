@@ -9,7 +9,7 @@ from chess.months import Month
 from config.celery import app
 from grading import tasks
 from grading.models import RatingList, RatingPeriod, RatingRun
-from grading.services import RunRefused, run_rating, start_rating
+from grading.run.runs import RunRefused, run_rating, start_rating
 from tests.builders import PlayerFactory, approved_event, take_on
 from tests.celery_worker import forget_connections
 from tests.redis_server import redis_server

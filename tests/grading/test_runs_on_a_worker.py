@@ -10,11 +10,12 @@ from django.db import connection
 from django.utils import timezone
 
 from chess.months import Month
-from grading.demo import load_demo
+from config.celery import app as celery_app
+from grading.demo.federation import load_demo
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.services import RunRefused, start_rating
+from grading.run.runs import RunRefused, start_rating
+from grading.run.workers import wait_for
 from grading.tasks import rate_list, rate_month_just_ended
-from grading.workers import wait_for
 from tests.celery_worker import running_worker, running_workers, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -112,8 +113,8 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restar
     assert PlayerRating.objects.filter(period=june).exists()
 
 
-def test_the_schedule_rates_every_list_for_the_month_just_ended(settings):
-    entry = settings.CELERY_BEAT_SCHEDULE["rate-the-month-just-ended"]
+def test_the_schedule_rates_every_list_for_the_month_just_ended():
+    entry = celery_app.conf.beat_schedule["rate-the-month-just-ended"]
     assert entry["task"] == "grading.tasks.rate_month_just_ended"
     assert (entry["schedule"].day_of_month, entry["schedule"].hour, entry["schedule"].minute) == ({1}, {2}, {0})
     load_demo(players=40, seed=5, today=TODAY)

@@ -8,7 +8,7 @@ import sys
 import pytest
 from django.conf import settings
 
-from grading.history import latest_publications
+from grading.selectors.history import latest_publications
 from tests.builders import ROOT, PlayerFactory, publish_month
 
 pytestmark = [
@@ -22,7 +22,8 @@ def forget_publications_in_another_process():
         [
             sys.executable,
             "-c",
-            "import django; django.setup(); from grading.history import forget_publications; forget_publications()",
+            "import django; django.setup(); "
+            "from grading.selectors.history import forget_publications; forget_publications()",
         ],
         cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},

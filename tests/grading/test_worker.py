@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from grading import workers
+from grading.run import workers
 from tests.builders import PlayerFactory
 
 

@@ -14,8 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from grading.loading import rated_games
 from grading.models import ListEntry, PlayerRating, RatingList, RatingRun
+from grading.run.loading import rated_games
 from laboratory.models import SimulatedPlayer, SimulatedRating, Simulation
 from laboratory.rerating import run_simulation
 from laboratory.simulations import do_start_simulation, simulation_csv

@@ -8,7 +8,7 @@ import pytest
 from chess.months import Month
 from grading.merging import merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
-from grading.periods import changed_months
+from grading.run.periods import changed_months
 from players.models import Player
 from tests.builders import PlayerFactory, approved_event, succeeded, take_on
 

@@ -2,8 +2,7 @@
 
 import pytest
 
-from grading.live_models import LiveRating
-from grading.models import PlayerRating
+from grading.models import LiveRating, PlayerRating
 from tests.builders import elo_federation
 from tests.public.test_elo_pages import text
 

@@ -9,7 +9,7 @@ from xml.etree import ElementTree
 
 import pytest
 
-from grading.history import LIST_COLUMNS
+from grading.selectors.history import LIST_COLUMNS
 from players.models import Player
 from public.downloads import TEXT_WIDTHS
 

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from events.models import Event, Game
-from grading.live import compute_live
+from grading.live.computing import compute_live
 from grading.models import RatingList
 from players.models import Player
 from tests.builders import approved_event, elo_federation, elo_october, elo_refused_events, succeeded

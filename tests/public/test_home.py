@@ -1,7 +1,7 @@
 import pytest
 from django.urls import reverse
 
-from grading.demo import load_demo
+from grading.demo.federation import load_demo
 
 pytestmark = pytest.mark.django_db
 

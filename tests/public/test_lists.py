@@ -212,8 +212,8 @@ def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
 
 def test_a_download_longer_than_a_chunk_reads_the_previous_ratings_chunk_by_chunk(client, federation, monkeypatch):
     whole = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
-    monkeypatch.setattr("grading.history.PREVIOUS_CHUNK", 7)
-    monkeypatch.setattr("grading.ranks.PREVIOUS_CHUNK", 7)
+    monkeypatch.setattr("grading.selectors.history.PREVIOUS_CHUNK", 7)
+    monkeypatch.setattr("grading.selectors.ranks.PREVIOUS_CHUNK", 7)
 
     with CaptureQueriesContext(connection) as queries:
         chunked = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
@@ -262,9 +262,9 @@ def test_the_lists_index_and_home_page_link_every_published_list(client, federat
 
 
 def test_top_lists_kept_before_only_full_ratings_were_ranked_are_not_read(client, federation):
-    from grading.history import publication_key, published_list
     from grading.models import RatingList
-    from grading.toplists import compute_top_lists
+    from grading.selectors.history import publication_key, published_list
+    from grading.selectors.toplists import compute_top_lists
 
     published = published_list(RatingList.objects.get(code="otb-standard"))
     old_key = publication_key("top-lists", published.period.pk, published.revision, published.period.published_at)

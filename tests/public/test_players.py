@@ -397,9 +397,9 @@ def test_the_player_page_gives_each_lists_rank_with_women_and_seniors_and_the_pr
 
 
 def test_a_rank_table_kept_before_only_full_ratings_were_ranked_is_not_read(client, federation):
-    from grading.history import publication_key, published_list
     from grading.models import RatingList
-    from grading.ranks import RANKS_IN_MEMORY
+    from grading.selectors.history import publication_key, published_list
+    from grading.selectors.ranks import RANKS_IN_MEMORY
 
     published = published_list(RatingList.objects.get(code="otb-standard"))
     old_key = publication_key("ranks", published.period.pk, published.revision, published.period.published_at)

@@ -3,9 +3,9 @@ import sys
 from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
-from grading.history import list_csv, list_json, published_list
 from grading.models import RatingList
-from grading.ranks import download_rows
+from grading.selectors.history import list_csv, list_json, published_list
+from grading.selectors.ranks import download_rows
 
 
 class Command(BaseCommand):

@@ -6,7 +6,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from events import services
 from events.checking import EventDetails, check_upload
-from grading.history import lists_for_uploads
+from grading.selectors.history import lists_for_uploads
 from players.csvfiles import FileRefused, read_path
 
 

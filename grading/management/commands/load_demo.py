@@ -3,10 +3,10 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from grading.demo import DemoRefused, load_demo
+from grading.demo.federation import DemoRefused, load_demo
 from grading.models import RatingList, RatingRun
-from grading.services import start_rating
-from grading.workers import wait_for
+from grading.run.runs import start_rating
+from grading.run.workers import wait_for
 
 
 class Command(BaseCommand):

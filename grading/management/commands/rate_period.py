@@ -2,8 +2,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
 from grading.models import RatingList, RatingRun
-from grading.services import RunRefused, in_process, refuse_unfinished, start_rating
-from grading.workers import NoWorker, check_worker, wait_for
+from grading.run.runs import RunRefused, in_process, refuse_unfinished, start_rating
+from grading.run.workers import NoWorker, check_worker, wait_for
 
 
 class Command(BaseCommand):

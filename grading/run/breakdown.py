@@ -26,12 +26,12 @@ from django.db import connection
 
 from chess.names import full_name
 from events.models import Event, Game
-from grading.bulk import table, where_in
 from grading.engine.codes import NEW, TYPE_NAMES
 from grading.models import PlayerRating
+from grading.run.bulk import table, where_in
 from players.models import Player
 
-# The ratings whose lines are in grading.elo_results.ELO_LINE order.
+# The ratings whose lines are in grading.run.elo_results.ELO_LINE order.
 ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)
 
 
@@ -209,7 +209,7 @@ def resolve(pairs, games: dict | None = None) -> list[RatedGame]:
             "opponent_rating": line[3],
             "increment": None if line[6] is None else Decimal(line[6]).scaleb(-6),
         }
-        if rating.method in ELO_METHODS:  # grading.elo_results.ELO_LINE
+        if rating.method in ELO_METHODS:  # grading.run.elo_results.ELO_LINE
             extra = {"opponent_type": None, "pass1_opponent_rating": None, "counted": line[4]}
             extra["expected"] = None if line[5] is None else Decimal(line[5]).scaleb(-2)
         else:

@@ -12,7 +12,6 @@ from django.db.models import Case, IntegerField, Q, Value, When
 import players.models
 from chess.months import Month, month_indexes
 from events.models import IN_RATING, Game
-from grading.bulk import fetch_columns, table
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
@@ -20,9 +19,10 @@ from grading.engine.event_conditions import UNRATED, NotRated
 from grading.engine.inputs import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet, lists_read
-from grading.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
 from grading.models import RatingList, RatingPeriod
-from grading.publishing import States, latest_states
+from grading.run.bulk import fetch_columns, table
+from grading.run.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
+from grading.run.publishing import States, latest_states
 from players.models import Player
 
 

@@ -16,12 +16,12 @@ from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from chess.months import Month
-from grading.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.result import floors_shown
-from grading.history import forget_publications
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
+from grading.run.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
+from grading.selectors.history import forget_publications
 from players.models import Player
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
@@ -54,7 +54,7 @@ RATING_FIELDS = [
     "unfloored_rating",
 ]
 # What a rating floor reads and shows (docs/rules.md section 14): kept and written with every
-# state, but not part of what makes a publication differ from another (grading.rating.result_digest).
+# state, but not part of what makes a publication differ from another (grading.run.rating.result_digest).
 LIFETIME_FIELDS = (*StateColumns.COUNTERS, "floor", "unfloored_rating")
 
 

@@ -26,7 +26,6 @@ from chess.names import full_name
 from chess.time_controls import TimeControl
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
-from grading.bulk import where_in
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.codes import RESULT_WHITE_HALVES
@@ -34,8 +33,9 @@ from grading.engine.event_conditions import NO_ROUND, UNRATED, EventColumns, Not
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet
 from grading.models import GameNotRated
-from grading.periods import latest_published
-from grading.publishing import find_sorted, latest_states
+from grading.run.bulk import where_in
+from grading.run.periods import latest_published
+from grading.run.publishing import find_sorted, latest_states
 
 
 @lru_cache(maxsize=256)

@@ -10,8 +10,8 @@ from django.core.cache import cache
 from django.db.models import F, FilteredRelation, Q
 
 from chess.months import Month
-from grading.history import publication_key
 from grading.models import RANKED, RatingPeriod
+from grading.selectors.history import publication_key
 from players.models import Player, years_before
 
 JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]

@@ -1,13 +1,12 @@
 """Live ratings: each list's provisional ratings from the games approved since its latest
 published list. Kept apart from the published tables (PlayerRating, ListEntry): a live rating
 is never part of an Original or Revised list, and the next computation replaces them all.
-
-Imported by grading.models, so that Django finds them there.
 """
 
 from django.db import models
 
-from grading.models import ListLine, RatingPeriod, RatingState
+from grading.models.lists import RatingPeriod
+from grading.models.ratings import ListLine, RatingState
 
 
 class LiveList(models.Model):

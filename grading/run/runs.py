@@ -1,4 +1,4 @@
-"""Rating runs, and the worker check: what views, admin actions, commands and tasks all call.
+"""Rating runs: what views, admin actions, commands and tasks (grading/tasks.py) all call.
 
 A run rates one list from a month on. It holds a row lock on the list for its whole
 transaction: a second run of the same list is refused while it lasts, and a worker killed part
@@ -7,24 +7,20 @@ from the earliest one that has changed (late results, a withdrawn event) up to t
 for is rated again in that one transaction, so the chain of states stays consistent.
 """
 
-import datetime
 import logging
-import socket
 
-from celery import current_app, shared_task
-from celery.signals import worker_ready
-from django.db import connection, transaction
+from celery import current_app
+from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
-from grading.broker import Unreachable, send
 from grading.engine.rulesets import lists_read_by
-from grading.live import request_live, request_live_of_readers
+from grading.live.computing import request_live_of_readers
 from grading.models import RatingList, RatingPeriod, RatingRun
-from grading.periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
-from grading.publishing import RunRefused, lock_list
-from grading.rating import rate_one_period
-from players.models import Player
+from grading.run.broker import Unreachable, send
+from grading.run.periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
+from grading.run.publishing import RunRefused, lock_list
+from grading.run.rating import rate_one_period
 
 logger = logging.getLogger(__name__)
 
@@ -94,7 +90,7 @@ UNSENT = "queued; the broker could not be reached: it is sent again when it can 
 
 def enqueue(run):
     try:
-        result = send(rate_list, (run.pk,))
+        result = send("grading.tasks.rate_list", (run.pk,))
     except Unreachable as error:
         # The run stays queued: a worker that starts, the periodic recovery and the next start of
         # a run of its list send it again.
@@ -306,69 +302,3 @@ def revise_after_change(event, user=None):
     if latest is None or Month.of(event.start_date) > latest:
         return None
     return rate_through_latest(event.rating_list, f"late change to {event.code}", user)
-
-
-# The Celery tasks: they take primary keys, and keep the names grading.tasks.* that queued
-# messages and the beat schedule carry (grading/tasks.py is where Celery finds them).
-
-
-@worker_ready.connect
-def requeue_interrupted_runs(**kwargs):
-    """A worker that starts takes up the runs a killed worker (or a restarted broker) left, and
-    asks for every list's live ratings: a request that Redis lost, or that a dead worker held
-    (Redis would give it to another only after the visibility timeout), is made good."""
-    if requeued := recover_interrupted_runs():
-        logger.warning("rating runs %s were left unfinished: queued again", ", ".join(map(str, requeued)))
-    for rating_list in RatingList.objects.all():
-        request_live(rating_list)
-
-
-@shared_task(name="grading.tasks.worker_status")
-def worker_status():
-    """What a worker sees: proves it is alive, has the code, and reaches the same database."""
-    return {
-        "hostname": socket.gethostname(),
-        "database": connection.vendor,
-        "players": Player.objects.count(),
-        "time": timezone.now().isoformat(),
-    }
-
-
-@shared_task(bind=True, acks_late=True, reject_on_worker_lost=True, name="grading.tasks.rate_list")
-def rate_list(self, run_pk):
-    """Carry out a queued rating run. acks_late: a worker killed part way leaves the message
-    to be delivered again, and the run, rolled back whole, is done again from the start."""
-
-    def progress(stage):
-        if not self.request.is_eager:
-            self.update_state(state="PROGRESS", meta={"stage": stage})
-
-    run = run_rating(run_pk, progress)
-    return {"run": run.pk, "outcome": run.outcome, "message": run.message}
-
-
-@shared_task(name="grading.tasks.recover_stalled_runs")
-def recover_stalled_runs():
-    """Every few minutes (beat): runs queued or running for a while with no worker at them are
-    sent again, and follow-ups a killed worker owed are done. A broker restarted empty loses the
-    messages of queued runs; without this they would wait for the next worker to start."""
-    stalled_since = timezone.now() - datetime.timedelta(minutes=STALLED_MINUTES)
-    if requeued := recover_interrupted_runs(started_before=stalled_since):
-        logger.warning("rating runs %s had stalled: queued again", ", ".join(map(str, requeued)))
-    return requeued
-
-
-STALLED_MINUTES = 10
-
-
-@shared_task(name="grading.tasks.rate_month_just_ended")
-def rate_month_just_ended():
-    """The monthly schedule: every list rated for the month that has just ended."""
-    month = Month.of(timezone.localdate()) - 1
-    started = {}
-    for rating_list in RatingList.objects.all():
-        try:
-            started[rating_list.code] = start_rating(rating_list, month, trigger="schedule").pk
-        except RunRefused as refused:
-            started[rating_list.code] = str(refused)
-    return started

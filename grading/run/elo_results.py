@@ -1,10 +1,10 @@
 """An Elo period's result as rating rows, States and breakdown lines (docs/rules.md part 2).
 
-As in grading.rating, no rule lives here: the engine's EloPeriodResult holds every number.
+As in grading.run.rating, no rule lives here: the engine's EloPeriodResult holds every number.
 
 An Elo breakdown line is a JSON list in ELO_LINE order:
 
-- ``game``, ``colour``, ``halves`` as in grading.breakdown;
+- ``game``, ``colour``, ``halves`` as in grading.run.breakdown;
 - ``opponent_rating``: the rating the opponent was counted at (null: unrated for this game);
 - ``counted``: "counted", "disregarded" (the first-event rule) or "not counted";
 - ``expected``: PD in hundredths (a rated player's counted games; else null);
@@ -16,7 +16,6 @@ import json
 import numpy as np
 
 from chess.months import Month
-from grading.breakdown import SidesByPlayer
 from grading.engine.arrays import distinct
 from grading.engine.codes import (
     CATEGORY_NAMES,
@@ -31,7 +30,8 @@ from grading.engine.codes import (
 from grading.engine.elo_result import EloPeriodResult
 from grading.engine.inputs import PendingColumns, StateColumns
 from grading.engine.numbers import points
-from grading.publishing import CATEGORY_INDEX, States, lifetime_columns
+from grading.run.breakdown import SidesByPlayer
+from grading.run.publishing import CATEGORY_INDEX, States, lifetime_columns
 
 ELO_LINE = ("game", "colour", "halves", "opponent_rating", "counted", "expected", "increment")
 

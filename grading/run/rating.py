@@ -12,16 +12,16 @@ from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, EventChange
-from grading import breakdown
-from grading.elo_results import elo_rating_columns, encode_elo, stored_positions
 from grading.engine import EloPeriodResult, PendingColumns, StateColumns
 from grading.engine import rate_period as engine_rate_period
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from grading.engine.numbers import points
-from grading.loading import load_period, rated_games
 from grading.models import GameNotRated, RatingPeriod, RatingRun
-from grading.periods import read_publications
-from grading.publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
+from grading.run import breakdown
+from grading.run.elo_results import elo_rating_columns, encode_elo, stored_positions
+from grading.run.loading import load_period, rated_games
+from grading.run.periods import read_publications
+from grading.run.publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
 
 
 @dataclass

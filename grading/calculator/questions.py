@@ -7,7 +7,7 @@ from django import forms
 
 import players.selectors
 from chess.titles import CHOICES as TITLE_CHOICES
-from grading.calculator import MAX_OPPONENTS, ByHand, Opponent, Trial, calculate, rules_of, trial_month
+from grading.calculator.trial import MAX_OPPONENTS, ByHand, Opponent, Trial, calculate, rules_of, trial_month
 from grading.engine import EngineInputError
 from grading.models import RatingList
 from players.models import Player, is_player_code

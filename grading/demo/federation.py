@@ -18,7 +18,7 @@ from django.utils import timezone
 from chess import results
 from chess.months import Month
 from events.models import Entry, Event, EventChange, Game
-from grading.demo_pairings import round_robin, swiss
+from grading.demo.pairings import round_robin, swiss
 from grading.engine import numbers
 from grading.engine.prating import score_percent
 from grading.engine.tables import DP_BY_PERCENT

@@ -8,8 +8,9 @@ from django.utils import timezone
 
 from chess.months import Month
 from config.admin import DeleteOneByOne
-from grading import rule_sets, services, workers
+from grading import rule_sets
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
+from grading.run import runs, workers
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -92,13 +93,13 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
             obj.pk = rule_sets.do_change_rule_set(
                 obj.rating_list, Month.parse(obj.month), obj.rule_set, request.user
             ).pk
-        except (rule_sets.ChangeRefused, services.RunRefused) as refused:
+        except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
     def delete_model(self, request, obj):
         try:
             rule_sets.do_cancel_rule_set_change(obj, request.user)
-        except (rule_sets.ChangeRefused, services.RunRefused) as refused:
+        except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
     def response_add(self, request, obj, post_url_continue=None):
@@ -263,8 +264,8 @@ def parsed_month(text: str) -> Month:
 
 def start_run(modeladmin, request, rating_list, month):
     try:
-        run = services.start_rating(rating_list, month, trigger="admin", user=request.user)
-    except services.RunRefused as refused:
+        run = runs.start_rating(rating_list, month, trigger="admin", user=request.user)
+    except runs.RunRefused as refused:
         modeladmin.message_user(request, f"{rating_list.name} {month}: {refused}", messages.ERROR)
         return None
     run.refresh_from_db()
@@ -272,7 +273,7 @@ def start_run(modeladmin, request, rating_list, month):
         modeladmin.message_user(
             request, f"{rating_list.name} {month}: rating run {run.pk} failed: {run.message}", messages.ERROR
         )
-    elif run.outcome == RatingRun.Outcome.QUEUED and run.progress == services.UNSENT:
+    elif run.outcome == RatingRun.Outcome.QUEUED and run.progress == runs.UNSENT:
         modeladmin.message_user(request, f"{rating_list.name} {month}: {unsent(run)}", messages.WARNING)
     elif run.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING):
         modeladmin.message_user(
@@ -363,4 +364,3 @@ class GameNotRatedAdmin(ReadOnlyAdmin):
 
 # The players' and events' screens, extended with what ratings know (the merge, clubs on
 # published lists, an upload checked against the lists).
-from grading import event_admin, live_admin, player_admin  # noqa: E402, F401

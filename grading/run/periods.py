@@ -7,8 +7,8 @@ from chess.months import Month
 from events.models import Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.rulesets import lists_read, reading_digests
-from grading.history import latest_take_ons
 from grading.models import RatingPeriod, RatingRun
+from grading.selectors.history import latest_take_ons
 
 
 def latest_take_on(rating_list) -> str | None:

@@ -4,7 +4,7 @@ juniors, women and seniors where they are one. Players with the same rating shar
 
 Only a Full rating is ranked, and only Full ratings count as higher (RANKED): a Partial rating
 from a handful of games is not yet established, as FIDE and the ECF rank only established
-ratings (docs/decisions.md). The top lists take the same players (grading.toplists).
+ratings (docs/decisions.md). The top lists take the same players (grading.selectors.toplists).
 
 A publication never changes, so how many of its players hold each rating is counted once, in one
 query, and kept in the cache; a rank is then a lookup.
@@ -19,10 +19,9 @@ from django.db.models import Count, Q
 
 from chess.months import Month
 from config.memory import process_memory
-from grading.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
-from grading.live_models import LiveEntry
-from grading.models import RANKED, RANKED_TYPE, ListEntry
-from grading.toplists import SENIOR_AGE, age_condition
+from grading.models import RANKED, RANKED_TYPE, ListEntry, LiveEntry
+from grading.selectors.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
+from grading.selectors.toplists import SENIOR_AGE, age_condition
 from players.models import years_before
 
 # A publication's rank table never changes: each process keeps the latest few it read.
@@ -78,7 +77,7 @@ def ranks_of_many(publications) -> dict:
 
 
 def download_rows(published, entries):
-    """The rows of a download of ``published`` (grading.history.list_rows) from its ``entries``
+    """The rows of a download of ``published`` (grading.selectors.history.list_rows) from its ``entries``
     (all or some of them): ranked on the whole list, with the previous list's ratings of their
     players, read a chunk of rows at a time, as its page shows them."""
     periods = list_publications(published.period.rating_list.code)[1]
@@ -94,7 +93,7 @@ def download_rows(published, entries):
 
 
 def live_ranks_of(live) -> Ranks:
-    """Ranks on a list's live list (grading.live_models.LiveList) as last computed."""
+    """Ranks on a list's live list (grading.models.LiveList) as last computed."""
     key = f"live-ranks:{live.rating_list_id}:{live.computed_at.timestamp() if live.computed_at else 0}:{live.digest}"
     higher = cache.get(key)
     if higher is None:

@@ -10,7 +10,6 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from chess.months import Month
-from grading.breakdown import RatedGame
 from grading.engine import RULE_SETS
 from grading.engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
 from grading.engine.elo_arithmetic import (
@@ -24,6 +23,7 @@ from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
 from grading.engine.floors import FloorArithmetic, floor_arithmetic, peak_read
 from grading.engine.inputs import PendingMonth
 from grading.models import PlayerRating
+from grading.run.breakdown import RatedGame
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstR
 
 
 def calculation_of(rating: PlayerRating, games: list[RatedGame], peak_before: int | None = None) -> Calculation:
-    """The calculation of ``rating`` from its RatedGame lines (grading.breakdown.rated_games);
+    """The calculation of ``rating`` from its RatedGame lines (grading.run.breakdown.rated_games);
     ``peak_before``, the peak its floor read (prior_peak, or the engine's peak_read), for its floor."""
     rules = RULE_SETS[rating.period.rule_set]
     calculation = method_calculation(rating, games, rules)

@@ -1,6 +1,6 @@
 """Reading published lists and the rating history, for the site, the API and downloads.
 
-grading.publishing writes what this reads.
+grading.run.publishing writes what this reads.
 """
 
 import csv
@@ -101,8 +101,8 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
 
 
 def list_rows(entries, ranks, previous: dict):
-    """The rows of a list download, in LIST_COLUMNS order (grading.ranks.download_rows gives
-    them): ``ranks`` (grading.ranks.Ranks) ranks them as the page does, ``previous`` their
+    """The rows of a list download, in LIST_COLUMNS order (grading.selectors.ranks.download_rows gives
+    them): ``ranks`` (grading.selectors.ranks.Ranks) ranks them as the page does, ``previous`` their
     players' previous ratings (previous_ratings). None where there is nothing: no rank (a Partial rating), no previous
     rating, no title or FIDE ID."""
     for entry in entries:
@@ -213,7 +213,7 @@ def previous_publications() -> dict:
 
 
 # The most players whose previous ratings one query reads: a download asks for them a chunk of its
-# rows at a time (grading.ranks.download_rows), a one-club file its thirty players' and the whole
+# rows at a time (grading.selectors.ranks.download_rows), a one-club file its thirty players' and the whole
 # list 300,000 in 60 queries, each far under the 32,766 parameters SQLite takes.
 PREVIOUS_CHUNK = 5000
 

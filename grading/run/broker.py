@@ -3,6 +3,7 @@ for the runs' messages, the live ratings' requests and the worker check alike.""
 
 import contextlib
 
+from celery import current_app
 from kombu.exceptions import OperationalError as BrokerError
 from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeout
@@ -35,9 +36,11 @@ def reaching_redis():
         raise Unreachable(f"the broker (Redis) cannot be reached: {cause}") from error
 
 
-def send(task, args=(), **options):
-    """Send a task's message to the workers: its AsyncResult, or Unreachable. In process (no
-    broker) nothing is sent: the task runs here, and what fails in it is its own failure."""
+def send(task_name: str, args=(), **options):
+    """Send the message of the task named ``task_name`` to the workers: its AsyncResult, or
+    Unreachable. In process (no broker) nothing is sent: the task runs here, and what fails in it
+    is its own failure. By name, so that a service never imports the tasks that call it."""
+    task = current_app.tasks[task_name]
     if task.app.conf.task_always_eager:
         return task.apply_async(args, **options)
     with reaching_redis():

@@ -1,5 +1,5 @@
 """Live ratings: every list rated again, by the same engine, over the games approved since its
-latest published list, each unpublished month in order, and stored apart (grading.live_models).
+latest published list, each unpublished month in order, and stored apart (grading.models.live).
 
 A computation is asked for after every approval, send-back and run (``request_live``); its task
 runs a few seconds later, so that a burst of approvals is computed once. The computation takes
@@ -15,23 +15,20 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from celery import shared_task
-from django.db import OperationalError, connection, transaction
+from django.db import OperationalError, transaction
 from django.utils import timezone
 
 from chess.months import Month
 from events.models import IN_RATING, Event, Game
-from grading.broker import Unreachable, send
-from grading.bulk import replace_rows, table
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.rulesets import lists_read, lists_read_by
-from grading.history import state_before
-from grading.live_models import LiveEntry, LiveList, LiveRating
-from grading.loading import load_period
-from grading.models import LIST_ORDER, RatingList, RatingPeriod
-from grading.periods import latest_published
-from grading.publishing import (
+from grading.models import LiveEntry, LiveList, LiveRating, RatingList, RatingPeriod
+from grading.run.broker import Unreachable, send
+from grading.run.bulk import replace_rows
+from grading.run.loading import load_period
+from grading.run.periods import latest_published
+from grading.run.publishing import (
     LOCK_NOT_AVAILABLE,
     RATING_FIELDS,
     States,
@@ -41,7 +38,7 @@ from grading.publishing import (
     list_columns,
     states_of_rows,
 )
-from grading.rating import rate_loaded
+from grading.run.rating import rate_loaded
 
 logger = logging.getLogger(__name__)
 
@@ -264,61 +261,8 @@ def request_live_of_readers(rating_list, itself=True):
 
 def queue_live(rating_list_pk: int, requested_at, countdown=DELAY_SECONDS):
     try:
-        send(compute_live_ratings, (rating_list_pk, requested_at.isoformat()), countdown=countdown)
+        send("grading.tasks.compute_live_ratings", (rating_list_pk, requested_at.isoformat()), countdown=countdown)
     except Unreachable as error:
         # Live ratings are news, not the record: the next approval or run, or a worker that
         # starts, asks again.
         logger.warning("live ratings of list %s: %s", rating_list_pk, error)
-
-
-@shared_task(name="grading.tasks.compute_live_ratings", ignore_result=True)
-def compute_live_ratings(rating_list_pk: int, requested_at: str):
-    rating_list = RatingList.objects.filter(pk=rating_list_pk).first()
-    if rating_list is None:
-        return
-    asked = datetime.datetime.fromisoformat(requested_at)
-    try:
-        compute_live(rating_list, requested_at=asked)
-    except LiveBusy:
-        # Another computation is at work, perhaps begun before this request: asked again after it.
-        queue_live(rating_list_pk, asked, countdown=BUSY_RETRY_SECONDS)
-
-
-# Reading live ratings, for the site and the API.
-
-
-def live_list_of(rating_list) -> LiveList | None:
-    computed = LiveList.objects.filter(rating_list=rating_list, computed_at__isnull=False)
-    return computed.select_related("based_on").first()
-
-
-def live_rule_set(live: LiveList) -> str | None:
-    """The rule set the live list's latest month was rated by, as stored (None: no month)."""
-    rows = LiveRating.objects.filter(rating_list_id=live.rating_list_id, month=live.last_month)
-    return rows.values_list("rule_set", flat=True).first() if live.last_month else None
-
-
-def live_entries(rating_list):
-    return LiveEntry.objects.filter(rating_list=rating_list).select_related("player", "club").order_by(*LIST_ORDER)
-
-
-def live_of_player(player_id, list_ids=None) -> dict:
-    """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
-    ``list_ids`` (None: every list) where the player has games approved since the latest
-    published list."""
-    with connection.cursor() as cursor:  # most players have none: a plain query says so
-        cursor.execute(f"SELECT 1 FROM {table(LiveEntry)} WHERE player_id = %s AND live_games > 0 LIMIT 1", [player_id])
-        if cursor.fetchone() is None:
-            return {}
-    entries = LiveEntry.objects.filter(player_id=player_id, live_games__gt=0)
-    if list_ids is not None:
-        entries = entries.filter(rating_list_id__in=list(list_ids))
-    return {entry.rating_list_id: entry for entry in entries.select_related("rating_list__live")}
-
-
-def live_state_before(rating: LiveRating):
-    """The player's state before a live month: an earlier live month's, else the published one."""
-    earlier = LiveRating.objects.filter(
-        player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month
-    )
-    return earlier.order_by("-month").first() or state_before(rating)

@@ -2,8 +2,8 @@
 
 from django.contrib import admin, messages
 
-from grading.admin import ReadOnlyAdmin, StateAsJson
-from grading.live import request_live
+from grading.admin.lists import ReadOnlyAdmin, StateAsJson
+from grading.live.computing import request_live
 from grading.models import LiveEntry, LiveList, LiveRating
 
 

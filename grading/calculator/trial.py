@@ -15,21 +15,20 @@ from decimal import Decimal
 
 import numpy as np
 
-from grading.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
-from grading.calculation import Calculation, calculation_of
 from grading.engine import RULE_SETS, Month, RuleSet
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
 from grading.engine.floors import peak_read
 from grading.engine.inputs import ColumnarInputs
 from grading.engine.method_change import states_for_method
 from grading.engine.rulesets import lists_read
-from grading.event_ratings import Performances
-from grading.live_models import LiveRating
-from grading.loading import PeriodData, hold_out_impossible_birth_dates
-from grading.models import PlayerRating, RatingList
-from grading.periods import latest_published
-from grading.publishing import latest_states
-from grading.rating import rate_loaded
+from grading.models import LiveRating, PlayerRating, RatingList
+from grading.run.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
+from grading.run.loading import PeriodData, hold_out_impossible_birth_dates
+from grading.run.periods import latest_published
+from grading.run.publishing import latest_states
+from grading.run.rating import rate_loaded
+from grading.selectors.calculations import Calculation, calculation_of
+from grading.selectors.event_ratings import Performances
 from players.models import Player
 
 MAX_OPPONENTS = 60  # a season of club matches; a month's real maximum is far below

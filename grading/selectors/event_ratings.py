@@ -1,6 +1,6 @@
 """What an event did to each player's rating, from the ratings that rated its games.
 
-Nothing is computed again: a rating keeps every game as rated (its breakdown, grading.breakdown),
+Nothing is computed again: a rating keeps every game as rated (its breakdown, grading.run.breakdown),
 so an event's part of it is the lines of the event's games. From them: the rating each player
 counted for, the score and performance of their rated games (docs/rules.md section 13, by the
 engine's functions), and the change: for a K rating or an Elo rating change the sum of the
@@ -14,10 +14,9 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from chess.months import Month
-from grading.breakdown import games_shown, lines
 from grading.engine.elo import fide_performance, performance_of_400
-from grading.live_models import LiveRating
-from grading.models import PlayerRating
+from grading.models import LiveRating, PlayerRating
+from grading.run.breakdown import games_shown, lines
 
 INCREMENT_METHODS = (PlayerRating.Method.K, PlayerRating.Method.ELO)
 

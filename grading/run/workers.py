@@ -5,9 +5,10 @@ import time
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
 
-from grading.broker import Unreachable, reaching_redis, send
 from grading.models import RatingRun
-from grading.services import close, in_process, worker_status
+from grading.run.broker import Unreachable, reaching_redis, send
+from grading.run.runs import close, in_process
+from grading.tasks import worker_status
 
 
 def check_worker(timeout=5):
@@ -19,7 +20,7 @@ def check_worker(timeout=5):
         }
     try:
         with reaching_redis():  # Redis may also go while the answer is awaited
-            reply = send(worker_status, expires=timeout).get(timeout=timeout)
+            reply = send("grading.tasks.worker_status", expires=timeout).get(timeout=timeout)
     except CeleryTimeout:
         return False, f"no worker answered within {timeout} seconds"
     except Unreachable as error:

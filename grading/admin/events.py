@@ -16,11 +16,11 @@ from events import admin as events_admin
 from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
-from grading.admin import unsent
-from grading.event_conditions import preview
-from grading.history import lists_for_uploads
+from grading.admin.lists import unsent
 from grading.models import RatingRun
-from grading.services import UNSENT
+from grading.run.event_conditions import preview
+from grading.run.runs import UNSENT
+from grading.selectors.history import lists_for_uploads
 
 admin.site.unregister(Event)
 

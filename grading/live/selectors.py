@@ -1,0 +1,44 @@
+"""Reading live ratings, for the site and the API (grading.live.computing writes them)."""
+
+from django.db import connection
+
+from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
+from grading.run.bulk import table
+from grading.selectors.history import state_before
+
+
+def live_list_of(rating_list) -> LiveList | None:
+    computed = LiveList.objects.filter(rating_list=rating_list, computed_at__isnull=False)
+    return computed.select_related("based_on").first()
+
+
+def live_rule_set(live: LiveList) -> str | None:
+    """The rule set the live list's latest month was rated by, as stored (None: no month)."""
+    rows = LiveRating.objects.filter(rating_list_id=live.rating_list_id, month=live.last_month)
+    return rows.values_list("rule_set", flat=True).first() if live.last_month else None
+
+
+def live_entries(rating_list):
+    return LiveEntry.objects.filter(rating_list=rating_list).select_related("player", "club").order_by(*LIST_ORDER)
+
+
+def live_of_player(player_id, list_ids=None) -> dict:
+    """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
+    ``list_ids`` (None: every list) where the player has games approved since the latest
+    published list."""
+    with connection.cursor() as cursor:  # most players have none: a plain query says so
+        cursor.execute(f"SELECT 1 FROM {table(LiveEntry)} WHERE player_id = %s AND live_games > 0 LIMIT 1", [player_id])
+        if cursor.fetchone() is None:
+            return {}
+    entries = LiveEntry.objects.filter(player_id=player_id, live_games__gt=0)
+    if list_ids is not None:
+        entries = entries.filter(rating_list_id__in=list(list_ids))
+    return {entry.rating_list_id: entry for entry in entries.select_related("rating_list__live")}
+
+
+def live_state_before(rating: LiveRating):
+    """The player's state before a live month: an earlier live month's, else the published one."""
+    earlier = LiveRating.objects.filter(
+        player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month
+    )
+    return earlier.order_by("-month").first() or state_before(rating)

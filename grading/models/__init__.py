@@ -1,0 +1,51 @@
+"""Grading's models, in one module each for the lists and their months, the ratings, the runs and
+the live ratings; every one of them is imported from here (``from grading.models import ...``),
+where Django finds them."""
+
+from grading.models.lists import (
+    RULE_SET_CHOICES,
+    JSONText,
+    RatingList,
+    RatingPeriod,
+    RatingPeriodQuerySet,
+    RuleSetChange,
+    month_validator,
+    rating_text,
+)
+from grading.models.live import LiveEntry, LiveList, LiveRating, live_change
+from grading.models.ratings import (
+    LIST_ORDER,
+    RANKED,
+    RANKED_TYPE,
+    STATE_FIELDS,
+    ListEntry,
+    ListLine,
+    PlayerRating,
+    RatingState,
+)
+from grading.models.runs import GameNotRated, RatingRun
+
+__all__ = [
+    "LIST_ORDER",
+    "RANKED",
+    "RANKED_TYPE",
+    "RULE_SET_CHOICES",
+    "STATE_FIELDS",
+    "GameNotRated",
+    "JSONText",
+    "ListEntry",
+    "ListLine",
+    "LiveEntry",
+    "LiveList",
+    "LiveRating",
+    "PlayerRating",
+    "RatingList",
+    "RatingPeriod",
+    "RatingPeriodQuerySet",
+    "RatingRun",
+    "RatingState",
+    "RuleSetChange",
+    "live_change",
+    "month_validator",
+    "rating_text",
+]
