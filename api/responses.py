@@ -4,7 +4,7 @@ Every list is ``{"count", "next", "previous", "results"}``; ``page`` (from 1) an
 ``page_size`` (1 to MAX_PAGE_SIZE, default DEFAULT_PAGE_SIZE) choose the page. A bad parameter
 is a 400 ``{"error": message, "status": 400}``, an unknown object or a page past the end a 404,
 anything but GET a 405. What Django refuses before or after a view (a POST's CSRF check, an
-address that leads nowhere, a server error) answers the same JSON (config/errors.py).
+address that leads nowhere, a server error) answers the same JSON (common/errors.py).
 """
 
 import functools
@@ -15,7 +15,7 @@ from django.utils.cache import patch_cache_control
 
 from chess.months import Month
 from chess.numbers import NotAWholeNumber, OutOfRange, read_whole_number
-from config.errors import json_error
+from common.errors import json_error
 
 API_MAX_AGE = 60
 DEFAULT_PAGE_SIZE = 100

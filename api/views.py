@@ -18,8 +18,8 @@ from api.responses import (
     paginated,
     wrong_method,
 )
-from config.errors import no_resource
-from config.lookups import by_code
+from common.errors import no_resource
+from common.lookups import by_code
 from events.models import Event
 from events.standings import standings
 from grading.calculator.questions import trial_of

@@ -53,8 +53,8 @@ if not SECRET_KEY:
 
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", ["127.0.0.1", "localhost"] if DEBUG else [])
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS", [])
-# A refused POST: JSON under the API, Django's page elsewhere (config/errors.py).
-CSRF_FAILURE_VIEW = "config.errors.csrf_failure"
+# A refused POST: JSON under the API, Django's page elsewhere (common/errors.py).
+CSRF_FAILURE_VIEW = "common.errors.csrf_failure"
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -80,8 +80,8 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "config.middleware.RefuseNulCharacters",
-    "config.middleware.ContentSecurityPolicy",
+    "common.middleware.RefuseNulCharacters",
+    "common.middleware.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An ETag on every page and API answer, and 304 to a request that already has it.
     "django.middleware.http.ConditionalGetMiddleware",
@@ -97,8 +97,8 @@ MIDDLEWARE = [
 ROOT_URLCONF = "config.urls"
 WSGI_APPLICATION = "config.wsgi.application"
 
-# Django's form renderer, with inputs and menus written without a template each (config/forms.py).
-FORM_RENDERER = "config.forms.WidgetRenderer"
+# Django's form renderer, with inputs and menus written without a template each (common/forms.py).
+FORM_RENDERER = "common.forms.WidgetRenderer"
 
 TEMPLATES = [
     {
@@ -183,7 +183,7 @@ AXES_LOCKOUT_TEMPLATE = "registration/locked.html"
 # Behind the HTTPS proxy (BEHIND_PROXY, on unless DEBUG) the visitor's address is the last one
 # the proxy added to X-Forwarded-For; otherwise the connection's own.
 BEHIND_PROXY = envbool("BEHIND_PROXY", not DEBUG)
-AXES_CLIENT_IP_CALLABLE = "config.middleware.client_address"
+AXES_CLIENT_IP_CALLABLE = "common.middleware.client_address"
 
 # Event files are small (a 3,000-player TRF is about 600 KB): anything larger is refused.
 MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
@@ -208,11 +208,11 @@ X_FRAME_OPTIONS = "DENY"
 # it, so a publication by the worker is seen by every web process at once.
 CACHE_URL = os.environ.get("CACHE_URL", "")
 if CACHE_URL:
-    # Down, it answers as an empty cache (config/cache.py): a page is slower, never an error; and
+    # Down, it answers as an empty cache (common/cache.py): a page is slower, never an error; and
     # a Redis that hangs is given up on within a second.
     CACHES = {
         "default": {
-            "BACKEND": "config.cache.DegradingRedisCache",
+            "BACKEND": "common.cache.DegradingRedisCache",
             "LOCATION": CACHE_URL,
             "KEY_PREFIX": "ratings",
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},

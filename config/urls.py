@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 
 from accounts.views import system_status
-from config import errors
+from common import errors
 
 admin.site.site_header = "Federation ratings: staff"
 admin.site.site_title = "Federation ratings"

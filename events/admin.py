@@ -12,7 +12,7 @@ from django.utils.html import format_html
 from chess import results
 from chess.dates import written
 from chess.time_controls import TimeControl
-from config.admin import DeleteOneByOne, Kept, username
+from common.admin import DeleteOneByOne, Kept, username
 from events import lengths, services
 from events.models import Entry, Event, EventChange, Game, Upload
 

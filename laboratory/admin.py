@@ -7,7 +7,7 @@ from django.urls import path
 from django.utils.html import format_html_join
 
 from chess.months import Month
-from config.downloads import csv_download
+from common.downloads import csv_download
 from grading.engine import RULE_SETS
 from grading.engine.variants import PARAMETERS
 from grading.models import RatingList

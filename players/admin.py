@@ -3,7 +3,7 @@ import datetime
 from django.contrib import admin
 from django.db.models import Count
 
-from config.admin import DeleteOneByOne
+from common.admin import DeleteOneByOne
 from players.models import Club, Player, years_before
 
 

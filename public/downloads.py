@@ -8,7 +8,7 @@ import zipfile
 
 from django.http import HttpResponse
 
-from config.downloads import BOM
+from common.downloads import BOM
 from grading.selectors.history import LIST_COLUMNS, csv_text, list_csv
 
 # The fixed-width text: each column's width, never less than its name's (the header is whole),

@@ -18,7 +18,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from chess.names import full_name
-from config.lookups import by_code
+from common.lookups import by_code
 from events.models import Event
 from events.standings import RESULT_LABELS, match_card, round_robin_grid, swiss_crosstable
 from grading.models import RatingList

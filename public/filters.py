@@ -10,7 +10,7 @@ from django.forms.utils import flatatt
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
-from config.memory import process_memory
+from common.memory import process_memory
 from grading.engine import RULE_SETS
 from grading.models import ListEntry, PlayerRating
 from grading.selectors.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day

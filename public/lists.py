@@ -5,7 +5,7 @@ from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
 
-from config.downloads import csv_download
+from common.downloads import csv_download
 from events.models import Event
 from grading.engine import RULE_SETS
 from grading.models import RatingList

@@ -4,7 +4,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
-from config.downloads import csv_download
+from common.downloads import csv_download
 from grading.engine import RULE_SETS
 from grading.live.selectors import live_entries, live_list_of, live_state_before
 from grading.models import LiveRating, RatingList, live_change

@@ -10,8 +10,8 @@ from django.shortcuts import redirect, render
 from django.urls import reverse
 
 from chess.months import Month
-from config.downloads import csv_download
-from config.lookups import by_code
+from common.downloads import csv_download
+from common.lookups import by_code
 from events.standings import head_to_head
 from grading.engine import RULE_SETS
 from grading.engine.codes import STATE_TYPE_CODES

@@ -57,7 +57,7 @@ def fresh_cache(request):
         return
     from django.core.cache import cache
 
-    from config.memory import forget_everything
+    from common.memory import forget_everything
 
     cache.clear()
     forget_everything()  # what this process keeps in its own memory

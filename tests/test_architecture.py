@@ -7,7 +7,20 @@ from pathlib import Path
 
 from tests.builders import ROOT
 
-PROJECT = {"accounts", "api", "arbiters", "public", "laboratory", "grading", "events", "players", "config", "chess"}
+PROJECT = {
+    "accounts",
+    "api",
+    "arbiters",
+    "public",
+    "laboratory",
+    "grading",
+    "events",
+    "players",
+    "config",
+    "common",
+    "chess",
+    "bench",
+}
 
 
 def test_the_import_contracts_of_pyproject_toml_are_kept():
@@ -21,7 +34,8 @@ def test_the_import_contracts_of_pyproject_toml_are_kept():
 def project_imports_inside_functions():
     for path in sorted(ROOT.glob("*/**/*.py")):
         relative = path.relative_to(ROOT)
-        if relative.parts[0] not in PROJECT or "migrations" in relative.parts:
+        # The bench's scripts set Django up before they import what needs it.
+        if relative.parts[0] not in PROJECT - {"bench"} or "migrations" in relative.parts:
             continue
         for node in ast.walk(ast.parse(path.read_text())):
             if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):

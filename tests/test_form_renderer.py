@@ -8,7 +8,7 @@ from django import forms
 from django.forms.renderers import DjangoTemplates
 from django.utils.safestring import mark_safe
 
-from config.forms import WidgetRenderer
+from common.forms import WidgetRenderer
 from grading.calculator.questions import CalculatorForm, OpponentFormSet
 from public.filters import ListEntryFilter
 

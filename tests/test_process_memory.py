@@ -1,11 +1,11 @@
-"""What a process keeps in its own memory (config/memory.py): bounded, and for a while only."""
+"""What a process keeps in its own memory (common/memory.py): bounded, and for a while only."""
 
-from config.memory import ProcessMemory
+from common.memory import ProcessMemory
 
 
 def test_a_kept_value_is_read_back_until_its_time_is_up(monkeypatch):
     clock = [100.0]
-    monkeypatch.setattr("config.memory.time.monotonic", lambda: clock[0])
+    monkeypatch.setattr("common.memory.time.monotonic", lambda: clock[0])
     memory = ProcessMemory(size=4, seconds=60)
     memory.set("ranks:12", [3, 2, 0])
 

@@ -97,7 +97,7 @@ def test_cache_url_puts_the_cache_in_redis_and_without_it_each_process_keeps_its
     shared = run_django(code, **PRODUCTION, CACHE_URL="redis://cache.internal:6379/1")
     own = run_django(code, **PRODUCTION)
 
-    assert shared.stdout.split() == ["config.cache.DegradingRedisCache", "redis://cache.internal:6379/1"]
+    assert shared.stdout.split() == ["common.cache.DegradingRedisCache", "redis://cache.internal:6379/1"]
     assert own.stdout.split() == ["django.core.cache.backends.locmem.LocMemCache"]
 
 

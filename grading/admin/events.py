@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import redirect, render
 
-from config.admin import username
+from common.admin import username
 from events import admin as events_admin
 from events.forms import UploadForm
 from events.models import Event

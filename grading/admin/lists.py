@@ -7,7 +7,7 @@ from django.shortcuts import redirect, render
 from django.utils import timezone
 
 from chess.months import Month
-from config.admin import DeleteOneByOne
+from common.admin import DeleteOneByOne
 from grading import rule_sets
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 from grading.run import runs, workers

@@ -13,7 +13,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
-from config.memory import process_memory
+from common.memory import process_memory
 from grading.engine import RULE_SETS
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 

@@ -18,7 +18,7 @@ from django.core.cache import cache
 from django.db.models import Count, Q
 
 from chess.months import Month
-from config.memory import process_memory
+from common.memory import process_memory
 from grading.models import RANKED, RANKED_TYPE, ListEntry, LiveEntry
 from grading.selectors.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
 from grading.selectors.toplists import SENIOR_AGE, age_condition

@@ -28,7 +28,7 @@ def test_every_public_page_is_served_while_the_caches_redis_is_down(client, fede
     with redis_server() as server:
         caches = {
             "default": {
-                "BACKEND": "config.cache.DegradingRedisCache",
+                "BACKEND": "common.cache.DegradingRedisCache",
                 "LOCATION": server.url,
                 "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
             }

@@ -5,7 +5,7 @@ from pathlib import Path
 from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
-from config.downloads import BOM
+from common.downloads import BOM
 from laboratory.models import Simulation
 from laboratory.rerating import run_simulation
 from laboratory.simulations import SimulationRefused, do_start_simulation, rating_list_named, simulation_csv

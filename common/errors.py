@@ -37,7 +37,7 @@ def csrf_failure(request, reason=""):
 
 
 def bad_request(request, exception):
-    # A BadRequest's message is ours (config.middleware); a SuspiciousOperation's is kept from
+    # A BadRequest's message is ours (common.middleware); a SuspiciousOperation's is kept from
     # the visitor, as Django's own page does.
     message = str(exception) if type(exception) is BadRequest and str(exception) else ""
     if under_api(request):

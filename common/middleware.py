@@ -17,7 +17,7 @@ class RefuseNulCharacters:
         if "\x00" in request.path or any(
             "\x00" in key or "\x00" in value for key, values in request.GET.lists() for value in values
         ):
-            # Answered by config.errors.bad_request: JSON under the API, plain text elsewhere.
+            # Answered by common.errors.bad_request: JSON under the API, plain text elsewhere.
             raise BadRequest("The address contains a NUL character (%00), which no page accepts.")
         return self.get_response(request)
 
