@@ -8,14 +8,11 @@ the fields between the name and the rounds are taken from the words nearest thei
 
 import re
 from collections import defaultdict
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from chess import dates, results
-from chess.federations import FIDE_ID_DIGITS, fide_id
-from chess.names import split_name
 from chess.numbers import read_whole_number
 from chess.time_controls import TimeControl
-from chess.titles import normalise_title
 from events.formats.base import (
     CODE_PATTERN,
     MOST_PINS,
@@ -27,13 +24,13 @@ from events.formats.base import (
     CodeShape,
     ParsedEvent,
     ParsedGame,
-    ParsedPlayer,
     check_games,
     date_span,
     guess_kind,
     normalise_code,
     whole_number,
 )
+from events.formats.trf_player_lines import read_player_line
 from events.formats.trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
@@ -61,18 +58,6 @@ _TRF2026 = {
     "802",
 }
 _ONLINE = re.compile(r"https?://|lichess|chess\.com|\bonline\b", re.IGNORECASE)
-_BLOCK = re.compile(r"^( {0,3}\d{1,4}| {4}) ([wb\- ]) ([10=+\-wdlhfuz ])  $", re.IGNORECASE)
-_SHIFTS = (0, -1, 1, -2, 2, -3, 3, -4, 4, -5, 5, -6, 6)
-# 1-based columns of the fields between the name and the rounds.
-_FIELDS = {
-    "rating": (49, 52),
-    "federation": (54, 56),
-    "fide_id": (58, 68),
-    "birth": (70, 79),
-    "points": (81, 84),
-    "rank": (86, 89),
-}
-_SEX = {"m": "M", "w": "F", "f": "F"}
 # How the warnings about a time control the file does not give begin (the check drops them when
 # the upload form gives one).
 UNREAD_TIME_CONTROL = "time-control-unread"  # the code of the warnings that the file's time control is not read
@@ -106,19 +91,6 @@ _BYES = {
 }
 
 
-@dataclass
-class _Half:
-    """One player's view of one round."""
-
-    round: int
-    pin: int
-    opponent: int | None
-    colour: str  # "w", "b" or "" (not known)
-    result: str  # upper-cased TRF code, "" for blank
-    line: int
-    column: int
-
-
 def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     event = ParsedEvent(format="TRF16")
     header, halves, byes, national, teams = {}, [], [], [], False
@@ -130,7 +102,7 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
         if code in _TRF2026 or _is_national(line):
             event.format = "TRF-2026"
         if code == "001":
-            _read_player(event, line, n, halves, player_lines, points)
+            read_player_line(event, line, n, halves, player_lines, points)
         elif code in ("012", "022", "032", "042", "052", "062", "092", "122", "132", "222"):
             header[code] = (n, line)
         elif code == "240":
@@ -249,106 +221,6 @@ def _read_round_dates(event, record):
 
 def _within(event, day):
     return (event.start_date is None or event.start_date <= day) and (event.end_date is None or day <= event.end_date)
-
-
-LARGEST_FIDE_RATING = 4000
-
-
-def _read_player(event, line, n, halves, player_lines, points):
-    rank = line[4:8].strip()
-    pin = whole_number(rank)
-    if pin is None:
-        event.error(n, f"the starting rank (columns 5-8) is {rank!r}, not a number from 1 to {MOST_PINS}", 5)
-        return
-    if pin in player_lines:
-        event.error(n, f"starting rank {pin} is also used on line {player_lines[pin]}", 5)
-        return
-    player_lines[pin] = n
-    shift, blocks = _find_shift(line)
-    if blocks is None:
-        shift, blocks = 0, []
-        round_, column, text = _first_unreadable_block(line)
-        event.error(
-            n,
-            f"cannot read round {round_}, {text!r} in columns {column}-{column + 9}: each round "
-            "needs opponent (4 columns), colour w/b/- and a result code (1 = 0 + - W D L H F U Z), "
-            "10 columns apart",
-            column,
-        )
-    elif shift:
-        event.warn(n, f"the round results start at column {92 + shift}, not 92; read with that shift", 92 + shift)
-    fields = _fixed_fields(line, shift)
-    surname, forenames = split_name(line[14 : 47 + shift])
-    player = ParsedPlayer(pin, surname, forenames, line=n)
-    player.sex = _SEX.get(line[9:10].lower())
-    title = normalise_title(line[10:13])
-    if title is None:
-        event.warn(n, f"unknown title {line[10:13].strip()!r} ignored", 11)
-    player.title = title or ""
-    player.fide_rating = whole_number(fields.get("rating", ""), 1, LARGEST_FIDE_RATING)
-    player.fide_federation = fields.get("federation", "")
-    player.fide_id = fide_id(fields.get("fide_id", ""))
-    for name, value, what in (
-        ("rating", player.fide_rating, f"a FIDE rating (1 to {LARGEST_FIDE_RATING})"),
-        ("fide_id", player.fide_id, f"a FIDE ID ({FIDE_ID_DIGITS})"),
-    ):
-        if fields.get(name, "").strip("0") and value is None:  # 0 is how some programs write "none"
-            event.warn(n, f"starting rank {pin}: {fields[name]!r} is not {what}: it is ignored", _FIELDS[name][0])
-    _read_birth(player, fields.get("birth", ""))
-    player.rank = whole_number(fields.get("rank", ""))
-    points[pin] = fields.get("points", "")
-    event.players.append(player)
-    for round_, (opponent, colour, result, column) in enumerate(blocks, 1):
-        halves.append(_Half(round_, pin, opponent, colour, result, n, column))
-
-
-def _find_shift(line):
-    """(shift, [(opponent, colour, result, column)]) for the first shift where every round
-    block reads; (0, None) if none does."""
-    for shift in _SHIFTS:
-        start = 91 + shift
-        if len(line) > start and line[start - 1] != " ":
-            continue
-        blocks = []
-        for i in range(start, max(len(line), start), 10):
-            m = _BLOCK.match(line[i : i + 10].ljust(10))
-            if not m:
-                break
-            opponent = int(m.group(1)) if m.group(1).strip() else None
-            colour = m.group(2).lower().strip(" -")
-            blocks.append((opponent or None, colour, m.group(3).upper().strip(), i + 1))
-        else:
-            return shift, blocks
-    return 0, None
-
-
-def _first_unreadable_block(line):
-    """(round, column, text) of the first round block that does not read, unshifted."""
-    round_ = 1
-    for round_, start in enumerate(range(91, max(len(line), 92), 10), start=1):
-        if not _BLOCK.match(line[start : start + 10].ljust(10)):
-            return round_, start + 1, line[start : start + 10].rstrip()
-    return round_, 92, line[91:101].rstrip()
-
-
-def _fixed_fields(line, shift):
-    """The fields of columns 49-89, each the word that overlaps its columns most."""
-    fields = {}
-    for m in re.finditer(r"\S+", line[47 + shift : 90 + shift]):
-        first, last = m.start() + 48, m.end() + 47  # 1-based columns as if unshifted
-        overlaps = {name: min(last, end) - max(first, start) for name, (start, end) in _FIELDS.items()}
-        name = max(overlaps, key=overlaps.get)
-        if overlaps[name] >= 0:
-            fields[name] = m.group()
-    return fields
-
-
-def _read_birth(player, text):
-    if m := re.fullmatch(r"(\d{4})(?:[/.-]00[/.-]00)?", text):  # the year alone: "1978/00/00"
-        player.birth_year = int(m.group(1)) or None
-    elif found := dates.candidates(text):
-        player.birth_date = found[0][1]
-        player.birth_year = player.birth_date.year
 
 
 def _merge(event, halves, player_lines):
