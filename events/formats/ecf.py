@@ -4,9 +4,6 @@ The file is a stream of ``#NAME=value`` fields (``#NAME`` alone marks a part): s
 name do not count, line breaks between fields do not count, and a value runs to the next ``#``.
 """
 
-import re
-from dataclasses import dataclass, field
-
 from chess import results
 from chess.dates import read_dmy
 from chess.federations import FIDE_ID_DIGITS, fide_id
@@ -33,48 +30,7 @@ from events.formats.base import (
     normalise_code,
     whole_number,
 )
-
-_PARTS = {"MATCH RESULTS": TEAM_MATCH, "SECTION RESULTS": SWISS, "OTHER RESULTS": OTHER}
-_MANDATORY = (
-    "EVENT CODE",
-    "SUBMISSION INDEX",
-    "EVENT NAME",
-    "EVENT DATE",
-    "FINAL RESULT DATE",
-    "RESULTS OFFICER",
-    "RESULTS OFFICER ADDRESS",
-    "TREASURER",
-    "TREASURER ADDRESS",
-)
-_IGNORED = ("ADJUDICATED", "INFORM FIDE", "INFORM CHESSMOVES", "INFORM UNION", "INFORM GRAND PRIX")
-_EVENT_FIELDS = set(_MANDATORY + ECF_TIME_CONTROL_FIELDS + _IGNORED)
-_PLAYER_FIELDS = {
-    "PIN",
-    "ECF CODE",
-    "NAME",
-    "SURNAME",
-    "FORENAME",
-    "INITIALS",
-    "GENDER",
-    "TITLE",
-    "DATE OF BIRTH",
-    "CLUB CODE",
-    "CLUB NAME",
-    "CLUB COUNTY",
-    "ECF NO",
-    "FIDE NO",
-    "COMMENT",
-}
-_PART_FIELDS = {"RESULTS DATE", "WHITE ON"}
-_GAME_FIELDS = {"PIN1", "SCORE", "PIN2", "COLOUR", "GAME DATE", "ROUND", "BOARD", "COMMENT"}
-_MARKERS = {"EVENT DETAILS", "PLAYER LIST", "FINISH", *_PARTS}
-_ALIASES = {"BCF CODE": "ECF CODE", "BCF NO": "ECF NO", "CLUB": "CLUB NAME"}
-# Every known name, keyed with its spaces removed, since "EVENTCODE" is "EVENT CODE".
-_KNOWN = {
-    name.replace(" ", ""): name
-    for name in _EVENT_FIELDS | _PLAYER_FIELDS | _PART_FIELDS | _GAME_FIELDS | _MARKERS | set(_ALIASES)
-}
-_FIELD = re.compile(r"#([^#=]*)(?:=([^#]*))?")
+from events.formats.ecf_fields import MANDATORY, read_fields, read_sections
 
 # SCORE (PIN1's then PIN2's) -> (result with PIN1 as white, result with PIN1 as black).
 _SCORES = {
@@ -87,24 +43,11 @@ _SCORES = {
 }
 
 
-def _fields(text):
-    """[(line, NAME, value or None)] with names canonical and values' whitespace collapsed."""
-    found, line, last = [], 1, 0
-    for m in _FIELD.finditer(text):
-        line += text.count("\n", last, m.start())
-        last = m.start()
-        key = "".join(m.group(1).split()).upper()
-        name = _KNOWN.get(key, " ".join(m.group(1).split()).upper())
-        value = " ".join(m.group(2).split()) if m.group(2) is not None else None
-        found.append((line, _ALIASES.get(name, name), value))
-    return found
-
-
 def parse_ecf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     event = ParsedEvent(format="ECF")
     if text.split("#", 1)[0].strip():
         event.warn(1, "text before the first #field is ignored")
-    sections = _sections(event, _fields(text))
+    sections = read_sections(event, read_fields(text))
     _read_details(event, sections.details)
     for group in sections.players:
         _read_player(event, group, CodeShape(code_pattern))
@@ -119,99 +62,8 @@ def parse_ecf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     return event
 
 
-@dataclass
-class _Sections:
-    """The file's fields, each as (line, value), where the file puts them: the event details by
-    name, a group per player (from its #PIN) and the parts of results, each with a group per game
-    (from its #PIN1)."""
-
-    details: dict = field(default_factory=dict)
-    players: list = field(default_factory=list)
-    parts: list = field(default_factory=list)
-    reading: str | None = None  # the section the fields are in: "event", "players" or "results"
-
-
-def _sections(event, fields):
-    sections, finished = _Sections(), None
-    for line, name, value in fields:
-        if finished:
-            event.warn(line, f"#{name} after #FINISH is ignored")
-        elif name == "FINISH":
-            finished = line
-        elif name in _MARKERS:
-            _start_section(sections, line, name, value)
-        elif not _placed(event, sections, line, name, value or ""):
-            _misplaced(event, line, name, sections.reading)
-    if not finished:
-        event.error(None, "the file has no #FINISH: it may have been cut short")
-    return sections
-
-
-def _start_section(sections, line, name, value):
-    if name == "EVENT DETAILS":
-        sections.reading = "event"
-    elif name == "PLAYER LIST":
-        sections.reading = "players"
-    else:
-        sections.reading = "results"
-        sections.parts.append({"kind": _PARTS[name], "name": value or "", "line": line, "games": []})
-
-
-def _placed(event, sections, line, name, value):
-    """Puts the field in the section being read; False if it has no place there."""
-    if sections.reading is None and name in _EVENT_FIELDS:
-        event.warn(line, "the file should start with #EVENT DETAILS")
-        sections.reading = "event"  # and the details are read as if it did
-    if sections.reading == "event" and name in _EVENT_FIELDS:
-        sections.details[name] = (line, value)
-        return True
-    if sections.reading == "players":
-        return _placed_in_players(sections.players, line, name, value)
-    if sections.reading == "results":
-        return _placed_in_part(sections.parts[-1], line, name, value)
-    return False
-
-
-def _placed_in_players(groups, line, name, value):
-    if name == "PIN":
-        groups.append({"PIN": (line, value)})
-    elif name in _PLAYER_FIELDS and groups:
-        groups[-1][name] = (line, value)
-    else:
-        return False
-    return True
-
-
-def _placed_in_part(part, line, name, value):
-    if name in _PART_FIELDS:
-        part[name] = (line, value)
-    elif name == "PIN1":
-        part["games"].append({"PIN1": (line, value)})
-    elif name in _GAME_FIELDS and part["games"]:
-        part["games"][-1][name] = (line, value)
-    else:
-        return False
-    return True
-
-
-def _misplaced(event, line, name, reading):
-    if name.replace(" ", "") not in _KNOWN:
-        event.warn(line, f"unknown field #{name} is ignored")
-    else:
-        event.error(line, f"#{name} is out of place: {_expected(reading)}")
-
-
-def _expected(state):
-    return {
-        None: "the file must start with #EVENT DETAILS",
-        "event": "the event details take #EVENT CODE, #EVENT NAME, ... up to #PLAYER LIST",
-        "players": "each player starts with #PIN=",
-        "results": "each game starts with #PIN1=",
-    }[state]
-
-
 def _read_details(event, details):
-    for name in _MANDATORY:
+    for name in MANDATORY:
         if not details.get(name, (0, ""))[1]:
             event.error(details[name][0] if name in details else None, f"#{name} is missing")
     event.code = details.get("EVENT CODE", (0, ""))[1].upper()
