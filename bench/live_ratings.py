@@ -15,13 +15,13 @@ import argparse
 import os
 import time
 
-import federation
+import databases
 import monthly_run
-from federation import log
+from databases import log
 
 
 def measure(url, repeat):
-    os.environ.update(federation.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
+    os.environ.update(databases.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
     import django
 
     django.setup()

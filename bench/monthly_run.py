@@ -41,8 +41,9 @@ import os
 import sys
 import time
 
+import databases
 import federation
-from federation import connect, log
+from databases import connect, log
 
 from chess.months import Month
 
@@ -65,15 +66,15 @@ def prepare(size, history, reuse):
     url = database(size)
     players, games, _ = SIZES[size]
     month = month_to_rate()
-    if reuse and federation.count_players(url) == players:
-        federation.migrate(url)  # the code may have moved on since the load
+    if reuse and databases.count_players(url) == players:
+        databases.migrate(url)  # the code may have moved on since the load
         forget_the_run(url, month)
         return url
     log(
         f"Loading {players:,} players, {history} months of history and {games:,} games to rate "
         f"into {url.rsplit('/', 1)[1]}"
     )
-    federation.create_and_migrate(url)
+    databases.create_and_migrate(url)
     loaded = federation.load(url, players, first=month - history - 1, last=month - 1)
     written = federation.add_month_to_rate(
         url, loaded, month, {code: int(games * share) for code, share in SHARES.items()}
@@ -148,7 +149,7 @@ def use_method(method, month):
 
 def rate(url, method):
     """Rate the month on every list in this process, as ``rate_period`` does without a broker."""
-    os.environ.update(federation.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
+    os.environ.update(databases.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
     import django
 
     django.setup()
@@ -203,7 +204,7 @@ def rate_on_workers(url, method, count):
     import subprocess
 
     redis_url = os.environ.get("BENCH_REDIS_URL", "redis://127.0.0.1:6379/12")
-    env = dict(federation.django_env(url), REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="config.settings")
+    env = dict(databases.django_env(url), REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="config.settings")
     os.environ.update(env)
     import django
 

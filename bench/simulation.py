@@ -19,8 +19,9 @@ import os
 import sys
 import time
 
+import databases
 import federation
-from federation import log
+from databases import log
 
 from chess.months import Month
 
@@ -41,7 +42,7 @@ VARIANT = '{"base": "ecf-2024", "floors": true, "activity_window_months": 48}'
 
 
 def simulate(url, list_code, months):
-    os.environ.update(federation.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
+    os.environ.update(databases.django_env(url), DJANGO_SETTINGS_MODULE="config.settings")
     sys.path.insert(0, str(federation.ROOT))
     import django
 
@@ -90,9 +91,9 @@ def main():
     parser.add_argument("--list", default="otb-standard")
     options = parser.parse_args()
     url = database()
-    if not (options.reuse and federation.count_players(url) == PLAYERS):
+    if not (options.reuse and databases.count_players(url) == PLAYERS):
         log(f"Loading {PLAYERS:,} players and 12 months at 30,000 games a month into {url.rsplit('/', 1)[1]}")
-        federation.create_and_migrate(url)
+        databases.create_and_migrate(url)
         last = Month.of(datetime.date.today()) - 1
         federation.load(url, PLAYERS, first=last - 12, last=last, plays=PLAYS)
     simulate(url, options.list, options.months)

@@ -34,9 +34,10 @@ import threading
 import time
 from pathlib import Path
 
+import databases
 import federation
 import redis
-from federation import ROOT, connect, log
+from databases import ROOT, connect, log
 
 from chess.months import Month
 
@@ -61,7 +62,7 @@ TARGETS = {
 
 
 def load(players):
-    federation.create_and_migrate(DATABASE)
+    databases.create_and_migrate(DATABASE)
     latest = Month.of(datetime.date.today()) - 1
     federation.load(DATABASE, players, first=latest - 12, last=latest)
 
@@ -70,7 +71,7 @@ def load(players):
 
 
 def site_env(static_root):
-    return federation.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root), CACHE_URL=CACHE)
+    return databases.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root), CACHE_URL=CACHE)
 
 
 def free_port():
@@ -223,12 +224,12 @@ def main():
     parser.add_argument("--reuse", action="store_true", help="keep a database already loaded with --players")
     options = parser.parse_args()
 
-    if not (options.reuse and federation.count_players(DATABASE) == options.players):
+    if not (options.reuse and databases.count_players(DATABASE) == options.players):
         log(f"Loading {options.players:,} players with a year of history into {DATABASE.rsplit('@', 1)[-1]}")
         load(options.players)
     else:
         started = time.perf_counter()
-        federation.migrate(DATABASE)  # the code may have moved on since the load
+        databases.migrate(DATABASE)  # the code may have moved on since the load
         log(f"Migrated in {time.perf_counter() - started:.1f} s")
     with connect(DATABASE) as conn:
         counts = {
@@ -236,7 +237,7 @@ def main():
             for table in ("players_player", "grading_playerrating", "grading_listentry", "events_game")
         }
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
-    read = federation.warm(DATABASE)
+    read = databases.warm(DATABASE)
     log(f"Database read into memory: {read:,} MB" if read is not None else "pg_prewarm missing: the database is cold")
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))
