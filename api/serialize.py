@@ -5,7 +5,7 @@ from urllib.parse import quote
 
 from django.urls import reverse
 
-from grading.engine import RULE_SETS
+from grading.selectors.rules import rules_named
 
 
 def number(value):
@@ -44,7 +44,7 @@ def player(player, request=None):
 
 def rules(rule_set: str) -> dict:
     """The rule set a period was rated by, and its method ("ecf" or "elo")."""
-    return {"rule_set": rule_set, "method": RULE_SETS[rule_set].method}
+    return {"rule_set": rule_set, "method": rules_named(rule_set).method}
 
 
 def list_entry(entry, with_player=True, players=""):

@@ -11,8 +11,8 @@ from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
 from common.memory import process_memory
-from grading.engine import RULE_SETS
 from grading.models import ListEntry, PlayerRating
+from grading.selectors.rules import rules_named
 from grading.selectors.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
 from players import search
 from players.models import Club
@@ -99,7 +99,7 @@ class ListEntryFilter(django_filters.FilterSet):
     def __init__(self, *args, period=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.day = first_day(period) if period else datetime.date.today()
-        if period is not None and RULE_SETS[period.rule_set].is_elo:
+        if period is not None and rules_named(period.rule_set).is_elo:
             # Every rating on an Elo list is a Full one; its categories are the Elo method's,
             # and those of states the ECF method left before the list changed method.
             del self.form.fields["type"]

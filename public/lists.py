@@ -7,7 +7,6 @@ from django.utils.cache import patch_cache_control
 
 from common.downloads import csv_download
 from events.models import Event
-from grading.engine import RULE_SETS
 from grading.models import RatingList
 from grading.selectors.history import (
     list_csv,
@@ -20,6 +19,7 @@ from grading.selectors.history import (
     publication_key,
 )
 from grading.selectors.ranks import download_rows, ranks_of
+from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
 from players.models import Club, Player
 from public.downloads import list_json, list_text, list_zip, text_download
@@ -108,7 +108,7 @@ def render_list(request, code, rating_list, published, periods):
     context = {
         "rating_list": rating_list,
         "published": published,
-        "rules": RULE_SETS[published.period.rule_set],
+        "rules": rules_named(published.period.rule_set),
         "periods": periods,
         "filters": filters,
         "table": table,

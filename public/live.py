@@ -5,13 +5,13 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from common.downloads import csv_download
-from grading.engine import RULE_SETS
 from grading.live.selectors import live_entries, live_list_of, live_state_before
 from grading.models import LiveRating, RatingList, live_change
 from grading.run.breakdown import rated_games
 from grading.selectors.calculations import calculation_of, prior_peak
 from grading.selectors.history import csv_text
 from grading.selectors.ranks import live_ranks_of
+from grading.selectors.rules import rules_named
 from public.calculation import explanation
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
@@ -135,7 +135,7 @@ def live_calculation(request, code, list_code, month):
     if rating is None:
         raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
     prior = live_state_before(rating)
-    rules = RULE_SETS[rating.rule_set]
+    rules = rules_named(rating.rule_set)
     calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
     context = {
         "player": player,

@@ -3,7 +3,7 @@
 from django import template
 from django.utils.safestring import mark_safe
 
-from grading.engine.tables import d_offset_row
+from grading.selectors.rules import d_anchor
 from public import rendering
 
 register = template.Library()
@@ -24,7 +24,7 @@ def sub(value, other):
 @register.filter
 def d_row(d):
     """The D offset table's row (its lowest |D|) that a D falls in: the anchor of its line."""
-    return d_offset_row(int(d))
+    return d_anchor(d)
 
 
 @register.simple_tag

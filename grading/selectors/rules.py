@@ -1,0 +1,69 @@
+"""The rule sets as the pages and the API read them: a period's by its name, the one in force on
+each list this month, and what the help pages print of them and of the lookup tables. The
+engine holds every number (grading.engine.rulesets, grading.engine.tables); the pages read them
+here, never written twice."""
+
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
+
+from chess.months import Month
+from grading.engine import RULE_SETS, RuleSet
+from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
+from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT, d_offset_row
+from grading.models import RatingList, RuleSetChange
+
+
+def rules_named(name: str) -> RuleSet:
+    """The rule set a period or a live month was rated by, from the name it keeps."""
+    return RULE_SETS[name]
+
+
+def lists_and_rules() -> list[tuple[RatingList, RuleSet]]:
+    """[(rating list, its rule set this month)] in the site's order, in one query."""
+    month = str(Month.of(timezone.localdate()))
+    changes = RuleSetChange.objects.filter(rating_list=OuterRef("pk"), month__lte=month).order_by("-month")
+    in_force = RatingList.objects.annotate(changed_to=Subquery(changes.values("rule_set")[:1]))
+    return [(rating_list, RULE_SETS[rating_list.changed_to or rating_list.rule_set]) for rating_list in in_force]
+
+
+def tenths_text(tenths: int) -> str:
+    return f"{tenths // 10}.{tenths % 10}"
+
+
+def help_rules(in_force) -> dict:
+    """What the help page explains with, from the lists' rule sets in force (lists_and_rules):
+    the ECF and Elo rule sets (the defaults where no list is rated by one), floors, dummies."""
+    ecf = next((rules for _, rules in in_force if not rules.is_elo), ECF_2024)
+    elo_sets = list({rules.name: rules for _, rules in in_force if rules.is_elo}.values()) or [FIDE_2017]
+    return {
+        "ecf": ecf,
+        "elo": elo_sets[0],
+        "elo_sets": elo_sets,
+        "standard_list": next((item for item, _ in in_force if item.code == STANDARD_LIST), None),
+        "titles": sorted(ecf.title_dummies.items(), key=lambda item: -item[1]),
+        "junior_example": (12, 12 * ecf.junior_dummy_per_year),
+        "d_cap": D_OFFSET_CAP,
+        "d_cap_offset": tenths_text(D_OFFSET_ROWS[-1][1]),
+        "floored_lists": [(item, rules) for item, rules in in_force if rules.floors],
+        "floors": next((rules for _, rules in in_force if rules.floors), RULE_SETS["ecf-2024+floors"]),
+    }
+
+
+def d_offset_rows() -> list[dict]:
+    """The D offset table, a row per band of |D|: its lowest, its highest (None: no limit), its
+    offset, and its anchor (what d_anchor links to)."""
+    rows = []
+    for (low, tenths), following in zip(D_OFFSET_ROWS, [*D_OFFSET_ROWS[1:], None]):
+        high = following[0] - 1 if following else None
+        rows.append({"low": low, "high": high, "offset": tenths_text(tenths), "anchor": f"d-{low}"})
+    return rows
+
+
+def d_anchor(d: int) -> int:
+    """The D offset table's row (its lowest |D|) that a D falls in: the anchor of its line."""
+    return d_offset_row(int(d))
+
+
+def performance_rows() -> list[dict]:
+    """The table of dp by percentage, from 1.00 down."""
+    return [{"p": f"{percent / 100:.2f}", "dp": DP_BY_PERCENT[percent]} for percent in range(100, -1, -1)]
