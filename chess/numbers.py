@@ -1,5 +1,5 @@
 """Whole numbers as files and forms write them: ASCII digits only, within a range, and a message
-that says what was wrong."""
+that says what was wrong. And a change as every page writes it, with its sign."""
 
 import re
 
@@ -31,3 +31,8 @@ def read_whole_number(text: str, low: int = 0, high: int | None = None) -> int:
     if len(digits) > 18 or not low <= int(digits) <= (high if high is not None else int(digits)):
         raise OutOfRange(f"{shown} is out of range ({allowed})")
     return int(digits)
+
+
+def signed(value) -> str:
+    """A change with its sign: +11.4, -2.4, 0."""
+    return f"+{value}" if value > 0 else str(value)

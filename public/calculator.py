@@ -1,11 +1,12 @@
 """The rating calculator page: a player, their opponents and results in; the rating the engine
-gives, explained as the calculation page explains a published one (grading.calculator.trial)."""
+gives, explained as the calculation page explains a published one (grading.calculator.trial,
+grading.selectors.explanations)."""
 
 from django.shortcuts import render
 from django.utils import timezone
 
 from grading.calculator.questions import trial_of
-from public.calculation import explanation
+from grading.selectors.explanations import explained_trial
 
 MORE_ROWS = 4  # added by "More opponents"
 
@@ -21,7 +22,7 @@ def calculator(request):
     trial, form, opponents = trial_of(data, timezone.localdate())
     context = {"form": form, "opponents": opponents}
     if trial is not None and not more:
-        context.update(explained(trial))
+        context.update(explained_trial(trial))
     return render(request, "public/calculator.html", context)
 
 
@@ -31,12 +32,3 @@ def rows_given(data):
         rows = [key.split("-")[1] for key in data if key.startswith("o-") and key.count("-") == 2]
         data["o-TOTAL_FORMS"] = str(max((int(row) + 1 for row in rows if row.isdigit()), default=0))
         data.setdefault("o-INITIAL_FORMS", "0")
-
-
-def explained(trial) -> dict:
-    """What the calculation page's explanation reads, for a trial."""
-    calculation, rating = trial.calculation, trial.rating
-    shown = {"trial": trial, "rules": trial.rules, "rating": rating, "prior": trial.prior, "calculation": calculation}
-    if calculation is None:
-        return shown
-    return {**shown, **explanation(calculation, rating, trial.rules, trial.title, trial.rating_list.code)}

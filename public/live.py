@@ -4,19 +4,15 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from chess.numbers import signed
 from common.downloads import csv_download
-from grading.live.selectors import live_entries, live_list_of, live_state_before
-from grading.models import LiveRating, RatingList, live_change
-from grading.run.breakdown import rated_games
-from grading.selectors.calculations import calculation_of, prior_peak
+from grading.live.selectors import explained_live_rating, live_entries, live_list_of
+from grading.models import RatingList, live_change
 from grading.selectors.history import csv_text
 from grading.selectors.ranks import live_ranks_of
-from grading.selectors.rules import rules_named
-from public.calculation import explanation
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
 from public.players import the_player
-from public.rendering import signed
 from public.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 
 LIVE_ROW = (
@@ -127,21 +123,7 @@ def live_list_csv(request, code):
 
 def live_calculation(request, code, list_code, month):
     player = the_player(code)
-    rating = (
-        LiveRating.objects.filter(player=player, rating_list__code=list_code, month=month)
-        .select_related("rating_list")
-        .first()
-    )
-    if rating is None:
+    explained = explained_live_rating(player, list_code, month)
+    if explained is None:
         raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
-    prior = live_state_before(rating)
-    rules = rules_named(rating.rule_set)
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
-    context = {
-        "player": player,
-        "rating": rating,
-        "live": live_list_of(rating.rating_list),
-        "prior": prior,
-        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
-    }
-    return render(request, "public/calculation.html", context)
+    return render(request, "public/calculation.html", {"player": player, **explained})

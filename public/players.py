@@ -18,22 +18,20 @@ from grading.engine.codes import STATE_TYPE_CODES
 from grading.live.selectors import live_of_player
 from grading.models import LiveRating, PlayerRating
 from grading.run.breakdown import rated_games
-from grading.run.event_conditions import rating_games_not_rated
-from grading.selectors.calculations import calculation_of, first_rating_progress_of, prior_peak
+from grading.selectors.calculations import first_rating_progress_of
 from grading.selectors.event_ratings import events_played
+from grading.selectors.explanations import explained_rating, progress_text
 from grading.selectors.history import (
     entries_of,
     latest_publications,
     player_history,
     previous_publications,
-    state_before,
 )
 from grading.selectors.ranks import GROUPS, groups_of, ranks_of_many
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
 from public import rendering
-from public.calculation import explanation, progress_text
 from public.downloads import club_sheet_csv
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
@@ -244,24 +242,10 @@ def months_between(months):
 
 def calculation_page(request, code, list_code, month):
     player = the_player(code)
-    rating = (
-        PlayerRating.objects.filter(player=player, rating_list__code=list_code, month=month, superseded_at=None)
-        .select_related("rating_list", "period")
-        .first()
-    )
-    if rating is None:
+    explained = explained_rating(player, list_code, month)
+    if explained is None:
         raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
-    prior = state_before(rating)
-    rules = RULE_SETS[rating.period.rule_set]
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
-    context = {
-        "player": player,
-        "rating": rating,
-        "prior": prior,
-        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
-        "not_rated": rating_games_not_rated(rating) if rules.is_elo else [],
-    }
-    return render(request, "public/calculation.html", context)
+    return render(request, "public/calculation.html", {"player": player, **explained})
 
 
 def club_index(request):

@@ -10,6 +10,7 @@ from html import escape
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import mark_safe
 
+from chess.numbers import signed
 from grading.models import PlayerRating, rating_text
 
 CATEGORIES = dict(PlayerRating.Category.choices)
@@ -32,10 +33,6 @@ GAMES_ROW = (
     '<th scope="col" class="num"><abbr title="Opponent rating used">Opp.</abbr></th>'
     "{}</tr></thead><tbody>{}</tbody></table></div></details></td></tr>"
 )
-
-
-def signed(value) -> str:
-    return f"+{value}" if value > 0 else str(value)
 
 
 MONTH_CHANGE = (

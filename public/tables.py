@@ -18,8 +18,8 @@ from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
 from chess.names import full_name
+from chess.numbers import signed
 from grading.models import LIST_ORDER, PlayerRating, rating_text
-from public.rendering import signed
 
 PER_PAGE = 50
 SORT = "sort"  # the query parameter naming the column sorted by, "-" before it for descending

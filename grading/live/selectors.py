@@ -3,8 +3,12 @@
 from django.db import connection
 
 from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
+from grading.run.breakdown import rated_games
 from grading.run.bulk import table
+from grading.selectors.calculations import calculation_of, prior_peak
+from grading.selectors.explanations import explanation
 from grading.selectors.history import state_before
+from grading.selectors.rules import rules_named
 
 
 def live_list_of(rating_list) -> LiveList | None:
@@ -42,3 +46,24 @@ def live_state_before(rating: LiveRating):
         player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month
     )
     return earlier.order_by("-month").first() or state_before(rating)
+
+
+def explained_live_rating(player, list_code: str, month: str) -> dict | None:
+    """What the calculation page of a live rating shows: the rating, its live list, the state
+    before it and its explanation; None if ``player`` has no live rating on that list for ``month``."""
+    rating = (
+        LiveRating.objects.filter(player=player, rating_list__code=list_code, month=month)
+        .select_related("rating_list")
+        .first()
+    )
+    if rating is None:
+        return None
+    prior = live_state_before(rating)
+    rules = rules_named(rating.rule_set)
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
+    return {
+        "rating": rating,
+        "live": live_list_of(rating.rating_list),
+        "prior": prior,
+        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
+    }

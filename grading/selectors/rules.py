@@ -9,7 +9,7 @@ from django.utils import timezone
 from chess.months import Month
 from grading.engine import RULE_SETS, RuleSet
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
-from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT, d_offset_row
+from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
 from grading.models import RatingList, RuleSetChange
 
 
@@ -51,17 +51,12 @@ def help_rules(in_force) -> dict:
 
 def d_offset_rows() -> list[dict]:
     """The D offset table, a row per band of |D|: its lowest, its highest (None: no limit), its
-    offset, and its anchor (what d_anchor links to)."""
+    offset, and its anchor (what a K rating's game links to, grading.selectors.explanations.game_rows)."""
     rows = []
     for (low, tenths), following in zip(D_OFFSET_ROWS, [*D_OFFSET_ROWS[1:], None]):
         high = following[0] - 1 if following else None
         rows.append({"low": low, "high": high, "offset": tenths_text(tenths), "anchor": f"d-{low}"})
     return rows
-
-
-def d_anchor(d: int) -> int:
-    """The D offset table's row (its lowest |D|) that a D falls in: the anchor of its line."""
-    return d_offset_row(int(d))
 
 
 def performance_rows() -> list[dict]:

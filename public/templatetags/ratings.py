@@ -3,7 +3,7 @@
 from django import template
 from django.utils.safestring import mark_safe
 
-from grading.selectors.rules import d_anchor
+from chess import numbers
 from public import rendering
 
 register = template.Library()
@@ -12,19 +12,13 @@ register = template.Library()
 @register.filter
 def signed(value):
     """A change with its sign: +11.4, -2.4, 0; empty for none."""
-    return "" if value is None else rendering.signed(value)
+    return "" if value is None else numbers.signed(value)
 
 
 @register.filter
 def sub(value, other):
     """``value`` less ``other``: a rating's change from an earlier one."""
     return value - other
-
-
-@register.filter
-def d_row(d):
-    """The D offset table's row (its lowest |D|) that a D falls in: the anchor of its line."""
-    return d_anchor(d)
 
 
 @register.simple_tag

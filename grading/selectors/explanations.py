@@ -1,16 +1,25 @@
-"""The calculation page's numbers as a person checks them: the engine's exact fractions
-(grading.selectors.calculations) written as decimals. Nothing here computes a rating."""
+"""The explanation of a rating as a person checks it, the calculation page's and the
+calculator's: the engine's exact fractions (grading.selectors.calculations) written as decimals,
+and the words for why K, the dummy and a pending player's progress are what they are. Nothing
+here computes a rating; the pages only render what it returns.
+"""
 
 from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from grading.engine.arithmetic import PassArithmetic
+from chess.numbers import signed
+from grading.engine.arithmetic import GameArithmetic, PassArithmetic
 from grading.engine.categories import explain_dummy
 from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rulesets import RuleSet
-from grading.selectors.calculations import Calculation
-from public.rendering import signed
+from grading.engine.tables import d_offset_row
+from grading.models import PlayerRating
+from grading.run.breakdown import rated_games
+from grading.run.event_conditions import rating_games_not_rated
+from grading.selectors.calculations import Calculation, calculation_of, prior_peak
+from grading.selectors.history import state_before
+from grading.selectors.rules import rules_named
 
 
 def decimal(value: Fraction, places: int) -> Decimal:
@@ -130,11 +139,17 @@ class GameRow:
     game: object  # grading.run.breakdown.RatedGame
     terms: object  # K and Elo ratings' counted games: GameArithmetic or EloGameArithmetic
     increment: str
+    d_row: int | None  # a K rating's game: the D offset table's row its D falls in (its anchor)
 
 
 def game_rows(calculation: Calculation) -> list[GameRow]:
     return [
-        GameRow(step.game, step.arithmetic, plain(decimal(step.arithmetic.increment, 6)) if step.arithmetic else "")
+        GameRow(
+            step.game,
+            step.arithmetic,
+            plain(decimal(step.arithmetic.increment, 6)) if step.arithmetic else "",
+            d_offset_row(int(step.arithmetic.d)) if isinstance(step.arithmetic, GameArithmetic) else None,
+        )
         for step in calculation.games
     ]
 
@@ -193,3 +208,34 @@ def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> d
         # The method's own rating: what the arithmetic ends with, under the floor if one held it up.
         "own_rating": rating.method_rating,
     }
+
+
+def explained_rating(player, list_code: str, month: str) -> dict | None:
+    """What the calculation page of a published rating shows: the rating, the state before it,
+    its explanation, and on an Elo list its games that FIDE's conditions left out; None if
+    ``player`` has no current rating on that list for ``month``."""
+    rating = (
+        PlayerRating.objects.filter(player=player, rating_list__code=list_code, month=month, superseded_at=None)
+        .select_related("rating_list", "period")
+        .first()
+    )
+    if rating is None:
+        return None
+    prior = state_before(rating)
+    rules = rules_named(rating.period.rule_set)
+    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
+    return {
+        "rating": rating,
+        "prior": prior,
+        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
+        "not_rated": rating_games_not_rated(rating) if rules.is_elo else [],
+    }
+
+
+def explained_trial(trial) -> dict:
+    """What the calculator's explanation reads, for a trial (grading.calculator.trial.Trial)."""
+    calculation, rating = trial.calculation, trial.rating
+    shown = {"trial": trial, "rules": trial.rules, "rating": rating, "prior": trial.prior, "calculation": calculation}
+    if calculation is None:
+        return shown
+    return {**shown, **explanation(calculation, rating, trial.rules, trial.title, trial.rating_list.code)}
