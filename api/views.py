@@ -24,11 +24,12 @@ from events.models import Event
 from events.standings import standings
 from grading.calculator.questions import trial_of
 from grading.calculator.trial import MAX_OPPONENTS
-from grading.live.selectors import live_entries, live_list_of, live_of_player, live_rule_set
+from grading.live.selectors import live_entries, live_list_of, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.run.breakdown import LinesOf
 from grading.run.event_conditions import published_reason
-from grading.selectors.history import entries_of, latest_publications, list_publications, list_size, published_list
+from grading.selectors.history import list_publications, list_size, published_list
+from grading.selectors.profiles import ratings_now
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
@@ -108,14 +109,10 @@ def player(request, code):
     body = serialize.player(player, request)
     body["ratings_url"] = request.build_absolute_uri(reverse("api-player-ratings", args=[player.code]))
     body["games_url"] = request.build_absolute_uri(reverse("api-player-games", args=[player.code]))
-    entries = entries_of(latest_publications().values(), [player.pk]).select_related("period__rating_list")
-    body["ratings"] = [
-        serialize.current_rating(entry) for entry in entries.order_by("period__rating_list__display_order")
-    ]
-    live = live_of_player(player.pk)
+    now = ratings_now(player)
+    body["ratings"] = [serialize.current_rating(entry) for entry in now.lines]
     body["live"] = [
-        {"list": entry.rating_list.code, **serialize.live_entry(entry, with_player=False)}
-        for entry in sorted(live.values(), key=lambda entry: (entry.rating_list.display_order, entry.rating_list.code))
+        {"list": entry.rating_list.code, **serialize.live_entry(entry, with_player=False)} for entry in now.live
     ]
     return one(body)
 

@@ -1,7 +1,6 @@
 """Public player and club pages: search, a player's ratings and history, how a rating was
 calculated, clubs and their players."""
 
-from collections import defaultdict
 from urllib.parse import quote
 
 from django.db.models import Count, Q
@@ -13,28 +12,14 @@ from chess.months import Month
 from common.downloads import csv_download
 from common.lookups import by_code
 from events.standings import head_to_head
-from grading.engine import RULE_SETS
-from grading.engine.codes import STATE_TYPE_CODES
-from grading.live.selectors import live_of_player
-from grading.models import LiveRating, PlayerRating
-from grading.run.breakdown import rated_games
-from grading.selectors.calculations import first_rating_progress_of
-from grading.selectors.event_ratings import events_played
-from grading.selectors.explanations import explained_rating, progress_text
-from grading.selectors.history import (
-    entries_of,
-    latest_publications,
-    player_history,
-    previous_publications,
-)
-from grading.selectors.ranks import GROUPS, groups_of, ranks_of_many
+from grading.selectors.explanations import explained_rating
+from grading.selectors.history import entries_of, latest_publications
+from grading.selectors.profiles import player_profile
 from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
 from public import rendering
 from public.downloads import club_sheet_csv
-
-RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 
 
 def search_page(request):
@@ -98,93 +83,36 @@ def player_page(request, code):
     player = the_player(code)
     if player.merged_into_id:
         return redirect("player", player.merged_into.code)
-    history = player_history(player.pk)
-    publications = latest_publications()
-    before = previous_publications()
-    rank_tables = ranks_of_many(publications.values())
-    games = recent_games(history)
-    players = reverse("player-search")
-    lists = []
-    for published in publications.values():
-        rating_list = published.period.rating_list
-        rows = [row for row in history if row.rating_list_id == rating_list.pk and row.month <= published.period.month]
-        for earlier, row in zip([None] + rows, rows):
-            row.change = row.rating - earlier.rating if earlier and earlier.rating and row.rating else None
-            row.lines = games.get(row.pk)  # None: older than the periods whose games are shown
-            row.calculation = player_url(player.code, f"{rating_list.code}/{row.month}/", players)
-        latest = rows[-1] if rows else None
-        entry = latest if latest and on_the_list(latest, published) else None
-        next_period = Month.parse(published.period.month) + 1
-        rules = RULE_SETS[published.period.rule_set]
-        pending = latest and latest.type == PlayerRating.Type.PENDING
-        lists.append(
-            {
-                "list": rating_list,
-                "published": published,
-                # On the list iff active then: the same test that wrote the list's snapshot.
-                "entry": entry,
-                "ranks": ranks(player, entry, published, rank_tables[published.period.pk, published.revision]),
-                "previous": previous_rating(rows, before.get(rating_list.pk)),
-                "latest": latest,
-                "progress": progress_text(first_rating_progress_of(latest, next_period), rules) if pending else "",
-                "elo": rules.is_elo,
-                "rules": rules,
-                "rows": rows[::-1],
-                "rows_html": rendering.history_rows(rating_list.name, rows[::-1]),
-            }
-        )
-    live = live_of_player(player.pk, [item["list"].pk for item in lists])
-    live_ratings = list(LiveRating.objects.filter(player=player).order_by("month")) if live else []
-    for item in lists:
-        if entry := live.get(item["list"].pk):
-            item["live"] = entry
-            item["live_list"] = entry.rating_list.live
-            item["live_calculations"] = [
-                (row.month, player_url(player.code, f"live/{item['list'].code}/{row.month}/", players))
-                for row in live_ratings
-                if row.rating_list_id == item["list"].pk
-            ]
-    names = {item["list"].pk: item["list"].name for item in lists}
-    shown = {line.game.pk: line.game for lines in games.values() for line in lines if line.game}
-    played = [event for event in events_played(history + live_ratings, shown) if event.rating_list_id in names]
-    for event in played:
-        event.list_name = names[event.rating_list_id]
-    events = reverse("events")
+    profile = player_profile(player)
+    players, events = reverse("player-search"), reverse("events")
+    for line in (line for item in profile.lists for row in item.rows for line in row.lines or () if line.game):
+        line.opponent_url = player_url(line.opponent.code, players=players)
+        line.event_url = event_url(line.game.event.code, events)
+    lists = [list_shown(player, item, players) for item in profile.lists]
     context = {
         "player": player,
         "lists": lists,
         "chart": chart_data(player, lists),
-        "events": played,
-        "events_html": rendering.event_rows(played, lambda code: event_url(code, events)),
+        "events": profile.events,
+        "events_html": rendering.event_rows(profile.events, lambda code: event_url(code, events)),
     }
     return render(request, "public/player.html", context)
 
 
-def ranks(player, entry, published, table) -> list:
-    """[(group, rank)] of a player on a published list: the whole list, then their groups; none
-    for a rating that is not ranked (a Partial one)."""
-    if entry is None or table.rank(entry.rating, entry.type) is None:
-        return []
-    groups = groups_of(player, published.period.month)
-    return [("national", table.rank(entry.rating, entry.type))] + [
-        (GROUPS[group], table.rank(entry.rating, entry.type, group)) for group in groups
+def list_shown(player, item, players) -> dict:
+    """A list of the player's profile (grading.selectors.profiles.ListProfile) as the page shows
+    it: the addresses of each month's calculation, and the history's rows written."""
+    for row in item.rows:
+        row.calculation = player_url(player.code, f"{item.rating_list.code}/{row.month}/", players)
+    live = [
+        (month, player_url(player.code, f"live/{item.rating_list.code}/{month}/", players))
+        for month in item.live_months
     ]
-
-
-def previous_rating(rows, previous) -> int | None:
-    """The player's rating on the list published before the latest, if they were on it."""
-    if previous is None:
-        return None
-    then = [row for row in rows if row.month <= previous.period.month]
-    return then[-1].rating if then and on_the_list(then[-1], previous) else None
-
-
-def on_the_list(state, published):
-    last = Month.parse(state.last_played).index if state.last_played else -1
-    rules = RULE_SETS[published.period.rule_set]
-    return bool(
-        rules.listed(Month.parse(published.period.month), STATE_TYPE_CODES[state.type], state.rating or 0, last)
-    )
+    return {
+        **vars(item),
+        "live_calculations": live,
+        "rows_html": rendering.history_rows(item.rating_list.name, item.rows),
+    }
 
 
 def event_url(code, events=None):
@@ -198,19 +126,6 @@ def player_url(code, rest="", players=None):
     return f"{players or reverse('player-search')}{quote(code)}/{rest}"
 
 
-def recent_games(history):
-    """{PlayerRating id: [RatedGame]} for each list's latest RECENT_PERIODS rows."""
-    by_list = defaultdict(list)
-    for row in history:
-        by_list[row.rating_list_id].append(row)
-    games = rated_games([row for rows in by_list.values() for row in rows[-RECENT_PERIODS:]])
-    events, players = reverse("events"), reverse("player-search")
-    for line in (line for lines in games.values() for line in lines if line.game):
-        line.opponent_url = player_url(line.opponent.code, players=players)
-        line.event_url = event_url(line.game.event.code, events)
-    return games
-
-
 def chart_data(player, lists):
     """What static/js/player-chart.js draws: a line per list, a point per rated month."""
     datasets = []
@@ -221,7 +136,7 @@ def chart_data(player, lists):
             if row.rating is not None  # a pending Elo state has none
         ]
         if points:
-            datasets.append({"label": item["list"].name, "code": item["list"].code, "points": points})
+            datasets.append({"label": item["rating_list"].name, "code": item["rating_list"].code, "points": points})
     return {
         "months": months_between([point["x"] for dataset in datasets for point in dataset["points"]]),
         "datasets": datasets,

@@ -139,6 +139,7 @@ class PlayedEvent:
     end_date: object
     rating_list_id: int
     part: EventPart
+    list_name: str = ""  # the player page's: the name of the list it was rated on
 
 
 def events_played(ratings, shown: dict | None = None) -> list[PlayedEvent]:
