@@ -180,6 +180,7 @@ def event(event, request=None):
 
 
 def entry(entry, points):
+    """An event's entry (grading.selectors.crosstables.EntryShown) and its points."""
     return {
         "pin": entry.pin,
         "name": entry.name,

@@ -21,13 +21,12 @@ from api.responses import (
 from common.errors import no_resource
 from common.lookups import by_code
 from events.models import Event
-from events.standings import standings
 from grading.calculator.questions import trial_of
 from grading.calculator.trial import MAX_OPPONENTS
 from grading.live.selectors import live_entries, live_list_of, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.run.breakdown import LinesOf
-from grading.run.event_conditions import published_reason
+from grading.selectors.crosstables import event_results
 from grading.selectors.history import list_publications, list_size, published_list
 from grading.selectors.profiles import ratings_now
 from players import search
@@ -267,13 +266,11 @@ def event(request, code):
     event = by_code(Event.objects.in_rating().select_related("rating_list"), code)
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
-    entries = list(event.entries.select_related("player").order_by("pin"))
-    games = list(event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason()))
-    pins = {entry.pk: entry.pin for entry in entries}
-    points = {row["entry"].pk: row["points"] for row in standings(entries, games)}
+    results = event_results(event)
+    pins = {entry.pk: entry.pin for entry in results.entries}
     body = serialize.event(event, request)
-    body["entries"] = [serialize.entry(entry, points[entry.pk]) for entry in entries]
-    body["games"] = [serialize.game(game, pins) for game in games]
+    body["entries"] = [serialize.entry(entry, results.points[entry.pk]) for entry in results.entries]
+    body["games"] = [serialize.game(game, pins) for game in results.games]
     return one(body)
 
 

@@ -1,8 +1,6 @@
 """Public event pages: the index of approved and rated events, and each event's crosstable
-(Swiss, round robin) or match card (team match), built from its Entry pins and Game rows."""
+(Swiss, round robin) or match card (team match), as grading.selectors.crosstables reads it."""
 
-from dataclasses import dataclass
-from typing import NamedTuple
 from urllib.parse import quote
 
 import django_filters
@@ -17,13 +15,10 @@ from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
-from chess.names import full_name
 from common.lookups import by_code
 from events.models import Event
-from events.standings import RESULT_LABELS, match_card, round_robin_grid, swiss_crosstable
 from grading.models import RatingList
-from grading.run.event_conditions import GameLeftOut, published_reason
-from grading.selectors.event_ratings import event_parts, ratings_used
+from grading.selectors.crosstables import event_crosstable
 from public.rendering import rated_cells, ratings_in_cells
 from public.tables import PER_PAGE, page_of
 
@@ -144,67 +139,6 @@ def crosstable_rows(crosstable, rated: bool) -> str:
 NO_GAME = '<span class="muted">–</span>'
 
 
-class PlayerCode(NamedTuple):
-    code: str
-
-
-@dataclass
-class EntryShown:
-    """An entry as the event page shows it, with what the ratings say of it (``rated``, an
-    EventPart, and ``rating_used``)."""
-
-    pk: int
-    pin: int
-    name: str
-    club_name: str
-    rank: int | None
-    player_id: int | None
-    player: PlayerCode | None
-    rated: object = None
-    rating_used: int | None = None
-
-
-# An event's entries and games are read as plain values: as model instances (forty-odd
-# entries, their players and a few hundred games) they were a third of the page's time.
-GAME_FIELDS = (
-    "pk",
-    "round",
-    "board",
-    "date",
-    "result",
-    "rated",
-    "white_id",
-    "black_id",
-    "white_entry_id",
-    "black_entry_id",
-    "why_not_rated",  # why the publication in force left it out (FIDE's conditions), or None
-)
-
-
-def entries_shown(event) -> list[EntryShown]:
-    rows = event.entries.order_by("pin").values_list(
-        "pk", "pin", "surname", "forenames", "club_name", "rank", "player_id", "player__code"
-    )
-    return [
-        EntryShown(pk, pin, full_name(surname, forenames), club, rank, player, PlayerCode(code) if player else None)
-        for pk, pin, surname, forenames, club, rank, player, code in rows
-    ]
-
-
-def games_not_rated(games, entries) -> list[tuple[str, list[GameLeftOut]]]:
-    """The games the publications in force left out, by reason, in the page's order."""
-    names = {entry.pk: entry.name for entry in entries}
-    groups: dict[str, list[GameLeftOut]] = {}
-    for game in games:
-        if game.why_not_rated:
-            white, black = names.get(game.white_entry_id, ""), names.get(game.black_entry_id, "")
-            result = RESULT_LABELS.get(game.result, game.result)
-            groups.setdefault(game.why_not_rated, []).append(
-                GameLeftOut(game.pk, game.round, game.date, white, black, result)
-            )
-    return list(groups.items())
-
-
 def event_index(request):
     filters = EventFilter(request.GET, queryset=public_events().order_by("-end_date", "code"))
     table = paginate(EventTable(filters.qs), request)
@@ -217,35 +151,20 @@ def event_page(request, code):
         raise Http404(f"No approved or rated event has the code {code[:40]}.")
     if event.code != code:
         return redirect("event", event.code)  # typed in another case
-    entries = entries_shown(event)
-    games = event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason())
-    games = list(games.values_list(*GAME_FIELDS, named=True))
-    played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
+    shown = event_crosstable(event)
     context = {
         "event": event,
         "dates": event_dates(event),
-        "games_count": len(played),
-        "rated_count": sum(game.rated and not game.why_not_rated for game in played),
-        "byes": len(games) - len(played),
-        "not_rated": games_not_rated(played, entries),
-        "not_rated_count": sum(bool(game.why_not_rated) for game in played),
+        "games_count": shown.games_count,
+        "rated_count": shown.rated_count,
+        "byes": shown.byes,
+        "not_rated": shown.not_rated,
+        "not_rated_count": shown.not_rated_count,
+        shown.layout: shown.table,
+        "entries": shown.entries,
+        "rated": shown.rated,
+        "provisional": shown.provisional,
     }
-    if event.kind == Event.Kind.TEAM_MATCH:
-        context["card"] = match_card(entries, games)
-    elif event.kind == Event.Kind.ROUND_ROBIN:
-        context["grid"] = round_robin_grid(entries, games)
-    elif all(game.round for game in games) and event.kind == Event.Kind.SWISS:
-        context["crosstable"] = swiss_crosstable(entries, games)
-    else:
-        context["card"] = match_card(entries, games)
-    parts = event_parts(event, games)
-    used = ratings_used(parts, games)
-    for entry in entries:  # what the crosstable and the match card show beside each name
-        entry.rated = parts.get(entry.player_id)
-        entry.rating_used = used.get(entry.player_id)
-    context["entries"] = entries
-    context["rated"] = bool(parts)
-    if "crosstable" in context:
-        context["crosstable_rows"] = crosstable_rows(context["crosstable"], bool(parts))
-    context["provisional"] = bool(parts) and event.status != Event.Status.RATED
+    if shown.layout == "crosstable":
+        context["crosstable_rows"] = crosstable_rows(shown.table, shown.rated)
     return render(request, "public/events/event.html", context)

@@ -1,0 +1,144 @@
+"""An event as the public sees it: its entries and games with each entry's points (what the API
+gives), and its crosstable, round-robin grid or match card with what the ratings say of each
+player and the games the publications in force left out (what its page shows).
+
+An event's entries and games are read as plain values: as model instances (forty-odd entries,
+their players and a few hundred games) they were a third of the page's time.
+"""
+
+from dataclasses import dataclass
+from decimal import Decimal
+from typing import NamedTuple
+
+from chess.names import full_name
+from events.models import Event
+from events.standings import RESULT_LABELS, match_card, round_robin_grid, standings, swiss_crosstable
+from grading.run.event_conditions import GameLeftOut, published_reason
+from grading.selectors.event_ratings import event_parts, ratings_used
+
+
+class PlayerCode(NamedTuple):
+    code: str
+
+
+@dataclass
+class EntryShown:
+    """An entry as the event page and the API show it, with what the ratings say of it
+    (``rated``, an EventPart, and ``rating_used``)."""
+
+    pk: int
+    pin: int
+    name: str
+    club_name: str
+    rank: int | None
+    player_id: int | None
+    player: PlayerCode | None
+    code: str  # the federation code the file gave, for an entry matched to no record
+    rated: object = None
+    rating_used: int | None = None
+
+
+GAME_FIELDS = (
+    "pk",
+    "round",
+    "board",
+    "date",
+    "result",
+    "rated",
+    "unrated_reason",
+    "white_id",
+    "black_id",
+    "white_entry_id",
+    "black_entry_id",
+    "why_not_rated",  # why the publication in force left it out (FIDE's conditions), or None
+)
+
+
+@dataclass
+class EventResults:
+    entries: list[EntryShown]  # in pin order
+    games: list  # plain rows of GAME_FIELDS, by round and board; a bye has no black entry
+    points: dict[int, Decimal]  # {entry id: points}
+
+
+def event_results(event) -> EventResults:
+    """The entries and games of ``event``, and each entry's points."""
+    rows = event.entries.order_by("pin").values_list(
+        "pk", "pin", "surname", "forenames", "club_name", "rank", "player_id", "player__code", "code"
+    )
+    entries = [
+        EntryShown(
+            pk, pin, full_name(surname, forenames), club, rank, player, PlayerCode(code) if player else None, own
+        )
+        for pk, pin, surname, forenames, club, rank, player, code, own in rows
+    ]
+    games = event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason())
+    games = list(games.values_list(*GAME_FIELDS, named=True))
+    return EventResults(entries, games, {row["entry"].pk: row["points"] for row in standings(entries, games)})
+
+
+@dataclass
+class Crosstable:
+    """What an event's page shows: its table (``layout`` "crosstable", "grid" or "card", the
+    table events.standings builds), the games counted, and each entry's part of the ratings."""
+
+    entries: list[EntryShown]  # each with ``rated`` and ``rating_used``
+    layout: str
+    table: dict
+    games_count: int
+    rated_count: int  # rated and not left out by the publications in force
+    byes: int
+    not_rated: list  # [(reason, [GameLeftOut])]
+    not_rated_count: int
+    rated: bool  # whether any player's ratings hold its games
+    provisional: bool  # rated by the live ratings only (an approved event not yet rated)
+
+
+def event_crosstable(event) -> Crosstable:
+    results = event_results(event)
+    entries, games = results.entries, results.games
+    played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
+    parts = event_parts(event, games)
+    used = ratings_used(parts, games)
+    for entry in entries:  # what the crosstable and the match card show beside each name
+        entry.rated = parts.get(entry.player_id)
+        entry.rating_used = used.get(entry.player_id)
+    layout, table = event_table(event, entries, games)
+    return Crosstable(
+        entries=entries,
+        layout=layout,
+        table=table,
+        games_count=len(played),
+        rated_count=sum(game.rated and not game.why_not_rated for game in played),
+        byes=len(games) - len(played),
+        not_rated=games_not_rated(played, entries),
+        not_rated_count=sum(bool(game.why_not_rated) for game in played),
+        rated=bool(parts),
+        provisional=bool(parts) and event.status != Event.Status.RATED,
+    )
+
+
+def event_table(event, entries, games) -> tuple[str, dict]:
+    """(layout, table): a team match's card, a round robin's grid, a Swiss's crosstable if every
+    game has its round; else a card."""
+    if event.kind == Event.Kind.TEAM_MATCH:
+        return "card", match_card(entries, games)
+    if event.kind == Event.Kind.ROUND_ROBIN:
+        return "grid", round_robin_grid(entries, games)
+    if all(game.round for game in games) and event.kind == Event.Kind.SWISS:
+        return "crosstable", swiss_crosstable(entries, games)
+    return "card", match_card(entries, games)
+
+
+def games_not_rated(games, entries) -> list[tuple[str, list[GameLeftOut]]]:
+    """The games the publications in force left out, by reason, in the page's order."""
+    names = {entry.pk: entry.name for entry in entries}
+    groups: dict[str, list[GameLeftOut]] = {}
+    for game in games:
+        if game.why_not_rated:
+            white, black = names.get(game.white_entry_id, ""), names.get(game.black_entry_id, "")
+            result = RESULT_LABELS.get(game.result, game.result)
+            groups.setdefault(game.why_not_rated, []).append(
+                GameLeftOut(game.pk, game.round, game.date, white, black, result)
+            )
+    return list(groups.items())
