@@ -27,7 +27,7 @@ from grading.live.selectors import live_entries, live_list_of, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.run.breakdown import LinesOf
 from grading.selectors.crosstables import event_results
-from grading.selectors.history import list_publications, list_size, published_list
+from grading.selectors.history import list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
 from players import search
 from players.models import Club, Player
@@ -66,8 +66,9 @@ def resolve_or_none(path):
         return None
 
 
-def the_player(code):
-    """The player with ``code``; a merged duplicate's address redirects to the record kept."""
+def player_or_404(code):
+    """The player with ``code`` (players.selectors.player_by_code, as the pages find them), or the
+    API's 404; a merged duplicate's address redirects to the record kept."""
     player = player_by_code(code)
     if player is None:
         raise NotFound(f"No player has the code {code!r}.")
@@ -76,11 +77,13 @@ def the_player(code):
     return player
 
 
-def the_list(code):
-    rating_list, _ = list_publications(code)
+def list_or_404(code):
+    """The rating list of ``code`` and its published periods, newest first (list_publications,
+    as the pages read them), or the API's 404."""
+    rating_list, periods = list_publications(code)
     if rating_list is None:
         raise NotFound(f"No rating list has the code {code!r}.")
-    return rating_list
+    return rating_list, periods
 
 
 def list_parameter(request):
@@ -104,7 +107,7 @@ def players(request):
 
 @api_view
 def player(request, code):
-    player = the_player(code)
+    player = player_or_404(code)
     body = serialize.player(player, request)
     body["ratings_url"] = request.build_absolute_uri(reverse("api-player-ratings", args=[player.code]))
     body["games_url"] = request.build_absolute_uri(reverse("api-player-games", args=[player.code]))
@@ -118,7 +121,7 @@ def player(request, code):
 
 @api_view
 def player_ratings(request, code):
-    player = the_player(code)
+    player = player_or_404(code)
     rows = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list")
     rows = rows.order_by("rating_list__display_order", "rating_list__code", "-month")
     if list_code := list_parameter(request):
@@ -130,7 +133,7 @@ def player_ratings(request, code):
 
 @api_view
 def player_games(request, code):
-    player = the_player(code)
+    player = player_or_404(code)
     ratings = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list")
     if list_code := list_parameter(request):
         ratings = ratings.filter(rating_list__code=list_code)
@@ -176,13 +179,13 @@ def lists(request):
 
 @api_view
 def rating_list(request, code, month=None):
-    rating_list = the_list(code)
+    _, periods = list_or_404(code)
     if month is not None:
         check_month(month)
     edition = request.GET.get("edition", "revised")
     if edition not in ("revised", "original"):
         raise BadParameter(f"edition must be revised or original, not {edition[:20]!r}.")
-    published = published_list(rating_list, month, original=edition == "original")
+    published = publication_in(periods, month, original=edition == "original")
     if published is None:
         raise NotFound(
             f"The {code} list was not published for {month}." if month else f"The {code} list is not published yet."
@@ -202,7 +205,7 @@ def rating_list(request, code, month=None):
 
 @api_view
 def live_list(request, code):
-    rating_list = the_list(code)
+    rating_list, _ = list_or_404(code)
     live = live_list_of(rating_list)
     if live is None:
         raise NotFound(f"No live ratings have been computed for the {code} list yet.")

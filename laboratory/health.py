@@ -18,6 +18,7 @@ from statistics import mean, median
 import numpy as np
 
 from chess.months import Month
+from common.downloads import csv_text
 from grading.engine import RULE_SETS
 from grading.engine.categories import ages, is_junior
 from grading.engine.codes import FULL, PARTIAL
@@ -26,7 +27,7 @@ from grading.models import ListEntry, PlayerRating
 from grading.run.bulk import fetch_columns
 from grading.run.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
 from grading.run.publishing import latest_states
-from grading.selectors.history import csv_text, list_publications
+from grading.selectors.history import list_publications
 from grading.selectors.toplists import SENIOR_AGE
 
 BAND = 50  # calibration bands of the rating difference

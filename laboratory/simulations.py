@@ -16,11 +16,11 @@ from django.utils import timezone
 
 from chess.months import Month
 from chess.names import full_name
+from common.downloads import csv_text
 from grading.engine import EngineInputError
 from grading.engine.variants import variant
 from grading.models import RatingList, RatingPeriod
 from grading.run.broker import Unreachable, send
-from grading.selectors.history import csv_text
 from laboratory.models import RuleVariant, SimulatedPlayer, Simulation
 
 LONGEST_SPAN = 120  # months

@@ -1,15 +1,15 @@
-"""The home page, the rating lists (a page, its CSV) and the top lists."""
+"""The home page, the rating lists (a page, its downloads: grading.selectors.downloads) and the top lists."""
 
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
 
-from common.downloads import csv_download
+from common.downloads import csv_download, text_download, zip_download
 from events.models import Event
 from grading.models import RatingList
+from grading.selectors.downloads import download_rows, file_name, list_csv, list_files, list_json, list_text
 from grading.selectors.history import (
-    list_csv,
     list_publications,
     list_size,
     list_sizes,
@@ -18,11 +18,10 @@ from grading.selectors.history import (
     publication_in,
     publication_key,
 )
-from grading.selectors.ranks import download_rows, ranks_of
+from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
 from players.models import Club, Player
-from public.downloads import list_json, list_text, list_zip, text_download
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
 from public.tables import SORT, ListTable, page_rows
@@ -142,8 +141,7 @@ def downloaded(request, code, month):
     _, published = the_list(code, month, wants_original(request))
     filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
     entries = ListTable.sorted(filters.qs, request.GET.get(SORT, ""))
-    name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
-    name += "-filtered" if filters.active else ""
+    name = file_name(published) + ("-filtered" if filters.active else "")
     return published, download_rows(published, entries.iterator(chunk_size=5000)), name
 
 
@@ -164,9 +162,9 @@ def rating_list_json(request, code, month):
 
 def rating_list_zip(request, code, month):
     _, published = the_list(code, month, wants_original(request))
-    name = f"{code}-{month}{'-original' if published.is_original and published.period.revision else ''}"
+    name = file_name(published)
     rows = download_rows(published, published.entries().iterator(chunk_size=5000))
-    return cacheable(request, list_zip(published, rows, name))
+    return cacheable(request, zip_download(list_files(published, rows, name), f"{name}.zip"))
 
 
 def top_index(request):

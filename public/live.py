@@ -5,10 +5,9 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from chess.numbers import signed
-from common.downloads import csv_download
+from common.downloads import csv_download, csv_text
 from grading.live.selectors import explained_live_rating, live_entries, live_list_of
 from grading.models import RatingList, live_change
-from grading.selectors.history import csv_text
 from grading.selectors.ranks import live_ranks_of
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page

@@ -12,6 +12,7 @@ from chess.months import Month
 from common.downloads import csv_download
 from common.lookups import by_code
 from events.standings import head_to_head
+from grading.selectors.downloads import club_sheet_csv
 from grading.selectors.explanations import explained_rating
 from grading.selectors.history import entries_of, latest_publications
 from grading.selectors.profiles import player_profile
@@ -19,7 +20,6 @@ from players import search
 from players.models import Club, Player
 from players.selectors import player_by_code
 from public import rendering
-from public.downloads import club_sheet_csv
 
 
 def search_page(request):

@@ -1,11 +1,9 @@
-"""Reading published lists and the rating history, for the site, the API and downloads.
+"""Reading published lists and the rating history, for the site, the API and downloads
+(grading.selectors.downloads writes a list's files).
 
 grading.run.publishing writes what this reads.
 """
 
-import csv
-import io
-import json
 import secrets
 from dataclasses import dataclass
 
@@ -14,26 +12,7 @@ from django.db import connection
 from django.db.models import Count, F, Max, OuterRef, Q, Subquery
 
 from common.memory import process_memory
-from grading.engine import RULE_SETS
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-
-# A download's columns: what the list page shows (rank, previous rating and change among them)
-# and the player's FIDE title and ID.
-LIST_COLUMNS = [
-    "rank",
-    "code",
-    "name",
-    "title",
-    "fide_id",
-    "rating",
-    "previous",
-    "change",
-    "type",
-    "category",
-    "games",
-    "last_played",
-    "club",
-]
 
 
 @dataclass
@@ -100,70 +79,6 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
     return found
 
 
-def list_rows(entries, ranks, previous: dict):
-    """The rows of a list download, in LIST_COLUMNS order (grading.selectors.ranks.download_rows gives
-    them): ``ranks`` (grading.selectors.ranks.Ranks) ranks them as the page does, ``previous`` their
-    players' previous ratings (previous_ratings). None where there is nothing: no rank (a Partial rating), no previous
-    rating, no title or FIDE ID."""
-    for entry in entries:
-        before = previous.get(entry.player_id)
-        yield [
-            ranks.rank(entry.rating, entry.type),
-            entry.player.code,
-            entry.player.name,
-            entry.player.fide_title or None,
-            entry.player.fide_id,
-            entry.rating,
-            before,
-            None if before is None else entry.rating - before,
-            entry.type,
-            entry.category,
-            entry.games,
-            entry.last_played,
-            entry.club.name if entry.club_id else "",
-        ]
-
-
-# A spreadsheet takes a cell starting with one of these for a formula: a name that came in an
-# upload must not run as one on a club captain's computer ("CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(value):
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
-
-
-def list_csv(rows) -> str:
-    """A list's rows (list_rows) as CSV."""
-    return csv_text(LIST_COLUMNS, rows)
-
-
-def csv_text(columns, rows) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
-    writer.writerows([spreadsheet_safe(value) for value in row] for row in rows)
-    return out.getvalue()
-
-
-def list_json(published: PublishedList, rows) -> str:
-    return (
-        json.dumps(
-            {
-                "list": published.period.rating_list.code,
-                "period": published.period.month,
-                "revision": published.revision,
-                "rule_set": published.period.rule_set,
-                "method": RULE_SETS[published.period.rule_set].method,
-                "players": [dict(zip(LIST_COLUMNS, row)) for row in rows],
-            },
-            ensure_ascii=False,
-            indent=1,
-        )
-        + "\n"
-    )
-
-
 # Query helpers for the public site and the API (read only).
 
 
@@ -213,7 +128,7 @@ def previous_publications() -> dict:
 
 
 # The most players whose previous ratings one query reads: a download asks for them a chunk of its
-# rows at a time (grading.selectors.ranks.download_rows), a one-club file its thirty players' and the whole
+# rows at a time (grading.selectors.downloads.download_rows), a one-club file its thirty players' and the whole
 # list 300,000 in 60 queries, each far under the 32,766 parameters SQLite takes.
 PREVIOUS_CHUNK = 5000
 

@@ -12,7 +12,6 @@ query, and kept in the cache; a rank is then a lookup.
 
 import datetime
 from dataclasses import dataclass
-from itertools import islice
 
 from django.core.cache import cache
 from django.db.models import Count, Q
@@ -20,7 +19,7 @@ from django.db.models import Count, Q
 from chess.months import Month
 from common.memory import process_memory
 from grading.models import RANKED, RANKED_TYPE, ListEntry, LiveEntry
-from grading.selectors.history import PREVIOUS_CHUNK, list_publications, list_rows, previous_ratings, publication_key
+from grading.selectors.history import publication_key
 from grading.selectors.toplists import SENIOR_AGE, age_condition
 from players.models import years_before
 
@@ -74,22 +73,6 @@ def ranks_of_many(publications) -> dict:
     for key in keys.keys() - remembered:
         RANKS_IN_MEMORY.set(key, found[key])
     return {(item.period.pk, item.revision): Ranks(found[key]) for key, item in keys.items()}
-
-
-def download_rows(published, entries):
-    """The rows of a download of ``published`` (grading.selectors.history.list_rows) from its ``entries``
-    (all or some of them): ranked on the whole list, with the previous list's ratings of their
-    players, read a chunk of rows at a time, as its page shows them."""
-    periods = list_publications(published.period.rating_list.code)[1]
-    ranks = ranks_of(published)
-    entries = iter(entries)
-
-    def rows():
-        while chunk := list(islice(entries, PREVIOUS_CHUNK)):
-            previous = previous_ratings(published, [entry.player_id for entry in chunk], periods)
-            yield from list_rows(chunk, ranks, previous)
-
-    return rows()
 
 
 def live_ranks_of(live) -> Ranks:

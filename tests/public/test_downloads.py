@@ -9,9 +9,8 @@ from xml.etree import ElementTree
 
 import pytest
 
-from grading.selectors.history import LIST_COLUMNS
+from grading.selectors.downloads import LIST_COLUMNS, TEXT_WIDTHS
 from players.models import Player
-from public.downloads import TEXT_WIDTHS
 
 pytestmark = pytest.mark.django_db
 

@@ -213,7 +213,7 @@ def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
 def test_a_download_longer_than_a_chunk_reads_the_previous_ratings_chunk_by_chunk(client, federation, monkeypatch):
     whole = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content
     monkeypatch.setattr("grading.selectors.history.PREVIOUS_CHUNK", 7)
-    monkeypatch.setattr("grading.selectors.ranks.PREVIOUS_CHUNK", 7)
+    monkeypatch.setattr("grading.selectors.downloads.PREVIOUS_CHUNK", 7)
 
     with CaptureQueriesContext(connection) as queries:
         chunked = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"])).content

@@ -4,8 +4,8 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
 from grading.models import RatingList
-from grading.selectors.history import list_csv, list_json, published_list
-from grading.selectors.ranks import download_rows
+from grading.selectors.downloads import download_rows, export_json, list_csv
+from grading.selectors.history import published_list
 
 
 class Command(BaseCommand):
@@ -31,7 +31,7 @@ class Command(BaseCommand):
         if published is None:
             raise CommandError(f"{rating_list.code} has no list published for {period}", returncode=2)
         rows = download_rows(published, published.entries())
-        text = list_csv(rows) if format == "csv" else list_json(published, rows)
+        text = list_csv(rows) if format == "csv" else export_json(published, rows)
         if output:
             try:
                 with open(output, "w", encoding="utf-8", newline="") as handle:

@@ -1,0 +1,183 @@
+"""A published list as a file: its rows (what the list page shows, rank, previous rating and
+change among them, and the player's FIDE title and ID) and those rows written as CSV, as
+fixed-width text and as JSON, as the list's downloads and ``manage.py export_list`` give them;
+and a club's sheet of its players on every list.
+
+The rows are read a chunk at a time, as a page of the list reads them: the whole list is
+300,000 players. The site sends the files (common/downloads.py adds Excel's byte-order mark).
+"""
+
+import json
+from itertools import islice
+
+from common.downloads import BOM, csv_text
+from grading.selectors.history import PREVIOUS_CHUNK, list_publications, previous_ratings
+from grading.selectors.ranks import ranks_of
+from grading.selectors.rules import rules_named
+
+# A download's columns: what the list page shows (rank, previous rating and change among them)
+# and the player's FIDE title and ID.
+LIST_COLUMNS = [
+    "rank",
+    "code",
+    "name",
+    "title",
+    "fide_id",
+    "rating",
+    "previous",
+    "change",
+    "type",
+    "category",
+    "games",
+    "last_played",
+    "club",
+]
+
+
+def download_rows(published, entries):
+    """The rows of a download of ``published`` (list_rows) from its ``entries`` (all or some of
+    them): ranked on the whole list, with the previous list's ratings of their players, read a
+    chunk of rows at a time, as its page shows them."""
+    periods = list_publications(published.period.rating_list.code)[1]
+    ranks = ranks_of(published)
+    entries = iter(entries)
+
+    def rows():
+        while chunk := list(islice(entries, PREVIOUS_CHUNK)):
+            previous = previous_ratings(published, [entry.player_id for entry in chunk], periods)
+            yield from list_rows(chunk, ranks, previous)
+
+    return rows()
+
+
+def list_rows(entries, ranks, previous: dict):
+    """The rows of a list download, in LIST_COLUMNS order: ``ranks`` (grading.selectors.ranks.Ranks)
+    ranks them as the page does, ``previous`` holds their players' previous ratings
+    (previous_ratings). None where there is nothing: no rank (a Partial rating), no previous
+    rating, no title or FIDE ID."""
+    for entry in entries:
+        before = previous.get(entry.player_id)
+        yield [
+            ranks.rank(entry.rating, entry.type),
+            entry.player.code,
+            entry.player.name,
+            entry.player.fide_title or None,
+            entry.player.fide_id,
+            entry.rating,
+            before,
+            None if before is None else entry.rating - before,
+            entry.type,
+            entry.category,
+            entry.games,
+            entry.last_played,
+            entry.club.name if entry.club_id else "",
+        ]
+
+
+def file_name(published) -> str:
+    """A download's name without its extension: the list's code and month, and "-original" for
+    the original edition of a list since revised."""
+    original = "-original" if published.is_original and published.period.revision else ""
+    return f"{published.period.rating_list.code}-{published.period.month}{original}"
+
+
+def list_csv(rows) -> str:
+    """A list's rows (list_rows) as CSV."""
+    return csv_text(LIST_COLUMNS, rows)
+
+
+# The fixed-width text: each column's width, never less than its name's (the header is whole),
+# its values cut to fit (names are long at times).
+TEXT_WIDTHS = {
+    "rank": 6,
+    "code": 8,
+    "name": 40,
+    "title": 5,
+    "fide_id": 10,
+    "rating": 6,
+    "previous": 8,
+    "change": 6,
+    "type": 8,
+    "category": 9,
+    "games": 6,
+    "last_played": 11,
+    "club": 30,
+}
+NUMBERS = {"rank", "fide_id", "rating", "previous", "change", "games"}
+
+
+def list_text(rows) -> str:
+    """A list's rows (list_rows) as fixed-width text: a header line, then a line per player,
+    numbers right-aligned, nothing where a value is missing."""
+
+    def line(values):
+        cells = []
+        for name, value in zip(LIST_COLUMNS, values):
+            width, text = TEXT_WIDTHS[name], ("" if value is None else str(value))[: TEXT_WIDTHS[name]]
+            cells.append(text.rjust(width) if name in NUMBERS else text.ljust(width))
+        return " ".join(cells).rstrip()
+
+    return "\n".join([line(LIST_COLUMNS), *(line(values) for values in rows)]) + "\n"
+
+
+def list_json(published, rows) -> str:
+    """A list's rows (list_rows) as the site's JSON download: which edition it is, and a
+    player a line."""
+    period = published.period
+    body = {
+        "list": period.rating_list.code,
+        "period": period.month,
+        "revision": published.revision,
+        "edition": "original" if published.is_original else "revised",
+        "rule_set": period.rule_set,
+        "players": [dict(zip(LIST_COLUMNS, values)) for values in rows],
+    }
+    return json.dumps(body, ensure_ascii=False, indent=0)
+
+
+def export_json(published, rows) -> str:
+    """A list's rows (list_rows) as ``manage.py export_list`` writes them: with the rule set's
+    method, indented."""
+    return (
+        json.dumps(
+            {
+                "list": published.period.rating_list.code,
+                "period": published.period.month,
+                "revision": published.revision,
+                "rule_set": published.period.rule_set,
+                "method": rules_named(published.period.rule_set).method,
+                "players": [dict(zip(LIST_COLUMNS, row)) for row in rows],
+            },
+            ensure_ascii=False,
+            indent=1,
+        )
+        + "\n"
+    )
+
+
+def list_files(published, rows, name: str) -> dict[str, str]:
+    """The whole list (its rows, list_rows) as CSV (with the byte-order mark Excel needs), text
+    and JSON: {file name: text}, what the list's zip file holds."""
+    rows = list(rows)
+    return {
+        f"{name}.csv": BOM + list_csv(rows),
+        f"{name}.txt": list_text(rows),
+        f"{name}.json": list_json(published, rows),
+    }
+
+
+def club_sheet_csv(club, publications, players, ratings) -> str:
+    """A club's players with their rating, type and games on every list's latest publication
+    (``ratings``: {(player id, list id): ListEntry})."""
+    columns = ["code", "name", "title"]
+    for published in publications:
+        prefix = f"{published.period.rating_list.code} {published.period.month}"
+        columns += [f"{prefix} rating", f"{prefix} type", f"{prefix} games"]
+    rows = []
+    for player in players:
+        row = [player.code, player.name, player.fide_title]
+        for published in publications:
+            entry = ratings.get((player.pk, published.period.rating_list_id))
+            row += [entry.rating, entry.type, entry.games] if entry else ["", "", ""]
+        rows.append(row)
+    return csv_text(columns, rows)
