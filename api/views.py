@@ -1,6 +1,6 @@
 """The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
 
-from django.db.models import Count, Q
+from django.db.models import Q
 from django.http import HttpResponsePermanentRedirect, QueryDict
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
@@ -30,8 +30,8 @@ from grading.selectors.crosstables import event_results
 from grading.selectors.history import list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
 from players import search
-from players.models import Club, Player
-from players.selectors import player_by_code
+from players.models import Club
+from players.selectors import club_players, clubs_with_members, player_by_code
 
 
 def docs(request):
@@ -220,12 +220,9 @@ def live_list(request, code):
 
 @api_view
 def clubs(request):
-    found = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by(
-        "name", "code"
-    )
     return paginated(
         request,
-        found,
+        clubs_with_members(),
         lambda club: {
             **serialize.club(club),
             "players": club.members,
@@ -239,12 +236,9 @@ def club(request, code):
     club = by_code(Club.objects, code)
     if club is None:
         raise NotFound(f"No club has the code {code!r}.")
-    members = (
-        Player.objects.filter(club=club, merged_into=None)
-        .select_related("club")
-        .order_by("surname", "forenames", "code")
+    return paginated(
+        request, club_players(club), lambda player: serialize.player(player, request), club=serialize.club(club)
     )
-    return paginated(request, members, lambda player: serialize.player(player, request), club=serialize.club(club))
 
 
 @api_view

@@ -1,7 +1,9 @@
 """Reads of players that the public pages and the API share: services write, selectors read,
 and a page and the API that show the same thing ask the same function."""
 
-from players.models import Player
+from django.db.models import Count, Q
+
+from players.models import Club, Player
 
 
 def player_by_code(code: str) -> Player | None:
@@ -11,3 +13,16 @@ def player_by_code(code: str) -> Player | None:
         return Player.objects.select_related("club", "merged_into").get(code=code.upper())
     except Player.DoesNotExist:
         return None
+
+
+def clubs_with_members():
+    """Every club, by name, each with ``members``: how many players it has (a merged duplicate
+    is not one)."""
+    members = Count("players", filter=Q(players__merged_into=None))
+    return Club.objects.annotate(members=members).order_by("name", "code")
+
+
+def club_players(club):
+    """The club's players (not merged duplicates), by name."""
+    players = Player.objects.filter(club=club, merged_into=None).select_related("club")
+    return players.order_by("surname", "forenames", "code")

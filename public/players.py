@@ -3,7 +3,6 @@ calculated, clubs and their players."""
 
 from urllib.parse import quote
 
-from django.db.models import Count, Q
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -14,11 +13,11 @@ from common.lookups import by_code
 from events.standings import head_to_head
 from grading.selectors.downloads import club_sheet_csv
 from grading.selectors.explanations import explained_rating
-from grading.selectors.history import entries_of, latest_publications
+from grading.selectors.history import latest_publications, lines_on_lists
 from grading.selectors.profiles import player_profile
 from players import search
-from players.models import Club, Player
-from players.selectors import player_by_code
+from players.models import Club
+from players.selectors import club_players, clubs_with_members, player_by_code
 from public import rendering
 
 
@@ -32,7 +31,7 @@ def search_page(request):
         return redirect("player", exact.code)
     more, players = len(players) > limit, players[:limit]
     publications = latest_publications()
-    ratings = current_ratings(publications, [player.pk for player in players])
+    ratings = lines_on_lists(publications, [player.pk for player in players])
     results = [
         (player, [ratings.get((player.pk, pub.period.rating_list_id)) for pub in publications.values()])
         for player in players
@@ -61,14 +60,6 @@ MOST_SHOWN = 50
 
 def search_limit(request):
     return MOST_SHOWN if request.GET.get("more") else 20
-
-
-def current_ratings(publications, player_ids):
-    """{(player id, list id): ListEntry} on the latest published lists."""
-    list_of = {published.period.pk: list_id for list_id, published in publications.items()}
-    return {
-        (entry.player_id, list_of[entry.period_id]): entry for entry in entries_of(publications.values(), player_ids)
-    }
 
 
 def the_player(code):
@@ -164,8 +155,7 @@ def calculation_page(request, code, list_code, month):
 
 
 def club_index(request):
-    clubs = Club.objects.annotate(members=Count("players", filter=Q(players__merged_into=None))).order_by("name")
-    return render(request, "public/clubs.html", {"clubs": clubs})
+    return render(request, "public/clubs.html", {"clubs": clubs_with_members()})
 
 
 def the_club(code):
@@ -177,9 +167,9 @@ def the_club(code):
 
 def club_members(club):
     """The club's players, their ratings on the latest lists, and those publications."""
-    players = list(Player.objects.filter(club=club, merged_into=None).order_by("surname", "forenames", "code"))
+    players = list(club_players(club))
     publications = latest_publications()
-    return players, publications, current_ratings(publications, [player.pk for player in players])
+    return players, publications, lines_on_lists(publications, [player.pk for player in players])
 
 
 def club_csv(request, code):

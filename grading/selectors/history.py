@@ -191,6 +191,15 @@ def entries_of(publications, player_ids):
     return ListEntry.objects.filter(on_lists, player_id__in=list(player_ids)).order_by()
 
 
+def lines_on_lists(publications: dict, player_ids) -> dict:
+    """{(player id, list id): ListEntry} of ``player_ids`` on ``publications`` ({list id:
+    PublishedList}, as latest_publications gives them), in one query."""
+    list_of = {published.period.pk: list_id for list_id, published in publications.items()}
+    return {
+        (entry.player_id, list_of[entry.period_id]): entry for entry in entries_of(publications.values(), player_ids)
+    }
+
+
 def publication_key(kind, period_id, revision, published_at):
     """A cache key for something computed from one publication, which never changes: the
     time of publication makes it unique even where a test database reuses ids."""
