@@ -5,9 +5,10 @@ from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
 from chess.numbers import signed
-from common.downloads import csv_download, csv_text
+from common.downloads import csv_download
 from grading.live.selectors import explained_live_rating, live_entries, live_list_of
 from grading.models import RatingList, live_change
+from grading.selectors.downloads import live_csv
 from grading.selectors.ranks import live_ranks_of
 from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
@@ -85,39 +86,11 @@ def render_live_list(request, rating_list, live):
     return render(request, "public/live_list.html", context), filters.is_valid()
 
 
-LIVE_COLUMNS = [
-    "code",
-    "name",
-    "live_rating",
-    "type",
-    "published_rating",
-    "change",
-    "new_games",
-    "category",
-    "club",
-    "status",
-]
-
-
 def live_list_csv(request, code):
     rating_list, live = the_live_list(code)
     filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
-    rows = (
-        [
-            entry.player.code,
-            entry.player.name,
-            entry.rating,
-            entry.type,
-            "" if entry.published_rating is None else entry.published_rating,
-            "" if entry.change is None else entry.change,
-            entry.live_games,
-            entry.category,
-            entry.club.name if entry.club_id else "",
-            "provisional",  # every row says so, wherever it is pasted
-        ]
-        for entry in LiveTable.sorted(filters.qs, request.GET.get(SORT, "")).iterator(chunk_size=5000)
-    )
-    return csv_download(csv_text(LIVE_COLUMNS, rows), f"{code}-live-provisional.csv")
+    entries = LiveTable.sorted(filters.qs, request.GET.get(SORT, "")).iterator(chunk_size=5000)
+    return csv_download(live_csv(entries), f"{code}-live-provisional.csv")
 
 
 def live_calculation(request, code, list_code, month):

@@ -1,7 +1,7 @@
 """A published list as a file: its rows (what the list page shows, rank, previous rating and
 change among them, and the player's FIDE title and ID) and those rows written as CSV, as
 fixed-width text and as JSON, as the list's downloads and ``manage.py export_list`` give them;
-and a club's sheet of its players on every list.
+a live list as CSV; and a club's sheet of its players on every list.
 
 The rows are read a chunk at a time, as a page of the list reads them: the whole list is
 300,000 players. The site sends the files (common/downloads.py adds Excel's byte-order mark).
@@ -164,6 +164,41 @@ def list_files(published, rows, name: str) -> dict[str, str]:
         f"{name}.txt": list_text(rows),
         f"{name}.json": list_json(published, rows),
     }
+
+
+LIVE_COLUMNS = [
+    "code",
+    "name",
+    "live_rating",
+    "type",
+    "published_rating",
+    "change",
+    "new_games",
+    "category",
+    "club",
+    "status",
+]
+
+
+def live_csv(entries) -> str:
+    """A live list's ``entries`` (LiveEntry, all or some) as CSV: provisional, with the published
+    rating each moves from."""
+    rows = (
+        [
+            entry.player.code,
+            entry.player.name,
+            entry.rating,
+            entry.type,
+            "" if entry.published_rating is None else entry.published_rating,
+            "" if entry.change is None else entry.change,
+            entry.live_games,
+            entry.category,
+            entry.club.name if entry.club_id else "",
+            "provisional",  # every row says so, wherever it is pasted
+        ]
+        for entry in entries
+    )
+    return csv_text(LIVE_COLUMNS, rows)
 
 
 def club_sheet_csv(club, publications, players, ratings) -> str:
