@@ -14,7 +14,7 @@ from chess.months import Month
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.rulesets import RuleSet
 from grading.live.selectors import live_of_player
-from grading.models import LiveRating, PlayerRating, RatingList
+from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList
 from grading.run.breakdown import rated_games
 from grading.selectors.calculations import first_rating_progress_of
 from grading.selectors.event_ratings import PlayedEvent, events_played
@@ -45,12 +45,14 @@ class ListProfile:
     latest: PlayerRating | None  # their latest state up to the list, on it or not
     progress: str  # a pending player's way to a first rating
     rows: list  # their history up to the list, newest first: PlayerRatings with change and lines
-    live: object = None  # their LiveEntry, with games approved since the list
+    live: LiveEntry | None = None  # their live rating, with games approved since the list
     live_months: list = field(default_factory=list)  # the months of their live ratings
 
 
 @dataclass
 class Profile:
+    """What the player page shows of a player's ratings: a ListProfile for each list published."""
+
     lists: list[ListProfile]
     events: list[PlayedEvent]  # the latest first, each with its list's name
 
