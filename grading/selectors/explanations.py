@@ -139,19 +139,22 @@ class GameRow:
     game: object  # grading.run.breakdown.RatedGame
     terms: object  # K and Elo ratings' counted games: GameArithmetic or EloGameArithmetic
     increment: str
-    d_row: int | None  # a K rating's game: the D offset table's row its D falls in (its anchor)
+    d_row: int | None = None  # a K rating's game: the D offset table's row its D falls in (its anchor)
+    d_offset: Decimal | None = None  # a K rating's game: its D offset, to 1 decimal
+    expected: Decimal | None = None  # an Elo rating's counted game: PD, to 2 decimals
 
 
 def game_rows(calculation: Calculation) -> list[GameRow]:
-    return [
-        GameRow(
-            step.game,
-            step.arithmetic,
-            plain(decimal(step.arithmetic.increment, 6)) if step.arithmetic else "",
-            d_offset_row(int(step.arithmetic.d)) if isinstance(step.arithmetic, GameArithmetic) else None,
-        )
-        for step in calculation.games
-    ]
+    return [game_row(step.game, step.arithmetic) for step in calculation.games]
+
+
+def game_row(game, terms) -> GameRow:
+    if terms is None:
+        return GameRow(game, None, "")
+    increment = plain(decimal(terms.increment, 6))
+    if isinstance(terms, GameArithmetic):
+        return GameRow(game, terms, increment, d_row=d_offset_row(int(terms.d)), d_offset=decimal(terms.d_offset, 1))
+    return GameRow(game, terms, increment, expected=decimal(terms.expected, 2))
 
 
 def progress_text(progress: FirstRatingProgress, rules: RuleSet) -> str:
