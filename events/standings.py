@@ -1,5 +1,6 @@
 """An event's standings as its files give them: points and ranks, a Swiss crosstable, a round-robin
-grid, a match card. Read by the public event page and the API."""
+grid, a match card (read for the event page and the API by grading.selectors.crosstables); and
+two players' games against each other."""
 
 from collections import defaultdict
 from decimal import Decimal
