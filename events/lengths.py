@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from chess.dates import written
 from events.models import Event, EventChange
-from events.services import WorkflowError, forget_length_approval, locked, new_dates_note
+from events.services import WorkflowError, forget_length_approval, lock_event, new_dates_note
 from events.signals import rated_games_changed
 
 PERMISSION = "events.approve_event"
@@ -25,7 +25,7 @@ def approve_length(event, user) -> Event:
     """``user`` approves the length of ``event``, which lasts more than 90 days, for its dates."""
     refuse_without_permission(user, "approve the length of an event")
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if not event.needs_length_approval:
             raise WorkflowError(
                 f"the event lasts {event.days} day{'s' if event.days != 1 else ''}: only an event of more "
@@ -50,7 +50,7 @@ def withdraw_length_approval(event, user) -> Event:
     """``user`` withdraws the approval of the length of ``event``: an Elo list no longer rates it."""
     refuse_without_permission(user, "withdraw the approval of an event's length")
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if not event.length_approved:
             raise WorkflowError("its length is not approved: there is no approval to withdraw")
         forget_length_approval(

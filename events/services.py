@@ -11,6 +11,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from common.locking import lock_row, lock_rows
 from events.checking import Check
 from events.matching import current_record, of_another_federation
 from events.models import Entry, Event, EventChange, Game, Upload
@@ -43,7 +44,8 @@ def store_upload(check: Check, data: bytes, filename: str, user, staff=False, ar
     )
     try:
         with transaction.atomic():
-            event = Event.objects.select_for_update().filter(code=check.code).first()
+            found = lock_rows(Event.objects.filter(code=check.code))  # none yet: a new event
+            event = found[0] if found else None
             refuse_same_file(event, digest, user, staff)
             if event:
                 refuse_replacement(event, check, user, staff)
@@ -215,13 +217,15 @@ def save_games(event, check, earlier=None):
     Game.objects.bulk_create(games, batch_size=2000)
 
 
-def locked(event):
-    return Event.objects.select_for_update().get(pk=event.pk)
+def lock_event(event):
+    """The event as it is now, locked for this transaction: every change of an event's workflow
+    goes through here, so that two clicks or two staff members cannot interleave."""
+    return lock_row(Event.objects.filter(pk=event.pk))
 
 
 def submit_event(event, user):
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if event.status not in (Event.Status.CHECKED, Event.Status.SENT_BACK):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a checked event can be submitted")
         if not may_submit(event, user):
@@ -250,7 +254,7 @@ def withdraw_event(event, user):
     """The arbiter takes back an event not yet approved: it will not be rated. Its uploads and
     history stay, for the record; uploading the code again brings it back (a higher index)."""
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if event.arbiter_id != user.pk:
             raise WorkflowError(f"{event.code} is another arbiter's event")
         if event.status not in WITHDRAWABLE:
@@ -267,7 +271,7 @@ def approve_event(event, user, visitors=False):
     uploaded (their submission is recorded first): players matched by nobody become federation
     records now (players of other federations too if ``visitors``: the officer's say)."""
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if event.status == Event.Status.CHECKED and uploaded_by(event, user):
             record(event, Event.Status.SUBMITTED, user, "submitted by the rating officer who uploaded it")
         if event.status != Event.Status.SUBMITTED:
@@ -286,7 +290,7 @@ def send_back(event, user, reason):
     if len(reason) > 2000:
         raise WorkflowError(f"the reason is {len(reason):,} characters long: say it in 2,000 or fewer")
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if event.status not in (
             Event.Status.SUBMITTED,
             Event.Status.CHECKED,
@@ -309,7 +313,7 @@ def register_visitors(event, user) -> int:
     rated become federation records, and the published months its games fall in are revised
     with the games they played. Returns how many records were created."""
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if not event.in_rating:
             raise WorkflowError(
                 f"{event.code} is {event.get_status_display()}: register its players of other "

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Count, F, Min
 from django.utils import timezone
 
+from common.locking import lock_rows
 from events.models import Entry, Game
 from grading.models import PlayerRating, RatingPeriod, RatingRun
 from grading.run.runs import rate_through_latest
@@ -33,7 +34,7 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
         raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
-        list(Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids]))
+        lock_rows(Player.objects.filter(pk__in=[keep.pk, *ids]))
         # One person cannot be two entries of an event (nor have played themself).
         shared = (
             Entry.objects.filter(player_id__in=[keep.pk, *ids])

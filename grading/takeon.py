@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from chess.numbers import read_whole_number
+from common.locking import lock_row
 from grading.engine import (
     RULE_SETS,
     EngineInputError,
@@ -227,7 +228,8 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
             raise FileRefused([str(busy)]) from None
         if refusal := take_on_refusal(rating_list, month, today):
             raise FileRefused([refusal])
-        period, _ = RatingPeriod.objects.select_for_update().get_or_create(rating_list=rating_list, month=str(month))
+        period, _ = RatingPeriod.objects.get_or_create(rating_list=rating_list, month=str(month))
+        period = lock_row(RatingPeriod.objects.filter(pk=period.pk))
         if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
             errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
         if period.rule_set != taken.rules.name:
