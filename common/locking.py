@@ -7,8 +7,9 @@ there (TransactionManagementError). The apps name their locks in thin functions 
 (events.services.lock_event, grading.run.publishing.lock_list, grading.live.computing.lock_live,
 players.services.lock_player_registration), which turn ``Busy`` into their own refusal.
 
-- ``lock_rows``/``lock_row``: rows, locked FOR UPDATE; with ``nowait``, ``Busy`` at once when
-  another transaction holds one of them, rather than waiting for it.
+- ``lock_rows``/``lock_row``: rows of the query's model, locked FOR UPDATE (those it joins in
+  with select_related are read, not locked); with ``nowait``, ``Busy`` at once when another
+  transaction holds one of them, rather than waiting for it.
 - ``lock_number``: an advisory lock on a number, for what has no row to lock (the creation of
   new rows); PostgreSQL's, and nothing elsewhere (SQLite lets one writer at a time anyway).
 """
@@ -33,8 +34,9 @@ def refuse_outside_transaction(what: str, using: str | None = None) -> None:
 
 
 def lock_rows(queryset: QuerySet, *, nowait: bool = False) -> list:
-    """The rows of ``queryset``, locked (SELECT ... FOR UPDATE) until the transaction ends.
-    Waits for another transaction that holds one of them, or with ``nowait`` raises Busy."""
+    """The rows of ``queryset``, locked (SELECT ... FOR UPDATE OF its own table) until the
+    transaction ends: rows joined in by select_related are not locked. Waits for another
+    transaction that holds one of them, or with ``nowait`` raises Busy."""
     refuse_outside_transaction(f"a {queryset.model._meta.verbose_name}", queryset.db)
     return _locked(queryset, nowait, list)
 
@@ -48,7 +50,7 @@ def lock_row(queryset: QuerySet, *, nowait: bool = False) -> Model:
 
 def _locked(queryset, nowait, read):
     try:
-        return read(queryset.select_for_update(nowait=nowait))
+        return read(queryset.select_for_update(nowait=nowait, of=("self",)))
     except OperationalError as error:
         if not nowait or getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
             raise

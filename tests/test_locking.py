@@ -5,7 +5,7 @@ import pytest
 from django.db import OperationalError, connection, transaction
 
 from common.locking import Busy, lock_number, lock_row, lock_rows
-from grading.models import RatingList
+from grading.models import LiveList, RatingList
 
 
 def needs_postgresql():
@@ -97,3 +97,20 @@ def test_a_number_another_transaction_holds_is_waited_for():
     with transaction.atomic():
         connection.cursor().execute("SET LOCAL lock_timeout = '100ms'")
         lock_number(7_301_999)  # released with the other transaction
+
+
+@pytest.mark.django_db
+def test_rows_joined_in_are_read_not_locked():
+    needs_postgresql()
+    standard = RatingList.objects.get(code="otb-standard")
+    live, _ = LiveList.objects.get_or_create(rating_list=standard)
+    other = side_connection()
+    try:
+        other.execute("SELECT id FROM grading_ratinglist WHERE id = %s FOR UPDATE", [standard.pk])
+
+        with transaction.atomic():  # the list's row is held: its live record is not
+            locked = lock_row(LiveList.objects.select_related("rating_list").filter(pk=live.pk), nowait=True)
+    finally:
+        other.close()
+
+    assert locked.rating_list.code == "otb-standard"
