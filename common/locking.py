@@ -4,7 +4,7 @@ A lock lasts as long as the transaction that takes it, and is released when it c
 back, or when its connection dies (a killed worker). Outside a transaction, in autocommit, a
 lock would end with its own statement and guard nothing: each function here refuses to run
 there (TransactionManagementError). The apps name their locks in thin functions of their own
-(events.services.lock_event, grading.run.publishing.lock_list, grading.live.computing.lock_live,
+(events.workflow.lock_event, grading.run.publishing.lock_list, grading.live.computing.lock_live,
 players.services.lock_player_registration), which turn ``Busy`` into their own refusal.
 
 - ``lock_rows``/``lock_row``: rows of the query's model, locked FOR UPDATE (those it joins in

@@ -2,12 +2,12 @@
 more than 89 days after its first (it lasts more than 90 days) is rated on a list rated by the
 Elo method only once a rating officer has approved its length, for the dates it has then.
 
-One function per action, as in events/services.py: atomic, under the event's lock, the acting
+One function per action, as in events/workflow.py: atomic, under the event's lock, the acting
 user passed in, the history row written in the same transaction. An event in rating has its
 rated months revised (events.signals.rated_games_changed), as approving or sending back does:
 its games go into, or out of, the months of the Elo lists they were left out of, or rated in.
-New dates clear an approval: a new upload's (services.save_event), or staff's in the admin
-(``new_dates``).
+New dates clear an approval: a new upload's (events.storing.save_event), or staff's in the
+admin (``new_dates``).
 """
 
 from django.db import transaction
@@ -15,8 +15,8 @@ from django.utils import timezone
 
 from chess.dates import written
 from events.models import Event, EventChange
-from events.services import WorkflowError, forget_length_approval, lock_event, new_dates_note
 from events.signals import rated_games_changed
+from events.workflow import WorkflowError, lock_event
 
 PERMISSION = "events.approve_event"
 
@@ -90,3 +90,17 @@ def revises(event) -> bool:
     """Whether approving the event's length, or withdrawing the approval, changes what is rated:
     it is approved or rated, with rated games."""
     return event.in_rating and event.games.rated().exists()
+
+
+def forget_length_approval(event, user, note):
+    """Clear the approval of the event's length (events/lengths.py), with ``note`` in its history."""
+    event.length_approved_by = event.length_approved_at = None
+    event.save(update_fields=["length_approved_by", "length_approved_at"])
+    EventChange.objects.create(event=event, status=event.status, by=user, at=timezone.now(), note=note)
+
+
+def new_dates_note(approved_for, event, how):
+    """The history's note when new dates clear the approval of an event's length: "length
+    approval cleared: it was for 120 days (2026-01-05 to 2026-05-04), and the new file gives ..."."""
+    then = "approve it again if they are right" if event.needs_length_approval else "90 days or fewer need none"
+    return f"length approval cleared: it was for {approved_for}, and {how} {event.length_text}; {then}"

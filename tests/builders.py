@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from chess import results
 from chess.months import Month
-from events import services
+from events import storing
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
@@ -203,7 +203,7 @@ def ecf_file(**changes):
 def stored_event(user, data=ECF_EXAMPLE, **details):
     """An event file checked and stored as the upload page does."""
     check = check_upload(data, "results.txt", EventDetails(**details), lists_for_uploads())
-    return services.store_upload(check, data, "results.txt", user)
+    return storing.store_upload(check, data, "results.txt", user)
 
 
 def change_form_data(response) -> dict:

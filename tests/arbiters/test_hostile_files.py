@@ -7,11 +7,11 @@ import pytest
 
 from chess.dates import read_pair
 from chess.months import Month
-from events import services
+from events import storing
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Event, Upload
-from events.services import WorkflowError
+from events.workflow import WorkflowError
 from grading.models import RatingList
 from grading.selectors.history import lists_for_uploads
 from grading.takeon import import_ratings
@@ -248,9 +248,9 @@ def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monk
     def fail(*args):
         raise WorkflowError("the database said no")
 
-    monkeypatch.setattr(services, "save_games", fail)  # a failure after the file is written
+    monkeypatch.setattr(storing, "save_games", fail)  # a failure after the file is written
     with pytest.raises(WorkflowError):
-        services.store_upload(check, ECF_EXAMPLE, "results.txt", arbiter)
+        storing.store_upload(check, ECF_EXAMPLE, "results.txt", arbiter)
 
     assert not Upload.objects.exists()
     assert not any(path.is_file() for path in media.rglob("*"))

@@ -8,7 +8,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
-from events import lengths, services
+from events import lengths, workflow
 from events.models import Event, EventChange
 from events.signals import rated_games_changed
 from players.models import Player
@@ -66,7 +66,7 @@ def test_an_event_of_91_days_needs_its_length_approved_and_one_of_90_does_not(of
     ninety_one = event_from(datetime.date(2026, 1, 1), datetime.date(2026, 4, 1), code="NINETYONE")
 
     with pytest.raises(
-        services.WorkflowError,
+        workflow.WorkflowError,
         match="^the event lasts 90 days: only an event of more than 90 needs its length approved$",
     ):
         lengths.approve_length(ninety, officer)
@@ -82,7 +82,7 @@ def test_a_user_without_the_permission_to_approve_events_is_refused_and_nothing_
 
     for user in (clerk, arbiter):
         with pytest.raises(
-            services.WorkflowError,
+            workflow.WorkflowError,
             match="^you may not approve the length of an event: it needs the permission to approve events$",
         ):
             lengths.approve_length(event, user)
@@ -99,7 +99,7 @@ def test_a_length_approved_already_is_refused_naming_who_approved_it(officer, dj
 
     approved_on = timezone.localdate().strftime("%d/%m/%Y")
     with pytest.raises(
-        services.WorkflowError, match=f"^its length was approved already, by officer on {approved_on}: nothing changed$"
+        workflow.WorkflowError, match=f"^its length was approved already, by officer on {approved_on}: nothing changed$"
     ):
         lengths.approve_length(event, other)
 
@@ -110,10 +110,10 @@ def test_a_length_approved_already_is_refused_naming_who_approved_it(officer, dj
 
 def test_withdrawing_an_approval_clears_it_in_the_history_and_only_an_approval_can_be_withdrawn(officer, clerk):
     event = event_from(JANUARY_5, MAY_4)
-    with pytest.raises(services.WorkflowError, match="^its length is not approved: there is no approval to withdraw$"):
+    with pytest.raises(workflow.WorkflowError, match="^its length is not approved: there is no approval to withdraw$"):
         lengths.withdraw_length_approval(event, officer)
     lengths.approve_length(event, officer)
-    with pytest.raises(services.WorkflowError, match="^you may not withdraw the approval of an event's length"):
+    with pytest.raises(workflow.WorkflowError, match="^you may not withdraw the approval of an event's length"):
         lengths.withdraw_length_approval(event, clerk)
 
     lengths.withdraw_length_approval(event, officer)

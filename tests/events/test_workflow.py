@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from chess.months import Month
 from chess.time_controls import TimeControl
-from events import services
+from events import approval, workflow
 from events.checking import EventDetails, check_upload, classify
 from events.models import Event, EventChange, Game, Upload
 from grading.merging import merge_players
@@ -40,9 +40,9 @@ def changelist_action(client, action, events, reason=""):
 def test_approval_makes_new_players_federation_records_and_links_every_game(arbiter, officer):
     PlayerFactory(code="123456A")
     PlayerFactory(code="100000A")
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
 
-    services.approve_event(event, officer)
+    approval.approve_event(event, officer)
 
     event.refresh_from_db()
     assert event.status == "approved"
@@ -66,8 +66,8 @@ def test_issued_codes_follow_the_highest_code_with_a_check_letter():
 
 
 def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, officer):
-    first = services.submit_event(stored_event(arbiter), arbiter)
-    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
+    first = workflow.submit_event(stored_event(arbiter), arbiter)
+    second = workflow.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
     client.force_login(officer)
 
     changelist_action(client, "approve", [first])
@@ -81,7 +81,7 @@ def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, 
 
 
 def test_sending_back_needs_a_reason(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
     client.force_login(officer)
 
     response = changelist_action(client, "send_back", [event])
@@ -114,12 +114,12 @@ def test_staff_without_the_approval_permission_see_no_approve_action(client, dja
 
 
 def test_an_event_cannot_be_approved_twice_or_submitted_once_approved(arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
 
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(event, officer)
-    with pytest.raises(services.WorkflowError, match="only a checked event can be submitted"):
-        services.submit_event(event, arbiter)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.approve_event(event, officer)
+    with pytest.raises(workflow.WorkflowError, match="only a checked event can be submitted"):
+        workflow.submit_event(event, arbiter)
 
 
 @pytest.mark.parametrize(
@@ -164,7 +164,7 @@ def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbite
 
 def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, officer):
     PlayerFactory(code="123456A")
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
     duplicate = Player.objects.get(code="234567B")
     kept = PlayerFactory(code="777777G", surname="Baker", forenames="Brian")
     take_on_players(RatingList.objects.get(code="otb-rapid"), [duplicate])
@@ -210,9 +210,9 @@ def test_every_real_trf_file_imports(name, players, games, rated, rating_list, v
         rated,
     )
     assert (event.rating_list.code, event.status) == (rating_list, "approved")
-    assert len(services.unregistered_visitors(event)) == visitors
+    assert len(approval.unregistered_visitors(event)) == visitors
     if visitors:
-        services.register_visitors(event, officer)
+        approval.register_visitors(event, officer)
     # Every rated game is between two records; a player of no rated game is registered by nobody.
     assert not event.games.filter(rated=True).filter(Q(white=None) | Q(black=None)).exists()
 
@@ -269,7 +269,7 @@ def test_staff_without_the_merge_permission_cannot_merge(client, django_user_mod
 
 
 def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
     abbott, baker = (Player.objects.get(code=code) for code in ("123456A", "234567B"))  # they met in round 1
     client.force_login(officer)
 
@@ -288,15 +288,15 @@ def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter
 def test_only_a_submitted_event_can_be_approved(arbiter, officer):
     checked = stored_event(arbiter)
 
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(checked, officer)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.approve_event(checked, officer)
 
     checked.refresh_from_db()
     assert checked.status == "checked"
 
 
 def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
     entry = event.entries.get(pin=1)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
@@ -325,7 +325,7 @@ def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, ar
 
 
 def test_staff_cannot_move_a_submitted_events_dates_off_its_games(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
     form = client.get(change).context["adminform"].form
@@ -392,8 +392,8 @@ def test_import_event_names_its_own_options_for_what_the_file_lacks(tmp_path, of
 
 
 def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, officer):
-    first = services.submit_event(stored_event(arbiter), arbiter)
-    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
+    first = workflow.submit_event(stored_event(arbiter), arbiter)
+    second = workflow.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
     client.force_login(officer)
     change = client.get(reverse("admin:events_event_change", args=[first.pk])).content.decode()
     decide = reverse("admin:events_event_decide", args=[first.pk])
@@ -418,7 +418,7 @@ def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, office
 
 
 def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_user_model):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
     clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
     client.force_login(clerk)
 
@@ -428,21 +428,21 @@ def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_
 
 
 def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
     dunn = event.entries.get(pin=4).player  # no code in the file: registered on approval
-    services.send_back(event, officer, "round 2 was a default, not a loss")
+    workflow.send_back(event, officer, "round 2 was a default, not a loss")
     corrected = ECF_EXAMPLE.replace(b"#SUBMISSION INDEX=1", b"#SUBMISSION INDEX=2").replace(
         b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1"
     )
 
-    event = services.approve_event(services.submit_event(stored_event(arbiter, corrected), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter, corrected), arbiter), officer)
 
     assert event.entries.get(pin=4).player == dunn
     assert Player.objects.filter(surname="Dunn", forenames="David").count() == 1
 
 
 def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
     client.force_login(officer)
 
     response = changelist_action(client, "send_back", [event], reason="x" * 5000)
@@ -453,7 +453,7 @@ def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer
 
 
 def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
     form = client.get(change).context["adminform"].form
@@ -487,10 +487,10 @@ def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it
 def test_an_officer_cannot_submit_or_approve_a_file_its_arbiter_has_not_submitted(client, arbiter, officer):
     checked = stored_event(arbiter)
 
-    with pytest.raises(services.WorkflowError, match="submitted by its arbiter, or by whoever uploaded its latest"):
-        services.submit_event(checked, officer)
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(checked, officer)
+    with pytest.raises(workflow.WorkflowError, match="submitted by its arbiter, or by whoever uploaded its latest"):
+        workflow.submit_event(checked, officer)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.approve_event(checked, officer)
     client.force_login(officer)
     page = client.get(reverse("admin:events_event_decide", args=[checked.pk])).content.decode()
     refused = client.post(reverse("admin:events_event_decide", args=[checked.pk]), {"approve": "1"})
@@ -505,8 +505,8 @@ def test_an_officer_cannot_submit_or_approve_a_file_its_arbiter_has_not_submitte
 
 
 def test_the_events_admin_history_shows_its_workflow(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
-    services.send_back(event, officer, "Round 3 is missing.")
+    event = workflow.submit_event(stored_event(arbiter), arbiter)
+    workflow.send_back(event, officer, "Round 3 is missing.")
     client.force_login(officer)
 
     page = client.get(reverse("admin:events_event_history", args=[event.pk])).content.decode()
@@ -524,7 +524,7 @@ def test_the_events_admin_history_shows_its_workflow(client, arbiter, officer):
 
 
 def test_import_event_does_not_replace_an_approved_event_either(tmp_path, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.approve_event(workflow.submit_event(stored_event(arbiter), arbiter), officer)
     path = tmp_path / "corrected.txt"
     path.write_bytes(ecf_file(submission_index=2))
 

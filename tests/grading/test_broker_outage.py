@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from config.celery import app
+from events.approval import approve_event
 from events.models import Event
-from events.services import approve_event
 from grading.live.computing import queue_live
 from grading.models import LiveList, RatingList, RatingRun
 from grading.run.runs import UNSENT

@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from chess.months import Month
-from events import services as workflow
+from events import approval, workflow
 from events.models import Event
 from grading.live.computing import compute_live
 from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod
@@ -87,7 +87,7 @@ def uploaded_and_approved(arbiter, officer, data, code="COND"):
     event = stored_event(arbiter, data, code=code)
     assert event.rating_list.code == "otb-standard", event.rating_list
     workflow.submit_event(event, arbiter)
-    workflow.approve_event(event, officer)
+    approval.approve_event(event, officer)
     return event
 
 

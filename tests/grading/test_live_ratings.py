@@ -8,8 +8,9 @@ import pytest
 from django.core.management import call_command
 
 from chess.months import Month
+from events.approval import approve_event
 from events.models import Event
-from events.services import approve_event, send_back
+from events.workflow import send_back
 from grading.demo.federation import load_demo
 from grading.live.computing import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList

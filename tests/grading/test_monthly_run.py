@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from chess.months import Month
-from events import services as workflow
+from events import approval, workflow
 from events.models import Event
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.run import runs
@@ -168,7 +168,7 @@ def test_approving_a_late_result_starts_the_revision_itself(
     )
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.approve_event(late, django_user_model.objects.create_user("officer"))
+        approval.approve_event(late, django_user_model.objects.create_user("officer"))
 
     run = RatingRun.objects.get(trigger="late change to LATE")
     assert (run.outcome, run.revision) == ("succeeded", 1)
