@@ -73,7 +73,7 @@ def withdraw(request, pk):
     return arbiters_step(
         request,
         pk,
-        workflow.withdraw_event,
+        workflow.do_withdraw_event,
         "{code} is withdrawn: it will not be rated. Upload it again to bring it back.",
     )
 
@@ -82,7 +82,7 @@ def withdraw(request, pk):
 @login_required
 @arbiter_required
 def submit(request, pk):
-    return arbiters_step(request, pk, workflow.submit_event, "{code} is submitted for approval.")
+    return arbiters_step(request, pk, workflow.do_submit_event, "{code} is submitted for approval.")
 
 
 def arbiters_step(request, pk, step, done):
@@ -91,7 +91,7 @@ def arbiters_step(request, pk, step, done):
     if event.arbiter_id != request.user.pk:
         raise Http404("No such event.")
     try:
-        step(event, request.user)
+        step(event, acting_user=request.user)
     except workflow.WorkflowError as refused:
         messages.error(request, str(refused))
     else:

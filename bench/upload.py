@@ -107,7 +107,7 @@ def main():
         checked = time.perf_counter()
         if check.errors:
             sys.exit("the generated file has errors: " + "; ".join(map(str, check.errors[:5])))
-        event = storing.store_upload(check, data, "generated.trf", arbiter)
+        event = storing.do_store_upload(check, data, "generated.trf", acting_user=arbiter)
         stored = time.perf_counter()
         print(
             f"upload of a {args.players}-player, {args.rounds}-round TRF ({len(data) / 1024:.0f} KB, "

@@ -112,12 +112,12 @@ class DecisionForm(forms.Form):
 
 
 class ReasonForm(ActionForm):
-    # No length here: a form error would only say "No action selected"; send_back says why.
+    # No length here: a form error would only say "No action selected"; do_send_back_event says why.
     reason = forms.CharField(required=False, label="Reason (to send back)")
 
 
 class WaitingForYou(admin.SimpleListFilter):
-    """What the officer may approve (approval.approve_event): an event submitted, by its arbiter
+    """What the officer may approve (approval.do_approve_event): an event submitted, by its arbiter
     or by whoever uploaded its latest file, and a checked one whose latest file they uploaded
     themselves (approving it records their submission)."""
 
@@ -214,9 +214,9 @@ class EventAdmin(DeleteOneByOne):
         if request.method == "POST" and ("approve" in request.POST or "withdraw" in request.POST):
             try:
                 if "withdraw" in request.POST:
-                    event = lengths.withdraw_length_approval(event, request.user)
+                    event = lengths.do_withdraw_length_approval(event, acting_user=request.user)
                 else:
-                    event = lengths.approve_length(event, request.user)
+                    event = lengths.do_approve_length(event, acting_user=request.user)
                 self.message_user(request, length_message(event), messages.SUCCESS)
                 return redirect("admin:events_event_change", event.pk)
             except workflow.WorkflowError as refusal:
@@ -240,10 +240,10 @@ class EventAdmin(DeleteOneByOne):
         if request.method == "POST" and form.is_valid():
             try:
                 if "approve" in request.POST:
-                    approval.approve_event(event, request.user, visitors=form.cleaned_data["visitors"])
+                    approval.do_approve_event(event, acting_user=request.user, visitors=form.cleaned_data["visitors"])
                     self.message_user(request, f"{event.code} is approved for rating.", messages.SUCCESS)
                 else:
-                    workflow.send_back(event, request.user, form.cleaned_data["reason"])
+                    workflow.do_send_back_event(event, form.cleaned_data["reason"], acting_user=request.user)
                     to = f" to {event.arbiter}" if event.arbiter else ""
                     self.message_user(request, f"{event.code} is sent back{to}.", messages.SUCCESS)
                 return redirect("admin:events_event_change", event.pk)
@@ -319,14 +319,19 @@ class EventAdmin(DeleteOneByOne):
                     f"{'; '.join(undecided[:5])}{'; ...' if len(undecided) > 5 else ''}: choose their records in "
                     "the event's entries, or approve it from its own page once read"
                 )
-            approval.approve_event(event, request.user)
+            approval.do_approve_event(event, acting_user=request.user)
 
         self.apply(request, queryset, approve_unless_undecided, "approved")
 
     @admin.action(description="Send the selected events back to their arbiters", permissions=["approve"])
     def send_back(self, request, queryset):
         reason = request.POST.get("reason", "")
-        self.apply(request, queryset, lambda event: workflow.send_back(event, request.user, reason), "sent back")
+        self.apply(
+            request,
+            queryset,
+            lambda event: workflow.do_send_back_event(event, reason, acting_user=request.user),
+            "sent back",
+        )
 
     @admin.action(
         description="Register the players of other federations of the selected events", permissions=["approve"]
@@ -335,14 +340,14 @@ class EventAdmin(DeleteOneByOne):
         self.apply(
             request,
             queryset,
-            lambda event: approval.register_visitors(event, request.user),
+            lambda event: approval.do_register_visitors(event, acting_user=request.user),
             "had their players of other federations registered",
         )
 
     @admin.action(description="Approve the length of the selected events (over 90 days)", permissions=["approve"])
     def approve_length(self, request, queryset):
         def approve(event):
-            approved = lengths.approve_length(event, request.user)
+            approved = lengths.do_approve_length(event, acting_user=request.user)
             self.message_user(request, length_message(approved), messages.SUCCESS)
 
         self.apply(request, queryset, approve, None)

@@ -1,5 +1,5 @@
 """Approving an event for rating: its players on no federation record become records (those of
-other federations only if the officer says so, then or later: ``register_visitors``), and its
+other federations only if the officer says so, then or later: ``do_register_visitors``), and its
 rated games go to the months they fall in (events.signals.rated_games_changed)."""
 
 from django.db import transaction
@@ -14,24 +14,24 @@ from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
 
 
-def approve_event(event, user, visitors=False):
+def do_approve_event(event, *, acting_user, visitors=False):
     """Approve for rating a submitted event, or a checked one whose latest file the officer
     uploaded (their submission is recorded first): players matched by nobody become federation
     records now (players of other federations too if ``visitors``: the officer's say)."""
     with transaction.atomic():
         event = lock_event(event)
-        if event.status == Event.Status.CHECKED and uploaded_by(event, user):
-            record(event, Event.Status.SUBMITTED, user, "submitted by the rating officer who uploaded it")
+        if event.status == Event.Status.CHECKED and uploaded_by(event, acting_user):
+            record(event, Event.Status.SUBMITTED, acting_user, "submitted by the rating officer who uploaded it")
         if event.status != Event.Status.SUBMITTED:
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
         create_new_players(event, visitors)
-        record(event, Event.Status.APPROVED, user)
+        record(event, Event.Status.APPROVED, acting_user)
         if event.games.rated().exists():
-            rated_games_changed.send(sender=Event, event=event, user=user)
+            rated_games_changed.send(sender=Event, event=event, user=acting_user)
     return event
 
 
-def register_visitors(event, user) -> int:
+def do_register_visitors(event, *, acting_user) -> int:
     """The officer's say: the players of another federation in an event already approved or
     rated become federation records, and the published months its games fall in are revised
     with the games they played. Returns how many records were created."""
@@ -49,12 +49,12 @@ def register_visitors(event, user) -> int:
         EventChange.objects.create(
             event=event,
             status=event.status,
-            by=user,
+            by=acting_user,
             at=timezone.now(),
             note=f"registered {len(waiting)} player{'s' if len(waiting) != 1 else ''} of other federations: "
             + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
         )
-        rated_games_changed.send(sender=Event, event=event, user=user)
+        rated_games_changed.send(sender=Event, event=event, user=acting_user)
     return created
 
 

@@ -21,9 +21,9 @@ from events.workflow import WorkflowError, lock_event
 PERMISSION = "events.approve_event"
 
 
-def approve_length(event, user) -> Event:
-    """``user`` approves the length of ``event``, which lasts more than 90 days, for its dates."""
-    refuse_without_permission(user, "approve the length of an event")
+def do_approve_length(event, *, acting_user) -> Event:
+    """``acting_user`` approves the length of ``event``, which lasts more than 90 days, for its dates."""
+    refuse_without_permission(acting_user, "approve the length of an event")
     with transaction.atomic():
         event = lock_event(event)
         if not event.needs_length_approval:
@@ -33,30 +33,30 @@ def approve_length(event, user) -> Event:
             )
         if event.length_approved:
             raise WorkflowError(f"its length was approved already, {approval_text(event)}: nothing changed")
-        event.length_approved_by, event.length_approved_at = user, timezone.now()
+        event.length_approved_by, event.length_approved_at = acting_user, timezone.now()
         event.save(update_fields=["length_approved_by", "length_approved_at"])
         EventChange.objects.create(
             event=event,
             status=event.status,
-            by=user,
+            by=acting_user,
             at=event.length_approved_at,
             note=f"length of {event.length_text} approved for rating on Elo lists",
         )
-        revise_rated_months(event, user)
+        revise_rated_months(event, acting_user)
     return event
 
 
-def withdraw_length_approval(event, user) -> Event:
-    """``user`` withdraws the approval of the length of ``event``: an Elo list no longer rates it."""
-    refuse_without_permission(user, "withdraw the approval of an event's length")
+def do_withdraw_length_approval(event, *, acting_user) -> Event:
+    """``acting_user`` withdraws the approval of the length of ``event``: an Elo list no longer rates it."""
+    refuse_without_permission(acting_user, "withdraw the approval of an event's length")
     with transaction.atomic():
         event = lock_event(event)
         if not event.length_approved:
             raise WorkflowError("its length is not approved: there is no approval to withdraw")
         forget_length_approval(
-            event, user, f"approval of the length of {event.length_text} for rating on Elo lists withdrawn"
+            event, acting_user, f"approval of the length of {event.length_text} for rating on Elo lists withdrawn"
         )
-        revise_rated_months(event, user)
+        revise_rated_months(event, acting_user)
     return event
 
 

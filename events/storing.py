@@ -14,34 +14,34 @@ from events.models import Entry, Event, Game, Upload
 from events.workflow import WorkflowError, record
 
 
-def store_upload(check: Check, data: bytes, filename: str, user, staff=False, arbiter=None) -> Event:
+def do_store_upload(check: Check, data: bytes, filename: str, *, acting_user, staff=False, arbiter=None) -> Event:
     """Store a checked file as its event (new, or replacing one not yet approved), uploaded by
-    ``user``. An arbiter's new event is their own; ``staff`` load files for any event, and a new
+    ``acting_user``. An arbiter's new event is their own; ``staff`` load files for any event, and a new
     one's arbiter is ``arbiter`` (None: no arbiter). A replacement keeps its event's arbiter."""
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
     upload = Upload(
-        original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=user, report=check.report()
+        original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=acting_user, report=check.report()
     )
     try:
         with transaction.atomic():
             found = lock_rows(Event.objects.filter(code=check.code))  # none yet: a new event
             event = found[0] if found else None
-            refuse_same_file(event, digest, user, staff)
+            refuse_same_file(event, digest, acting_user, staff)
             if event:
-                refuse_replacement(event, check, user, staff)
+                refuse_replacement(event, check, acting_user, staff)
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
             earlier = earlier_records(event)
-            event = save_event(event, check, arbiter if staff else user, index, user)
+            event = save_event(event, check, arbiter if staff else acting_user, index, acting_user)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
             save_games(event, check, earlier)
-            record(event, Event.Status.UPLOADED, user, f"{filename}, submission {index}")
+            record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}")
             warnings = len(check.warnings)
-            record(event, Event.Status.CHECKED, user, f"{warnings} warning{'' if warnings == 1 else 's'}")
+            record(event, Event.Status.CHECKED, acting_user, f"{warnings} warning{'' if warnings == 1 else 's'}")
     except BaseException as error:
         if upload.file:
             upload.file.delete(save=False)  # the rows are rolled back: no file without its row

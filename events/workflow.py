@@ -1,11 +1,14 @@
 """The event workflow: uploaded -> checked -> submitted -> approved -> rated, or sent back, or
 withdrawn by its arbiter.
 
-Its steps: storing an upload (events/storing.py), submitting, withdrawing and sending back
-(here), approving, with the registration of new players (events/approval.py), and approving the
-length of a long event (events/lengths.py). Views, admin actions and commands all call them;
-each runs in one transaction and holds the event's lock (``lock_event``), so two clicks or two
-staff members cannot interleave, and writes its history row (``record``) in that transaction.
+Its steps are actions (``do_*``, the acting user keyword-only): storing an upload
+(events/storing.py), submitting, withdrawing and sending back (here), approving, with the
+registration of new players (events/approval.py), and approving the length of a long event
+(events/lengths.py). Views, admin actions and commands all call them; each runs in one
+transaction and holds the event's lock (``lock_event``), so two clicks or two staff members
+cannot interleave, and writes its history row (``record``, an EventChange) in that transaction.
+What follows in grading (revisions, live ratings) is asked for through
+events.signals.rated_games_changed, and sent once the transaction commits.
 """
 
 from django.db import transaction
@@ -34,14 +37,15 @@ def lock_event(event):
     return lock_row(Event.objects.filter(pk=event.pk))
 
 
-def submit_event(event, user):
+def do_submit_event(event, *, acting_user):
+    """``acting_user`` submits a checked event (or one sent back) for approval (``may_submit``)."""
     with transaction.atomic():
         event = lock_event(event)
         if event.status not in (Event.Status.CHECKED, Event.Status.SENT_BACK):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a checked event can be submitted")
-        if not may_submit(event, user):
+        if not may_submit(event, acting_user):
             raise WorkflowError(f"{event.code} is submitted by its arbiter, or by whoever uploaded its latest file")
-        record(event, Event.Status.SUBMITTED, user)
+        record(event, Event.Status.SUBMITTED, acting_user)
     return event
 
 
@@ -61,23 +65,25 @@ def uploaded_by(event, user) -> bool:
 WITHDRAWABLE = (Event.Status.UPLOADED, Event.Status.CHECKED, Event.Status.SUBMITTED, Event.Status.SENT_BACK)
 
 
-def withdraw_event(event, user):
+def do_withdraw_event(event, *, acting_user):
     """The arbiter takes back an event not yet approved: it will not be rated. Its uploads and
     history stay, for the record; uploading the code again brings it back (a higher index)."""
     with transaction.atomic():
         event = lock_event(event)
-        if event.arbiter_id != user.pk:
+        if event.arbiter_id != acting_user.pk:
             raise WorkflowError(f"{event.code} is another arbiter's event")
         if event.status not in WITHDRAWABLE:
             raise WorkflowError(
                 f"{event.code} is {event.get_status_display()}: only an event not yet approved can be "
                 "withdrawn; ask a rating officer to send it back"
             )
-        record(event, Event.Status.WITHDRAWN, user, "withdrawn by its arbiter")
+        record(event, Event.Status.WITHDRAWN, acting_user, "withdrawn by its arbiter")
     return event
 
 
-def send_back(event, user, reason):
+def do_send_back_event(event, reason, *, acting_user):
+    """``acting_user`` (a rating officer) sends ``event`` back to its arbiter, saying why: one
+    approved or rated leaves the months it was rated in, and the live ratings."""
     reason = (reason or "").strip()
     if not reason:
         raise WorkflowError("say why the event is sent back")
@@ -94,9 +100,9 @@ def send_back(event, user, reason):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
         counted = event.status in (Event.Status.APPROVED, Event.Status.RATED)
         event.sent_back_reason = reason
-        record(event, Event.Status.SENT_BACK, user, reason)
+        record(event, Event.Status.SENT_BACK, acting_user, reason)
         if counted:
             # Withdrawn from rated months (they are revised without its games), or from the
             # live ratings.
-            rated_games_changed.send(sender=Event, event=event, user=user)
+            rated_games_changed.send(sender=Event, event=event, user=acting_user)
     return event

@@ -17,7 +17,7 @@ class MergeRefused(Exception):
     pass
 
 
-def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
+def do_merge_players(keep: Player, duplicates: list[Player], *, acting_user=None) -> int:
     """Move the duplicates' games, entries and rating history to ``keep``; mark them merged.
 
     Lists already published keep their lines as published (under the duplicate's record). The
@@ -66,7 +66,7 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
         trigger = f"merge of {', '.join(player.code for player in duplicates)} into {keep.code}"
         for period in revisions:
             transaction.on_commit(
-                lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, user)
+                lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, acting_user)
             )
     return len(ids)
 

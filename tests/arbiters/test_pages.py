@@ -204,7 +204,9 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
     event = Event.objects.get()
-    workflow.send_back(workflow.submit_event(event, arbiter), officer, "Round 3 is missing")
+    workflow.do_send_back_event(
+        workflow.do_submit_event(event, acting_user=arbiter), "Round 3 is missing", acting_user=officer
+    )
 
     page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
     form = client.get(reverse("arbiter-upload"), {"code": "NQ241001"}).content.decode()
@@ -220,7 +222,9 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
 def test_an_approved_event_shows_the_federation_record_each_player_became(client, arbiter, officer):
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
-    event = approval.approve_event(workflow.submit_event(Event.objects.get(), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(Event.objects.get(), acting_user=arbiter), acting_user=officer
+    )
 
     page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
 
@@ -303,7 +307,7 @@ def test_an_approved_event_or_another_arbiters_cannot_be_withdrawn(client, arbit
     event = Event.objects.get()
     client.force_login(other_arbiter)
     assert client.post(reverse("arbiter-withdraw", args=[event.pk])).status_code == 404
-    approval.approve_event(workflow.submit_event(event, arbiter), officer)
+    approval.do_approve_event(workflow.do_submit_event(event, acting_user=arbiter), acting_user=officer)
     client.force_login(arbiter)
 
     response = client.post(reverse("arbiter-withdraw", args=[event.pk]), follow=True)

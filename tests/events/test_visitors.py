@@ -23,7 +23,9 @@ VISITING = trf(
 
 
 def submitted(arbiter):
-    return workflow.submit_event(stored_event(arbiter, VISITING, code="VIS1", time_control="90+30"), arbiter)
+    return workflow.do_submit_event(
+        stored_event(arbiter, VISITING, code="VIS1", time_control="90+30"), acting_user=arbiter
+    )
 
 
 def records(event):
@@ -33,7 +35,7 @@ def records(event):
 
 
 def test_approval_registers_home_players_and_leaves_players_of_other_federations_on_no_record(arbiter, officer):
-    event = approval.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
     assert [name for name, code in records(event).items() if code] == ["Abbott", "Carter"]
     assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Murphy", "Dunn"]
@@ -43,7 +45,7 @@ def test_approval_registers_home_players_and_leaves_players_of_other_federations
 
 
 def test_ticking_the_box_on_approval_registers_them_too(arbiter, officer):
-    event = approval.approve_event(submitted(arbiter), officer, visitors=True)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer, visitors=True)
 
     assert all(records(event).values())
     assert Player.objects.get(surname="Murphy").fide_id == 2500001
@@ -53,7 +55,7 @@ def test_ticking_the_box_on_approval_registers_them_too(arbiter, officer):
 def test_a_visitor_already_on_record_is_matched_not_held(arbiter, officer):
     murphy = PlayerFactory(code="345678C", surname="Murphy", fide_id=2500001)
 
-    event = approval.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
     assert records(event)["Murphy"] == murphy.code
     assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Dunn"]
@@ -62,13 +64,13 @@ def test_a_visitor_already_on_record_is_matched_not_held(arbiter, officer):
 def test_the_home_federations_are_a_setting(arbiter, officer, settings):
     settings.HOME_FEDERATIONS = ["ENG", "SCO"]
 
-    event = approval.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
     assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Murphy"]
 
 
 def test_the_officer_registers_the_visitors_of_an_approved_event_and_its_history_says_so(client, arbiter, officer):
-    event = approval.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
     client.force_login(officer)
 
     page = client.get(f"/admin/events/event/{event.pk}/change/").content.decode()
@@ -102,19 +104,19 @@ def test_visitors_of_an_event_not_yet_approved_are_not_registered_by_the_action(
     with pytest.raises(
         workflow.WorkflowError, match="VIS1 is submitted: register its players of other federations when you approve it"
     ):
-        approval.register_visitors(event, officer)
+        approval.do_register_visitors(event, acting_user=officer)
     assert not Player.objects.exists()
 
 
 def test_registering_the_visitors_of_a_rated_event_revises_its_month_with_their_games(
     arbiter, officer, rate, django_capture_on_commit_callbacks
 ):
-    event = approval.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
     original = succeeded(rate("otb-standard", "2026-10"))
     assert (original.games, Event.objects.get(pk=event.pk).status) == (1, "rated")
 
     with django_capture_on_commit_callbacks(execute=True):
-        assert approval.register_visitors(event, officer) == 2
+        assert approval.do_register_visitors(event, acting_user=officer) == 2
 
     revision = RatingRun.objects.get(trigger="late change to VIS1")
     assert (succeeded(revision).revision, revision.games) == (1, 4)

@@ -9,7 +9,7 @@ from chess.months import Month
 from grading.live.computing import lock_live
 from grading.models import RatingList
 from grading.run.publishing import RunRefused, lock_list
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from players.csvfiles import FileRefused
 from tests.builders import PlayerFactory
 
@@ -43,7 +43,7 @@ def test_a_take_on_while_a_run_holds_the_list_is_refused_and_stores_nothing():
     try:
         data = b"code,rating,type,games,opponents_total,points,last_played\n123456A,1850,full,41,74210,22.5,2026-08\n"
         with pytest.raises(FileRefused) as refused:
-            import_ratings(data, standard, Month(2026, 9))
+            do_import_ratings(data, standard, Month(2026, 9))
     finally:
         release.set()
         worker.join()

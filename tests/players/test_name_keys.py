@@ -48,11 +48,11 @@ def test_imported_players_carry_their_keys_and_a_reimport_renaming_one_rewrites_
 
 
 def test_players_registered_on_approval_carry_their_keys(arbiter, officer):
-    event = workflow.submit_event(
-        stored_event(arbiter, ECF_EXAMPLE.replace(b"Dunn, David", "D'Unn, Dávid".encode())), arbiter
+    event = workflow.do_submit_event(
+        stored_event(arbiter, ECF_EXAMPLE.replace(b"Dunn, David", "D'Unn, Dávid".encode())), acting_user=arbiter
     )
 
-    approval.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     assert Player.objects.filter(surname="D'Unn").values_list(*Player.NAME_KEYS).get() == (
         "dunn",

@@ -102,10 +102,10 @@ class Command(BaseCommand):
             lines = "\n".join(f"{file}: error: {for_the_command(problem)}" for problem in check.errors)
             raise CommandError(f"{lines}\n{file}: nothing stored, {len(check.errors)} error(s)", returncode=2)
         try:
-            event = storing.store_upload(check, data, file, staff, staff=True, arbiter=staff)
+            event = storing.do_store_upload(check, data, file, acting_user=staff, staff=True, arbiter=staff)
             if approve:
-                workflow.submit_event(event, staff)
-                event = approval.approve_event(event, staff, visitors=register_visitors)
+                workflow.do_submit_event(event, acting_user=staff)
+                event = approval.do_approve_event(event, acting_user=staff, visitors=register_visitors)
         except workflow.WorkflowError as refused:
             raise CommandError(f"{file}: {refused}", returncode=2) from None
         games = event.games.count()
