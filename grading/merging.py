@@ -30,11 +30,12 @@ def do_merge_players(keep: Player, duplicates: list[Player], *, acting_user=None
     duplicates = [player for player in duplicates if player.pk != keep.pk]
     if not duplicates:
         raise MergeRefused("choose at least one record other than the one kept")
-    if keep.merged_into_id:
-        raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
-        lock_rows(Player.objects.filter(pk__in=[keep.pk, *ids]))
+        locked = lock_rows(Player.objects.filter(pk__in=[keep.pk, *ids]))
+        # Read under the lock: another officer's merge, made since the page was read, is seen.
+        if any(player.pk == keep.pk and player.merged_into_id for player in locked):
+            raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
         # One person cannot be two entries of an event (nor have played themself).
         shared = (
             Entry.objects.filter(player_id__in=[keep.pk, *ids])

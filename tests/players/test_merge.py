@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from chess.months import Month
-from grading.merging import do_merge_players, merge_revisions
+from grading.merging import MergeRefused, do_merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from grading.run.periods import changed_months
 from players.models import Player
@@ -94,6 +94,17 @@ def test_records_both_taken_on_in_one_month_merge_and_the_kept_records_rating_st
         ("111111A", 1500)
     ]
     assert not RatingPeriod.objects.filter(revision_due=True).exists()  # a month taken on is not rated again
+
+
+def test_a_record_merged_since_it_was_read_is_not_kept():
+    a, b, c = PlayerFactory(code="111111A"), PlayerFactory(code="222222B"), PlayerFactory(code="333333C")
+    Player.objects.filter(pk=a.pk).update(merged_into=c)  # another officer's merge, after ``a`` was read
+
+    with pytest.raises(MergeRefused, match="was itself merged into another record: keep that one"):
+        do_merge_players(a, [b])
+
+    b.refresh_from_db()
+    assert b.merged_into is None
 
 
 def test_the_merge_page_shows_each_records_ratings_and_what_will_be_revised(alice_twice, admin_client):
