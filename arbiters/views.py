@@ -6,7 +6,7 @@ from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from events import services
+from events import workflow
 from events.forms import UploadForm
 from events.models import Event
 from events.uploading import upload_from_form
@@ -73,7 +73,7 @@ def withdraw(request, pk):
     return arbiters_step(
         request,
         pk,
-        services.withdraw_event,
+        workflow.do_withdraw_event,
         "{code} is withdrawn: it will not be rated. Upload it again to bring it back.",
     )
 
@@ -82,7 +82,7 @@ def withdraw(request, pk):
 @login_required
 @arbiter_required
 def submit(request, pk):
-    return arbiters_step(request, pk, services.submit_event, "{code} is submitted for approval.")
+    return arbiters_step(request, pk, workflow.do_submit_event, "{code} is submitted for approval.")
 
 
 def arbiters_step(request, pk, step, done):
@@ -91,8 +91,8 @@ def arbiters_step(request, pk, step, done):
     if event.arbiter_id != request.user.pk:
         raise Http404("No such event.")
     try:
-        step(event, request.user)
-    except services.WorkflowError as refused:
+        step(event, acting_user=request.user)
+    except workflow.WorkflowError as refused:
         messages.error(request, str(refused))
     else:
         messages.success(request, done.format(code=event.code))

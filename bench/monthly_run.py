@@ -142,9 +142,9 @@ def use_method(method, month):
         wanted = ELO_RULE_SETS[rating_list.code] if method == "elo" else rating_list.rule_set
         change = RuleSetChange.objects.filter(rating_list=rating_list, month=str(month)).first()
         if change and change.rule_set != wanted:
-            do_cancel_rule_set_change(change, None)
+            do_cancel_rule_set_change(change, acting_user=None)
         if rating_list.rule_set_for(str(month)) != wanted:
-            do_change_rule_set(rating_list, month, wanted, None)
+            do_change_rule_set(rating_list, month, wanted, acting_user=None)
 
 
 def rate(url, method):
@@ -154,7 +154,7 @@ def rate(url, method):
 
     django.setup()
     from grading.models import RatingList, RatingRun
-    from grading.run.runs import start_rating
+    from grading.run.runs import do_start_rating
 
     use_method(method, month_to_rate())
     stages = Stages()
@@ -170,7 +170,7 @@ def rate(url, method):
     for rating_list in RatingList.objects.order_by("display_order"):
         stages.lines.clear()
         started = time.perf_counter()
-        run = start_rating(rating_list, month_to_rate(), trigger="bench")  # in process: done on return
+        run = do_start_rating(rating_list, month_to_rate(), trigger="bench")  # in process: done on return
         returned = time.perf_counter() - started
         run.refresh_from_db()
         if run.outcome != RatingRun.Outcome.SUCCEEDED:
@@ -178,7 +178,7 @@ def rate(url, method):
         spans = stages.seconds(started)
         # The run is done at its commit. What follows it here (the live ratings of the lists
         # that read this one, asked for on commit) is a worker's task in production: without a
-        # broker Celery runs it in this process before start_rating returns.
+        # broker Celery runs it in this process before do_start_rating returns.
         elapsed = stages.committed(started)
         total += elapsed
         elapsed_by_list.append(elapsed)
@@ -214,7 +214,7 @@ def rate_on_workers(url, method, count):
 
     from config.celery import worker_command
     from grading.models import RatingList, RatingRun
-    from grading.run.runs import start_rating
+    from grading.run.runs import do_start_rating
 
     use_method(method, month_to_rate())
     redis.Redis.from_url(redis_url).flushdb()  # no message of an earlier bench is left to deliver
@@ -238,7 +238,7 @@ def rate_on_workers(url, method, count):
         runs = RatingRun.objects.filter(period__month=str(month))
         started = time.perf_counter()
         for rating_list in RatingList.objects.order_by("display_order"):
-            start_rating(rating_list, month, trigger="bench")
+            do_start_rating(rating_list, month, trigger="bench")
         while runs.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING]).exists():
             time.sleep(0.02)
         wall = time.perf_counter() - started

@@ -58,7 +58,7 @@ def simulate(url, list_code, months):
     first = last - (months - 1)
     Simulation.objects.all().delete()  # with their rows, deleted by the simulation
     started = time.perf_counter()
-    simulation = do_start_simulation(rating_list, first, last, VARIANT, None, queue=False)
+    simulation = do_start_simulation(rating_list, first, last, VARIANT, acting_user=None, queue=False)
     run_simulation(simulation.pk, progress=lambda text: log(f"  {time.perf_counter() - started:6.1f} s  {text}"))
     took = time.perf_counter() - started
     simulation.refresh_from_db()

@@ -50,7 +50,7 @@ def main():
 
     from chess.months import Month
     from grading.models import RatingList
-    from grading.takeon import import_ratings
+    from grading.takeon import do_import_ratings
     from players.services import import_players
 
     names = setup_databases(verbosity=0, interactive=False)
@@ -64,7 +64,7 @@ def main():
                 f"({summary.created} created, {summary.updated} updated) on {connection.vendor}"
             )
         started = time.perf_counter()
-        import_ratings(ratings, RatingList.objects.get(code="otb-standard"), Month(2026, 9))
+        do_import_ratings(ratings, RatingList.objects.get(code="otb-standard"), Month(2026, 9))
         print(f"import_ratings: {count} ratings in {time.perf_counter() - started:.2f} s on {connection.vendor}")
     finally:
         teardown_databases(names, verbosity=0)

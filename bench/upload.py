@@ -89,7 +89,7 @@ def main():
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
-    from events import services
+    from events import storing
     from events.checking import EventDetails, check_upload
     from grading.selectors.history import lists_for_uploads
     from players.models import Player
@@ -107,7 +107,7 @@ def main():
         checked = time.perf_counter()
         if check.errors:
             sys.exit("the generated file has errors: " + "; ".join(map(str, check.errors[:5])))
-        event = services.store_upload(check, data, "generated.trf", arbiter)
+        event = storing.do_store_upload(check, data, "generated.trf", acting_user=arbiter)
         stored = time.perf_counter()
         print(
             f"upload of a {args.players}-player, {args.rounds}-round TRF ({len(data) / 1024:.0f} KB, "

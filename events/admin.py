@@ -13,7 +13,7 @@ from chess import results
 from chess.dates import written
 from chess.time_controls import TimeControl
 from common.admin import DeleteOneByOne, Kept, username
-from events import lengths, services
+from events import approval, lengths, matching, workflow
 from events.models import Entry, Event, EventChange, Game, Upload
 
 
@@ -112,12 +112,12 @@ class DecisionForm(forms.Form):
 
 
 class ReasonForm(ActionForm):
-    # No length here: a form error would only say "No action selected"; send_back says why.
+    # No length here: a form error would only say "No action selected"; do_send_back_event says why.
     reason = forms.CharField(required=False, label="Reason (to send back)")
 
 
 class WaitingForYou(admin.SimpleListFilter):
-    """What the officer may approve (services.approve_event): an event submitted, by its arbiter
+    """What the officer may approve (approval.do_approve_event): an event submitted, by its arbiter
     or by whoever uploaded its latest file, and a checked one whose latest file they uploaded
     themselves (approving it records their submission)."""
 
@@ -173,7 +173,7 @@ class EventAdmin(DeleteOneByOne):
 
     @admin.display(description="players of other federations on no record")
     def visitors_waiting(self, event):
-        waiting = services.unregistered_visitors(event)
+        waiting = approval.unregistered_visitors(event)
         if not waiting:
             return "-"
         names = ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])
@@ -214,12 +214,12 @@ class EventAdmin(DeleteOneByOne):
         if request.method == "POST" and ("approve" in request.POST or "withdraw" in request.POST):
             try:
                 if "withdraw" in request.POST:
-                    event = lengths.withdraw_length_approval(event, request.user)
+                    event = lengths.do_withdraw_length_approval(event, acting_user=request.user)
                 else:
-                    event = lengths.approve_length(event, request.user)
+                    event = lengths.do_approve_length(event, acting_user=request.user)
                 self.message_user(request, length_message(event), messages.SUCCESS)
                 return redirect("admin:events_event_change", event.pk)
-            except services.WorkflowError as refusal:
+            except workflow.WorkflowError as refusal:
                 refused = f"{event.code}: {refusal}"
         context = {
             **self.admin_site.each_context(request),
@@ -240,14 +240,14 @@ class EventAdmin(DeleteOneByOne):
         if request.method == "POST" and form.is_valid():
             try:
                 if "approve" in request.POST:
-                    services.approve_event(event, request.user, visitors=form.cleaned_data["visitors"])
+                    approval.do_approve_event(event, acting_user=request.user, visitors=form.cleaned_data["visitors"])
                     self.message_user(request, f"{event.code} is approved for rating.", messages.SUCCESS)
                 else:
-                    services.send_back(event, request.user, form.cleaned_data["reason"])
+                    workflow.do_send_back_event(event, form.cleaned_data["reason"], acting_user=request.user)
                     to = f" to {event.arbiter}" if event.arbiter else ""
                     self.message_user(request, f"{event.code} is sent back{to}.", messages.SUCCESS)
                 return redirect("admin:events_event_change", event.pk)
-            except services.WorkflowError as refused:
+            except workflow.WorkflowError as refused:
                 form.add_error(None, str(refused))
         upload = event.uploads.order_by("-uploaded_at").first()
         context = {
@@ -258,11 +258,11 @@ class EventAdmin(DeleteOneByOne):
             "opts": self.model._meta,
             "report": upload.report if upload else None,
             "entries": event.entries.select_related("player").order_by("pin"),
-            "visitors": services.unregistered_visitors(event),
+            "visitors": approval.unregistered_visitors(event),
             "length_approval": lengths.approval_text(event) if event.length_approved else "",
             # A file the officer uploaded is theirs to submit: approving it records that first.
             "approvable": event.status == Event.Status.SUBMITTED
-            or (event.status == Event.Status.CHECKED and services.uploaded_by(event, request.user)),
+            or (event.status == Event.Status.CHECKED and workflow.uploaded_by(event, request.user)),
             **self.decision_context(event),
         }
         return render(request, "admin/events/event/decide.html", context)
@@ -307,26 +307,31 @@ class EventAdmin(DeleteOneByOne):
         if formset.model is Entry:
             chosen = [entry.pk for entry, fields in formset.changed_objects if "player" in fields]
             if chosen:
-                services.players_chosen(form.instance, chosen)
+                matching.players_chosen(form.instance, chosen)
 
     @admin.action(description="Approve the selected events for rating", permissions=["approve"])
     def approve(self, request, queryset):
         def approve_unless_undecided(event):
             # A list of events is approved unread: one whose report suggests a record for a new
             # player must be read, lest the player become a duplicate.
-            if undecided := services.undecided_suggestions(event):
-                raise services.WorkflowError(
+            if undecided := matching.undecided_suggestions(event):
+                raise workflow.WorkflowError(
                     f"{'; '.join(undecided[:5])}{'; ...' if len(undecided) > 5 else ''}: choose their records in "
                     "the event's entries, or approve it from its own page once read"
                 )
-            services.approve_event(event, request.user)
+            approval.do_approve_event(event, acting_user=request.user)
 
         self.apply(request, queryset, approve_unless_undecided, "approved")
 
     @admin.action(description="Send the selected events back to their arbiters", permissions=["approve"])
     def send_back(self, request, queryset):
         reason = request.POST.get("reason", "")
-        self.apply(request, queryset, lambda event: services.send_back(event, request.user, reason), "sent back")
+        self.apply(
+            request,
+            queryset,
+            lambda event: workflow.do_send_back_event(event, reason, acting_user=request.user),
+            "sent back",
+        )
 
     @admin.action(
         description="Register the players of other federations of the selected events", permissions=["approve"]
@@ -335,14 +340,14 @@ class EventAdmin(DeleteOneByOne):
         self.apply(
             request,
             queryset,
-            lambda event: services.register_visitors(event, request.user),
+            lambda event: approval.do_register_visitors(event, acting_user=request.user),
             "had their players of other federations registered",
         )
 
     @admin.action(description="Approve the length of the selected events (over 90 days)", permissions=["approve"])
     def approve_length(self, request, queryset):
         def approve(event):
-            approved = lengths.approve_length(event, request.user)
+            approved = lengths.do_approve_length(event, acting_user=request.user)
             self.message_user(request, length_message(approved), messages.SUCCESS)
 
         self.apply(request, queryset, approve, None)
@@ -355,7 +360,7 @@ class EventAdmin(DeleteOneByOne):
             try:
                 step(event)
                 count += 1
-            except services.WorkflowError as refused:
+            except workflow.WorkflowError as refused:
                 self.message_user(request, f"{event.code}: {refused}", messages.ERROR)
         if count and done:
             self.message_user(request, f"{count} event{'s' if count != 1 else ''} {done}.", messages.SUCCESS)
@@ -404,7 +409,7 @@ class EntryAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)
         if "player" in form.changed_data:
-            services.players_chosen(obj.event, [obj.pk])
+            matching.players_chosen(obj.event, [obj.pk])
 
 
 @admin.register(EventChange)

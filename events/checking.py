@@ -2,7 +2,7 @@
 
 Nothing here writes to the database: ``check_upload`` parses, validates, matches the players
 and puts the event on a list, and the resulting Check is what the arbiter reads in the report
-and what ``services.store_upload`` stores when it has no errors.
+and what ``storing.do_store_upload`` stores when it has no errors.
 """
 
 import contextlib

@@ -2,12 +2,12 @@
 more than 89 days after its first (it lasts more than 90 days) is rated on a list rated by the
 Elo method only once a rating officer has approved its length, for the dates it has then.
 
-One function per action, as in events/services.py: atomic, under the event's lock, the acting
+One function per action, as in events/workflow.py: atomic, under the event's lock, the acting
 user passed in, the history row written in the same transaction. An event in rating has its
 rated months revised (events.signals.rated_games_changed), as approving or sending back does:
 its games go into, or out of, the months of the Elo lists they were left out of, or rated in.
-New dates clear an approval: a new upload's (services.save_event), or staff's in the admin
-(``new_dates``).
+New dates clear an approval: a new upload's (events.storing.save_event), or staff's in the
+admin (``new_dates``).
 """
 
 from django.db import transaction
@@ -15,17 +15,17 @@ from django.utils import timezone
 
 from chess.dates import written
 from events.models import Event, EventChange
-from events.services import WorkflowError, forget_length_approval, locked, new_dates_note
 from events.signals import rated_games_changed
+from events.workflow import WorkflowError, lock_event
 
 PERMISSION = "events.approve_event"
 
 
-def approve_length(event, user) -> Event:
-    """``user`` approves the length of ``event``, which lasts more than 90 days, for its dates."""
-    refuse_without_permission(user, "approve the length of an event")
+def do_approve_length(event, *, acting_user) -> Event:
+    """``acting_user`` approves the length of ``event``, which lasts more than 90 days, for its dates."""
+    refuse_without_permission(acting_user, "approve the length of an event")
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if not event.needs_length_approval:
             raise WorkflowError(
                 f"the event lasts {event.days} day{'s' if event.days != 1 else ''}: only an event of more "
@@ -33,30 +33,30 @@ def approve_length(event, user) -> Event:
             )
         if event.length_approved:
             raise WorkflowError(f"its length was approved already, {approval_text(event)}: nothing changed")
-        event.length_approved_by, event.length_approved_at = user, timezone.now()
+        event.length_approved_by, event.length_approved_at = acting_user, timezone.now()
         event.save(update_fields=["length_approved_by", "length_approved_at"])
         EventChange.objects.create(
             event=event,
             status=event.status,
-            by=user,
+            by=acting_user,
             at=event.length_approved_at,
             note=f"length of {event.length_text} approved for rating on Elo lists",
         )
-        revise_rated_months(event, user)
+        revise_rated_months(event, acting_user)
     return event
 
 
-def withdraw_length_approval(event, user) -> Event:
-    """``user`` withdraws the approval of the length of ``event``: an Elo list no longer rates it."""
-    refuse_without_permission(user, "withdraw the approval of an event's length")
+def do_withdraw_length_approval(event, *, acting_user) -> Event:
+    """``acting_user`` withdraws the approval of the length of ``event``: an Elo list no longer rates it."""
+    refuse_without_permission(acting_user, "withdraw the approval of an event's length")
     with transaction.atomic():
-        event = locked(event)
+        event = lock_event(event)
         if not event.length_approved:
             raise WorkflowError("its length is not approved: there is no approval to withdraw")
         forget_length_approval(
-            event, user, f"approval of the length of {event.length_text} for rating on Elo lists withdrawn"
+            event, acting_user, f"approval of the length of {event.length_text} for rating on Elo lists withdrawn"
         )
-        revise_rated_months(event, user)
+        revise_rated_months(event, acting_user)
     return event
 
 
@@ -90,3 +90,17 @@ def revises(event) -> bool:
     """Whether approving the event's length, or withdrawing the approval, changes what is rated:
     it is approved or rated, with rated games."""
     return event.in_rating and event.games.rated().exists()
+
+
+def forget_length_approval(event, user, note):
+    """Clear the approval of the event's length (events/lengths.py), with ``note`` in its history."""
+    event.length_approved_by = event.length_approved_at = None
+    event.save(update_fields=["length_approved_by", "length_approved_at"])
+    EventChange.objects.create(event=event, status=event.status, by=user, at=timezone.now(), note=note)
+
+
+def new_dates_note(approved_for, event, how):
+    """The history's note when new dates clear the approval of an event's length: "length
+    approval cleared: it was for 120 days (2026-01-05 to 2026-05-04), and the new file gives ..."."""
+    then = "approve it again if they are right" if event.needs_length_approval else "90 days or fewer need none"
+    return f"length approval cleared: it was for {approved_for}, and {how} {event.length_text}; {then}"

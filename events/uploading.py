@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from events import services
+from events import storing, workflow
 from events.checking import check_upload
 
 KEPT_SECONDS = 3600
@@ -27,7 +27,7 @@ class Attempt:
 
 def upload_from_form(form, user, lists, staff=False, arbiter=None) -> Attempt:
     """Check the valid ``form``'s file against ``lists`` and store it as ``user``'s upload
-    (``staff`` and ``arbiter``: as services.store_upload takes them). A refusal is added to the
+    (``staff`` and ``arbiter``: as storing.do_store_upload takes them). A refusal is added to the
     form's errors; a file with errors is kept for an hour, so that a detail the form adds (a
     code, a time control) needs no second search for the file: a browser never fills a file box
     in again."""
@@ -41,8 +41,10 @@ def upload_from_form(form, user, lists, staff=False, arbiter=None) -> Attempt:
     check = check_upload(data, filename, form.details(), lists)
     if not check.errors:
         try:
-            return Attempt(event=services.store_upload(check, data, filename, user, staff=staff, arbiter=arbiter))
-        except services.WorkflowError as refused:
+            return Attempt(
+                event=storing.do_store_upload(check, data, filename, acting_user=user, staff=staff, arbiter=arbiter)
+            )
+        except workflow.WorkflowError as refused:
             form.add_error(None, str(refused))
     token = secrets.token_urlsafe(16)
     cache.set(kept_key(user), (token, filename, data), KEPT_SECONDS)

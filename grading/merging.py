@@ -6,6 +6,7 @@ from django.db import transaction
 from django.db.models import Count, F, Min
 from django.utils import timezone
 
+from common.locking import lock_rows
 from events.models import Entry, Game
 from grading.models import PlayerRating, RatingPeriod, RatingRun
 from grading.run.runs import rate_through_latest
@@ -16,7 +17,7 @@ class MergeRefused(Exception):
     pass
 
 
-def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
+def do_merge_players(keep: Player, duplicates: list[Player], *, acting_user=None) -> int:
     """Move the duplicates' games, entries and rating history to ``keep``; mark them merged.
 
     Lists already published keep their lines as published (under the duplicate's record). The
@@ -29,11 +30,12 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
     duplicates = [player for player in duplicates if player.pk != keep.pk]
     if not duplicates:
         raise MergeRefused("choose at least one record other than the one kept")
-    if keep.merged_into_id:
-        raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
     ids = [player.pk for player in duplicates]
     with transaction.atomic():
-        list(Player.objects.select_for_update().filter(pk__in=[keep.pk, *ids]))
+        locked = lock_rows(Player.objects.filter(pk__in=[keep.pk, *ids]))
+        # Read under the lock: another officer's merge, made since the page was read, is seen.
+        if any(player.pk == keep.pk and player.merged_into_id for player in locked):
+            raise MergeRefused(f"{keep} was itself merged into another record: keep that one")
         # One person cannot be two entries of an event (nor have played themself).
         shared = (
             Entry.objects.filter(player_id__in=[keep.pk, *ids])
@@ -65,7 +67,7 @@ def merge_players(keep: Player, duplicates: list[Player], user=None) -> int:
         trigger = f"merge of {', '.join(player.code for player in duplicates)} into {keep.code}"
         for period in revisions:
             transaction.on_commit(
-                lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, user)
+                lambda rating_list=period.rating_list: rate_through_latest(rating_list, trigger, acting_user)
             )
     return len(ids)
 

@@ -22,7 +22,7 @@ class ChangeRefused(Exception):
     """A change of rule set that cannot be made; the message says why."""
 
 
-def do_change_rule_set(rating_list: RatingList, month: Month, rule_set: str, user) -> RuleSetChange:
+def do_change_rule_set(rating_list: RatingList, month: Month, rule_set: str, *, acting_user) -> RuleSetChange:
     """Rate ``rating_list`` by ``rule_set`` from ``month`` on (until a later change)."""
     with transaction.atomic():
         lock_list(rating_list)
@@ -30,15 +30,16 @@ def do_change_rule_set(rating_list: RatingList, month: Month, rule_set: str, use
         change, _ = RuleSetChange.objects.update_or_create(
             rating_list=rating_list,
             month=str(month),
-            defaults={"rule_set": rule_set, "made_by": user, "made_at": timezone.now()},
+            defaults={"rule_set": rule_set, "made_by": acting_user, "made_at": timezone.now()},
         )
         follow_changes(rating_list)
     return change
 
 
-def do_cancel_rule_set_change(change: RuleSetChange, user) -> None:
+def do_cancel_rule_set_change(change: RuleSetChange, *, acting_user) -> None:
     """Undo a change not yet in force for a published month: its months go back to the rule set
-    before it."""
+    before it. The change's row, which named who made it, goes: nothing keeps ``acting_user``
+    here (in the admin, its log does)."""
     with transaction.atomic():
         lock_list(change.rating_list)
         refuse_published(change.rating_list, Month.parse(change.month))

@@ -16,6 +16,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from chess.numbers import read_whole_number
+from common.locking import lock_row
 from grading.engine import (
     RULE_SETS,
     EngineInputError,
@@ -210,8 +211,11 @@ def publish_taken_on(period: RatingPeriod, rows: list[dict], message: str, start
     return run
 
 
-def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_by=None, today=None) -> RatingsImported:
-    """Store the players' states as published for ``month`` on a list, all or nothing."""
+def do_import_ratings(
+    data: bytes, rating_list: RatingList, month: Month, *, acting_user=None, today=None
+) -> RatingsImported:
+    """Store the players' states as published for ``month`` on a list, all or nothing: the take-on
+    run (its record, started by ``acting_user``) and its list, under the list's lock."""
     taken = TakenOn(rating_list.code, month, RULE_SETS[rating_list.rule_set_for(str(month))])
     records, errors = read_records(data, RATING_COLUMNS, lambda row: read_state(row, taken), OPTIONAL_COLUMNS)
     codes = list({record["code"]: None for _, record in records})
@@ -227,7 +231,8 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
             raise FileRefused([str(busy)]) from None
         if refusal := take_on_refusal(rating_list, month, today):
             raise FileRefused([refusal])
-        period, _ = RatingPeriod.objects.select_for_update().get_or_create(rating_list=rating_list, month=str(month))
+        period, _ = RatingPeriod.objects.get_or_create(rating_list=rating_list, month=str(month))
+        period = lock_row(RatingPeriod.objects.filter(pk=period.pk))
         if period.ratings.exclude(method=PlayerRating.Method.IMPORTED).exists():
             errors.append(f"{period} was rated by this system: ratings cannot be imported over it")
         if period.rule_set != taken.rules.name:
@@ -239,7 +244,7 @@ def import_ratings(data: bytes, rating_list: RatingList, month: Month, started_b
         replaced = set(period.ratings.filter(superseded_at=None).values_list("player_id", flat=True))
         existing = len(replaced.intersection(row["player_id"] for row in rows))
         # A re-import replaces the period's rows: those it leaves out keep their earlier state.
-        publish_taken_on(period, rows, f"{len(rows)} ratings imported ({existing} replaced)", started_by)
+        publish_taken_on(period, rows, f"{len(rows)} ratings imported ({existing} replaced)", acting_user)
     return RatingsImported(period=period, created=len(rows) - existing, updated=existing)
 
 

@@ -26,7 +26,7 @@ from chess.months import Month
 from grading.live.computing import BUSY_RETRY_SECONDS, LiveBusy, compute_live, queue_live, request_live
 from grading.models import RatingList
 from grading.run.publishing import RunRefused
-from grading.run.runs import recover_interrupted_runs, run_rating, start_rating
+from grading.run.runs import do_start_rating, recover_interrupted_runs, run_rating
 from players.models import Player
 
 logger = logging.getLogger(__name__)
@@ -66,7 +66,7 @@ def rate_month_just_ended():
     started = {}
     for rating_list in RatingList.objects.all():
         try:
-            started[rating_list.code] = start_rating(rating_list, month, trigger="schedule").pk
+            started[rating_list.code] = do_start_rating(rating_list, month, trigger="schedule").pk
         except RunRefused as refused:
             started[rating_list.code] = str(refused)
     return started

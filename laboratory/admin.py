@@ -119,7 +119,11 @@ class SimulationAdmin(admin.ModelAdmin):
             data = form.cleaned_data
             try:
                 simulation = do_start_simulation(
-                    data["rating_list"], data["first_month"], data["last_month"], data["rules"], request.user
+                    data["rating_list"],
+                    data["first_month"],
+                    data["last_month"],
+                    data["rules"],
+                    acting_user=request.user,
                 )
             except SimulationRefused as refused:
                 form.add_error(None, refused_text(refused))

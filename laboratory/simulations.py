@@ -68,7 +68,9 @@ def check_span(first: Month, last: Month):
         raise SimulationRefused(f"{months} months: a span is at most {LONGEST_SPAN}")
 
 
-def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user, queue: bool = True) -> Simulation:
+def do_start_simulation(
+    rating_list, first: Month, last: Month, rules: str, *, acting_user, queue: bool = True
+) -> Simulation:
     """A simulation of ``rating_list`` from ``first`` to ``last`` under ``rules`` (rules_named),
     queued for a worker when the transaction commits (``queue``), or left for the caller to run."""
     spec, name, stored = rules_named(rules)
@@ -92,7 +94,7 @@ def do_start_simulation(rating_list, first: Month, last: Month, rules: str, user
             rules_name=name,
             first_month=str(first),
             last_month=str(last),
-            created_by=user,
+            created_by=acting_user,
         )
         if queue:
             transaction.on_commit(lambda: send_simulation(simulation))

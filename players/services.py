@@ -4,12 +4,13 @@ import datetime
 import re
 from dataclasses import dataclass
 
-from django.db import connection, transaction
+from django.db import transaction
 
 from chess import titles
 from chess.federations import FIDE_ID_DIGITS
 from chess.federations import fide_id as read_fide_id
 from chess.names import split_name
+from common.locking import lock_number
 from players.csvfiles import FileRefused, read_fields, read_records
 from players.models import CLUB_CODE, Club, Player, is_player_code
 
@@ -224,11 +225,7 @@ def lock_player_registration():
     """Serialise the creation of player records to the end of the transaction: two approvals at
     once would read the same highest code, or miss each other's new records. Refuses to run
     outside a transaction, where the lock would be gone at once."""
-    if not transaction.get_connection().in_atomic_block:
-        raise RuntimeError("lock_player_registration() needs a transaction")
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [REGISTRATION_LOCK])
+    lock_number(REGISTRATION_LOCK)
 
 
 def issue_codes(count: int, also_taken=()) -> list[str]:

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from chess import results
 from chess.months import Month
-from events import services
+from events import storing
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
@@ -28,7 +28,7 @@ from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.rule_sets import do_change_rule_set
 from grading.run.publishing import as_columns, publish
 from grading.selectors.history import lists_for_uploads
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from players.models import Club, Player
 
 
@@ -203,7 +203,7 @@ def ecf_file(**changes):
 def stored_event(user, data=ECF_EXAMPLE, **details):
     """An event file checked and stored as the upload page does."""
     check = check_upload(data, "results.txt", EventDetails(**details), lists_for_uploads())
-    return services.store_upload(check, data, "results.txt", user)
+    return storing.do_store_upload(check, data, "results.txt", acting_user=user)
 
 
 def change_form_data(response) -> dict:
@@ -230,7 +230,7 @@ def take_on(list_code, month, *lines):
     """Publish ratings for ``month`` as the previous system left them: "CODE,rating,type,games,
     opponents_total,points,last_played" lines."""
     data = "code,rating,type,games,opponents_total,points,last_played\n" + "".join(line + "\n" for line in lines)
-    import_ratings(data.encode(), RatingList.objects.get(code=list_code), Month.parse(month))
+    do_import_ratings(data.encode(), RatingList.objects.get(code=list_code), Month.parse(month))
 
 
 def elo_federation():
@@ -247,7 +247,7 @@ def elo_federation():
         "444444D,1200,partial,5,6000,2.5,2026-08",
         "555555E,900,full,12,11400,4,2026-09",
     )
-    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "fide-2017", None)
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "fide-2017", acting_user=None)
 
 
 def elo_october():

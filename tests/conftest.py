@@ -16,12 +16,12 @@ def rate(django_capture_on_commit_callbacks):
     """Run a rating through the service as the admin would, and wait for it to end."""
     from chess.months import Month
     from grading.models import RatingList
-    from grading.run.runs import start_rating
+    from grading.run.runs import do_start_rating
     from grading.run.workers import wait_for
 
     def rate(list_code, month, today=datetime.date(2026, 11, 21)):
         with django_capture_on_commit_callbacks(execute=True):
-            run = start_rating(RatingList.objects.get(code=list_code), Month.parse(month), "test", today=today)
+            run = do_start_rating(RatingList.objects.get(code=list_code), Month.parse(month), "test", today=today)
         return wait_for(run, pickup_timeout=5)
 
     return rate

@@ -12,7 +12,7 @@ from events.models import Event, EventChange, Game, Upload
 from grading.demo.federation import load_demo
 from grading.models import GameNotRated, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
-from grading.run.runs import start_rating
+from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
 from players.models import Club, Player, years_before
 from tests.builders import EventFactory, PlayerFactory, publish_month
@@ -55,7 +55,7 @@ def test_every_list_page_loads_with_search_and_each_filter_on_demo_data(staff_cl
 def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_model, django_capture_on_commit_callbacks):
     summary = load_demo(players=60, seed=7)
     with django_capture_on_commit_callbacks(execute=True):
-        run = start_rating(RatingList.objects.get(code="otb-standard"), summary.first_month, "test")
+        run = do_start_rating(RatingList.objects.get(code="otb-standard"), summary.first_month, "test")
     assert wait_for(run, pickup_timeout=5).outcome == "succeeded"
     Upload.objects.create(
         event=Event.objects.first(),
@@ -66,7 +66,7 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         uploaded_by=django_user_model.objects.get(),
         uploaded_at=timezone.now(),
     )
-    do_change_rule_set(RatingList.objects.get(code="online"), summary.first_month + 3, "fide-2017", None)
+    do_change_rule_set(RatingList.objects.get(code="online"), summary.first_month + 3, "fide-2017", acting_user=None)
     GameNotRated.objects.create(
         run=run, game=Game.objects.first(), reason="not rated: a match against an unrated player"
     )

@@ -1,4 +1,5 @@
-"""The shape docs/architecture.md describes holds: the imports point one way."""
+"""The shape docs/architecture.md describes holds: the imports point one way, and actions and locks
+follow their conventions."""
 
 import ast
 import subprocess
@@ -64,3 +65,37 @@ def test_the_engine_tests_run_without_django():
 
     assert done.returncode == 0, done.stdout[-3000:]
     assert " passed" in done.stdout.splitlines()[-1] and "error" not in done.stdout.splitlines()[-1]
+
+
+def project_modules():
+    for path in sorted(ROOT.glob("*/**/*.py")):
+        relative = path.relative_to(ROOT)
+        if relative.parts[0] in PROJECT and "migrations" not in relative.parts:
+            yield str(relative), ast.parse(path.read_text())
+
+
+def test_every_action_takes_the_acting_user_keyword_only():
+    # An action (docs/architecture.md, Conventions) is do_<verb>_<thing>(..., *, acting_user, ...).
+    actions, wrong = [], []
+    for relative, tree in project_modules():
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("do_"):
+                actions.append(node.name)
+                if "acting_user" not in [argument.arg for argument in node.args.kwonlyargs]:
+                    wrong.append(f"{relative}: {node.name}")
+
+    assert not wrong, wrong
+    assert len(actions) >= 14
+
+
+def takes_a_lock(node) -> bool:
+    """A row lock (select_for_update) or an advisory one (pg_advisory_xact_lock and its kin)."""
+    if isinstance(node, ast.Attribute):
+        return node.attr == "select_for_update"
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and "pg_advisory" in node.value
+
+
+def test_every_lock_is_taken_through_common_locking():
+    takers = {relative for relative, tree in project_modules() for node in ast.walk(tree) if takes_a_lock(node)}
+
+    assert takers == {"common/locking.py"}

@@ -91,14 +91,14 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         try:
             obj.pk = rule_sets.do_change_rule_set(
-                obj.rating_list, Month.parse(obj.month), obj.rule_set, request.user
+                obj.rating_list, Month.parse(obj.month), obj.rule_set, acting_user=request.user
             ).pk
         except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
     def delete_model(self, request, obj):
         try:
-            rule_sets.do_cancel_rule_set_change(obj, request.user)
+            rule_sets.do_cancel_rule_set_change(obj, acting_user=request.user)
         except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
@@ -264,7 +264,7 @@ def parsed_month(text: str) -> Month:
 
 def start_run(modeladmin, request, rating_list, month):
     try:
-        run = runs.start_rating(rating_list, month, trigger="admin", user=request.user)
+        run = runs.do_start_rating(rating_list, month, trigger="admin", acting_user=request.user)
     except runs.RunRefused as refused:
         modeladmin.message_user(request, f"{rating_list.name} {month}: {refused}", messages.ERROR)
         return None

@@ -6,7 +6,7 @@ from django.contrib import admin, messages
 from django.db.models import Count
 from django.shortcuts import render
 
-from grading.merging import MergeRefused, merge_players, merge_revisions
+from grading.merging import MergeRefused, do_merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, rating_text
 from players import admin as players_admin
 from players.models import Club, Player
@@ -81,7 +81,7 @@ class PlayerAdmin(players_admin.PlayerAdmin):
         keep = form.cleaned_data["keep"]
         revisions = merge_revisions(keep, [player for player in players if player.pk != keep.pk])
         try:
-            merged = merge_players(keep, players, request.user)
+            merged = do_merge_players(keep, players, acting_user=request.user)
         except MergeRefused as refused:
             self.message_user(request, f"Nothing merged: {refused}.", messages.ERROR)
         else:

@@ -15,10 +15,11 @@ import time
 from dataclasses import dataclass
 
 import numpy as np
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
+from common.locking import Busy, lock_row, refuse_outside_transaction
 from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
@@ -29,7 +30,6 @@ from grading.run.bulk import replace_rows
 from grading.run.loading import load_period
 from grading.run.periods import latest_published
 from grading.run.publishing import (
-    LOCK_NOT_AVAILABLE,
     RATING_FIELDS,
     States,
     filled,
@@ -67,15 +67,11 @@ class LiveBusy(Exception):
 def lock_live(rating_list) -> LiveList:
     """The list's live record, locked for this transaction; LiveBusy if another computation
     holds it. Every writer of live ratings goes through here."""
-    if not transaction.get_connection().in_atomic_block:
-        raise transaction.TransactionManagementError("live ratings are written inside a transaction")
+    refuse_outside_transaction("a list's live record")
     LiveList.objects.get_or_create(rating_list=rating_list)
-    locked = LiveList.objects.select_for_update(nowait=True).select_related("rating_list")
     try:
-        return locked.get(rating_list=rating_list)
-    except OperationalError as error:
-        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
-            raise
+        return lock_row(LiveList.objects.select_related("rating_list").filter(rating_list=rating_list), nowait=True)
+    except Busy:
         raise LiveBusy(rating_list.code) from None
 
 

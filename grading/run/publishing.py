@@ -12,10 +12,11 @@ from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
 import numpy as np
-from django.db import OperationalError, transaction
+from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
+from common.locking import Busy, lock_row
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.result import floors_shown
@@ -233,23 +234,17 @@ def filled(rows: dict) -> dict:
     return {name: rows[name] if name in rows else [FIELD_DEFAULTS.get(name)] * count for name in RATING_FIELDS}
 
 
-LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock held by another
-
-
 class RunRefused(Exception):
     """A run (or a take-on) that cannot start now; the message says why."""
 
 
 def lock_list(rating_list):
     """Lock the list's row for this transaction, or refuse at once if another holds it. Every
-    writer of a publication (a run, the take-on) goes through here, inside its transaction."""
-    if not transaction.get_connection().in_atomic_block:
-        raise transaction.TransactionManagementError("a list is locked inside the transaction that writes it")
+    writer of a publication (a run, the take-on, a change of rule set) goes through here, inside
+    its transaction."""
     try:
-        return RatingList.objects.select_for_update(nowait=True).get(pk=rating_list.pk)
-    except OperationalError as error:
-        if getattr(error.__cause__, "sqlstate", None) != LOCK_NOT_AVAILABLE:
-            raise
+        return lock_row(RatingList.objects.filter(pk=rating_list.pk), nowait=True)
+    except Busy:
         raise RunRefused(f"a rating run of {rating_list.code} is in progress: try again when it has finished") from None
 
 

@@ -35,14 +35,15 @@ def refuse_unfinished(month: Month, today=None):
         raise RunRefused(f"{month} has not ended yet: a month is rated once it is over")
 
 
-def start_rating(rating_list, month: Month, trigger: str, user=None, today=None) -> RatingRun:
-    """Queue a run rating ``rating_list`` up to ``month`` (through a worker, or in process)."""
+def do_start_rating(rating_list, month: Month, trigger: str, *, acting_user=None, today=None) -> RatingRun:
+    """Queue a run rating ``rating_list`` up to ``month`` (through a worker, or in process), started
+    by ``acting_user`` (None: by the schedule, a command, or a revision the system starts)."""
     refuse_unfinished(month, today)
     with transaction.atomic():
         lock_list(rating_list)
         waiting = list(RatingRun.objects.filter(period__rating_list=rating_list, outcome=RatingRun.Outcome.QUEUED))
         if not waiting:
-            return queue_run(rating_list, month, trigger, user)
+            return queue_run(rating_list, month, trigger, acting_user)
     # Its message may be lost (Redis restarted empty): sent again, a run is carried out once.
     for queued in waiting:
         enqueue(queued)
@@ -121,7 +122,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
     if run.outcome != RatingRun.Outcome.RUNNING:
         # A duplicate delivery of a run already finished, or the delivery again of one whose
         # worker was killed after its commit: the follow-ups it owes are done once.
-        return do_follow_ups(run)
+        return carry_out_follow_ups(run)
     if not claimed:
         return run
     rating_list, month = run.period.rating_list, Month.parse(run.period.month)
@@ -174,10 +175,10 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
         # Failed after the commit (a callback of it): the publication stands, and so does its record.
         logger.exception("rating run %s: after its commit", run.pk)
     report("committed")
-    return do_follow_ups(run)
+    return carry_out_follow_ups(run)
 
 
-def do_follow_ups(run):
+def carry_out_follow_ups(run):
     """What a finished run starts after its commit: the next run if results changed while it
     worked, and the revisions of the lists that read what it republished. Marked done once
     started, so that a run delivered again after a kill does them, and only once."""
@@ -220,7 +221,7 @@ def rate_through_latest(rating_list, trigger: str, user=None) -> RatingRun | Non
         return None
     try:
         # A published month is over: its end is "today" enough.
-        return start_rating(rating_list, latest, trigger=trigger, user=user, today=(latest + 1).first_day())
+        return do_start_rating(rating_list, latest, trigger, acting_user=user, today=(latest + 1).first_day())
     except RunRefused as refused:
         logger.info("%s: no run for %r: %s", rating_list.code, trigger, refused)
         return None
@@ -260,7 +261,7 @@ def recover_interrupted_runs(started_before=None):
         .filter(follow_ups_done=False)
         .select_related("period__rating_list")
     ):
-        do_follow_ups(run)  # its worker was killed between the commit and the follow-ups
+        carry_out_follow_ups(run)  # its worker was killed between the commit and the follow-ups
     unfinished = RatingRun.objects.filter(outcome__in=[RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING])
     if started_before:
         unfinished = unfinished.filter(started_at__lt=started_before)

@@ -7,14 +7,14 @@ import pytest
 
 from chess.dates import read_pair
 from chess.months import Month
-from events import services
+from events import storing
 from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Event, Upload
-from events.services import WorkflowError
+from events.workflow import WorkflowError
 from grading.models import RatingList
 from grading.selectors.history import lists_for_uploads
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
 
 pytestmark = pytest.mark.django_db
@@ -192,7 +192,7 @@ def test_an_event_that_ends_after_today_is_refused(client, arbiter):
 
 def test_games_in_a_month_taken_on_from_the_previous_system_are_warned_of(client, arbiter):
     PlayerFactory(code="123456A")
-    import_ratings(
+    do_import_ratings(
         b"code,rating,type,games,opponents_total,points,last_played\n123456A,1500,full,20,30000,10,2026-10\n",
         RatingList.objects.get(code="otb-standard"),
         Month(2026, 10),
@@ -248,9 +248,9 @@ def test_a_file_refused_while_storing_leaves_no_file_behind(arbiter, media, monk
     def fail(*args):
         raise WorkflowError("the database said no")
 
-    monkeypatch.setattr(services, "save_games", fail)  # a failure after the file is written
+    monkeypatch.setattr(storing, "save_games", fail)  # a failure after the file is written
     with pytest.raises(WorkflowError):
-        services.store_upload(check, ECF_EXAMPLE, "results.txt", arbiter)
+        storing.do_store_upload(check, ECF_EXAMPLE, "results.txt", acting_user=arbiter)
 
     assert not Upload.objects.exists()
     assert not any(path.is_file() for path in media.rglob("*"))

@@ -4,7 +4,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events import services
+from events import approval, workflow
 from events.models import Entry, Event, Game, Upload
 from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
 
@@ -204,7 +204,9 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
     event = Event.objects.get()
-    services.send_back(services.submit_event(event, arbiter), officer, "Round 3 is missing")
+    workflow.do_send_back_event(
+        workflow.do_submit_event(event, acting_user=arbiter), "Round 3 is missing", acting_user=officer
+    )
 
     page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
     form = client.get(reverse("arbiter-upload"), {"code": "NQ241001"}).content.decode()
@@ -220,7 +222,9 @@ def test_a_sent_back_event_says_who_sent_it_back_why_and_what_to_do(client, arbi
 def test_an_approved_event_shows_the_federation_record_each_player_became(client, arbiter, officer):
     client.force_login(arbiter)
     upload(client, ECF_EXAMPLE)
-    event = services.approve_event(services.submit_event(Event.objects.get(), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(Event.objects.get(), acting_user=arbiter), acting_user=officer
+    )
 
     page = client.get(reverse("arbiter-event", args=[event.pk])).content.decode()
 
@@ -303,7 +307,7 @@ def test_an_approved_event_or_another_arbiters_cannot_be_withdrawn(client, arbit
     event = Event.objects.get()
     client.force_login(other_arbiter)
     assert client.post(reverse("arbiter-withdraw", args=[event.pk])).status_code == 404
-    services.approve_event(services.submit_event(event, arbiter), officer)
+    approval.do_approve_event(workflow.do_submit_event(event, acting_user=arbiter), acting_user=officer)
     client.force_login(arbiter)
 
     response = client.post(reverse("arbiter-withdraw", args=[event.pk]), follow=True)

@@ -6,7 +6,7 @@ from django.contrib.auth.models import Permission
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
-from events import services
+from events import approval, workflow
 from events.models import Entry, Event, Game, Upload
 from tests.builders import ECF_EXAMPLE, ecf_file, stored_event, trf, trf_player
 
@@ -171,7 +171,9 @@ def test_a_corrected_file_an_officer_uploads_keeps_the_events_arbiter_and_says_s
 
 
 def test_an_approved_event_is_replaced_only_once_sent_back(client, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     client.force_login(officer)
 
     refused = admin_upload(client, ecf_file(submission_index=2))
@@ -182,7 +184,7 @@ def test_an_approved_event_is_replaced_only_once_sent_back(client, arbiter, offi
     event.refresh_from_db()
     assert (event.status, event.submission_index, event.uploads.count()) == ("approved", 1, 1)
 
-    services.send_back(event, officer, "Board 2 of round 1 was the other way round.")
+    workflow.do_send_back_event(event, "Board 2 of round 1 was the other way round.", acting_user=officer)
     admin_upload(client, ecf_file(submission_index=2))
 
     event.refresh_from_db()
@@ -200,7 +202,7 @@ def test_the_events_waiting_for_an_officers_approval_are_the_submitted_ones_and_
     def file(code):
         return ECF_EXAMPLE.replace(b"=NQ241001", f"={code}".encode())
 
-    services.submit_event(stored_event(arbiter, file("ARBSENT")), arbiter)  # submitted by its arbiter
+    workflow.do_submit_event(stored_event(arbiter, file("ARBSENT")), acting_user=arbiter)  # submitted by its arbiter
     stored_event(arbiter, file("ARBREAD"))  # checked: its arbiter has not submitted it
     client.force_login(colleague)
     admin_upload(client, file("THEIRS"), arbiter=arbiter.pk)  # checked: the colleague's to approve

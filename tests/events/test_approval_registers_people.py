@@ -5,7 +5,7 @@ import threading
 import pytest
 from django.db import connection
 
-from events import services
+from events import approval, storing, workflow
 from events.checking import EventDetails, check_upload
 from events.models import Event
 from grading.models import RatingRun
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 def submitted(arbiter, data=ECF_EXAMPLE):
-    return services.submit_event(stored_event(arbiter, data), arbiter)
+    return workflow.do_submit_event(stored_event(arbiter, data), acting_user=arbiter)
 
 
 def with_fide_id_for_dunn(data, fide_id="2400101"):
@@ -30,8 +30,8 @@ def test_a_new_player_approved_in_two_events_one_after_the_other_becomes_one_rec
         arbiter, with_fide_id_for_dunn(ecf_file(event_code="NQ241002"))
     )  # uploaded before either is approved
 
-    services.approve_event(first, officer)
-    services.approve_event(second, officer)
+    approval.do_approve_event(first, acting_user=officer)
+    approval.do_approve_event(second, acting_user=officer)
 
     assert Player.objects.filter(fide_id=2400101).count() == 1
     dunn = Player.objects.get(fide_id=2400101)
@@ -45,7 +45,7 @@ def test_a_code_registered_since_the_upload_is_the_same_person_not_a_new_code(ar
     event = submitted(arbiter)
     baker = PlayerFactory(code="234567B", surname="Baker")  # registered by another event meanwhile
 
-    services.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     entry = event.entries.get(pin=2)
     assert (entry.player, entry.match) == (baker, "code")
@@ -57,11 +57,11 @@ def test_two_entries_of_one_event_with_one_fide_id_are_refused_naming_both_and_n
     event.entries.filter(pin__in=[2, 4]).update(fide_id=2400101, code="")  # as an edit could leave them
 
     with pytest.raises(
-        services.WorkflowError,
+        workflow.WorkflowError,
         match=r"players 2 \(Baker, Brian\) and 4 \(Dunn, David\) are one "
         r"person \(FIDE ID 2400101\)",
     ):
-        services.approve_event(event, officer)
+        approval.do_approve_event(event, acting_user=officer)
 
     event.refresh_from_db()
     assert event.status == "submitted" and not Player.objects.exists()
@@ -76,7 +76,7 @@ def test_a_player_only_in_defaulted_games_is_not_registered(arbiter, officer):
     )
     event = submitted(arbiter, data)
 
-    services.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     assert event.entries.get(pin=4).player is None
     assert not Player.objects.filter(surname="Dunn").exists()
@@ -97,7 +97,7 @@ def test_an_event_with_no_rated_game_starts_no_revision(arbiter, officer, django
     assert not event.games.filter(rated=True).exists()
 
     with django_capture_on_commit_callbacks(execute=True):
-        services.approve_event(event, officer)
+        approval.do_approve_event(event, acting_user=officer)
 
     assert not RatingRun.objects.exclude(trigger="import").exists()
     assert event.entries.filter(player=None).count() == 1  # Dunn, who has no record and no rated game
@@ -107,7 +107,7 @@ def test_a_new_player_joins_the_club_the_file_names(arbiter, officer):
     club = Club.objects.create(code="NQC", name="Northquay")
     event = submitted(arbiter)
 
-    services.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     assert event.entries.get(pin=4).player.club is None  # Dunn's file line has no club: he joins none
     assert Player.objects.get(code="123456A").club == club  # "#CLUB NAME=Northquay"
@@ -126,7 +126,7 @@ def test_two_approvals_at_once_issue_different_codes(arbiter, officer):
     def approve(event):
         try:
             start.wait()
-            services.approve_event(event, officer)
+            approval.do_approve_event(event, acting_user=officer)
         except Exception as error:  # noqa: BLE001 (the test reports whatever a thread met)
             failures.append(error)
         finally:
@@ -176,8 +176,8 @@ def test_two_uploads_of_one_new_event_code_at_once_store_one_and_tell_the_other(
     def store(check, data):
         try:
             start.wait()
-            outcomes.append(services.store_upload(check, data, "results.txt", arbiter).code)
-        except services.WorkflowError as refused:
+            outcomes.append(storing.do_store_upload(check, data, "results.txt", acting_user=arbiter).code)
+        except workflow.WorkflowError as refused:
             outcomes.append(str(refused))
         except Exception as error:  # noqa: BLE001 (shown by the assertion below)
             outcomes.append(repr(error))

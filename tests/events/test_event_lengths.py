@@ -8,7 +8,7 @@ from django.contrib.auth.models import Permission
 from django.urls import reverse
 from django.utils import timezone
 
-from events import lengths, services
+from events import lengths, workflow
 from events.models import Event, EventChange
 from events.signals import rated_games_changed
 from players.models import Player
@@ -46,7 +46,7 @@ def test_an_officer_approves_the_length_of_a_long_event_and_its_history_says_who
     event = event_from(JANUARY_5, MAY_4)
     before = timezone.now()
 
-    lengths.approve_length(event, officer)
+    lengths.do_approve_length(event, acting_user=officer)
 
     event.refresh_from_db()
     assert event.length_approved and event.length_approved_by == officer
@@ -66,11 +66,11 @@ def test_an_event_of_91_days_needs_its_length_approved_and_one_of_90_does_not(of
     ninety_one = event_from(datetime.date(2026, 1, 1), datetime.date(2026, 4, 1), code="NINETYONE")
 
     with pytest.raises(
-        services.WorkflowError,
+        workflow.WorkflowError,
         match="^the event lasts 90 days: only an event of more than 90 needs its length approved$",
     ):
-        lengths.approve_length(ninety, officer)
-    lengths.approve_length(ninety_one, officer)
+        lengths.do_approve_length(ninety, acting_user=officer)
+    lengths.do_approve_length(ninety_one, acting_user=officer)
 
     assert not Event.objects.get(code="NINETY").length_approved
     assert not ninety.changes.exists()
@@ -82,10 +82,10 @@ def test_a_user_without_the_permission_to_approve_events_is_refused_and_nothing_
 
     for user in (clerk, arbiter):
         with pytest.raises(
-            services.WorkflowError,
+            workflow.WorkflowError,
             match="^you may not approve the length of an event: it needs the permission to approve events$",
         ):
-            lengths.approve_length(event, user)
+            lengths.do_approve_length(event, acting_user=user)
 
     event.refresh_from_db()
     assert (event.length_approved_by, event.length_approved_at) == (None, None)
@@ -94,14 +94,14 @@ def test_a_user_without_the_permission_to_approve_events_is_refused_and_nothing_
 
 def test_a_length_approved_already_is_refused_naming_who_approved_it(officer, django_user_model):
     event = event_from(JANUARY_5, MAY_4)
-    lengths.approve_length(event, officer)
+    lengths.do_approve_length(event, acting_user=officer)
     other = django_user_model.objects.create_user("second", password="pw", is_superuser=True)
 
     approved_on = timezone.localdate().strftime("%d/%m/%Y")
     with pytest.raises(
-        services.WorkflowError, match=f"^its length was approved already, by officer on {approved_on}: nothing changed$"
+        workflow.WorkflowError, match=f"^its length was approved already, by officer on {approved_on}: nothing changed$"
     ):
-        lengths.approve_length(event, other)
+        lengths.do_approve_length(event, acting_user=other)
 
     event.refresh_from_db()
     assert event.length_approved_by == officer
@@ -110,13 +110,13 @@ def test_a_length_approved_already_is_refused_naming_who_approved_it(officer, dj
 
 def test_withdrawing_an_approval_clears_it_in_the_history_and_only_an_approval_can_be_withdrawn(officer, clerk):
     event = event_from(JANUARY_5, MAY_4)
-    with pytest.raises(services.WorkflowError, match="^its length is not approved: there is no approval to withdraw$"):
-        lengths.withdraw_length_approval(event, officer)
-    lengths.approve_length(event, officer)
-    with pytest.raises(services.WorkflowError, match="^you may not withdraw the approval of an event's length"):
-        lengths.withdraw_length_approval(event, clerk)
+    with pytest.raises(workflow.WorkflowError, match="^its length is not approved: there is no approval to withdraw$"):
+        lengths.do_withdraw_length_approval(event, acting_user=officer)
+    lengths.do_approve_length(event, acting_user=officer)
+    with pytest.raises(workflow.WorkflowError, match="^you may not withdraw the approval of an event's length"):
+        lengths.do_withdraw_length_approval(event, acting_user=clerk)
 
-    lengths.withdraw_length_approval(event, officer)
+    lengths.do_withdraw_length_approval(event, acting_user=officer)
 
     event.refresh_from_db()
     assert (event.length_approved_by, event.length_approved_at) == (None, None)
@@ -133,8 +133,8 @@ def test_approving_the_length_of_an_event_not_in_rating_revises_nothing(officer,
     rated_games_changed.connect(lambda **kwargs: received.append(kwargs), weak=False, dispatch_uid="t")
     try:
         with django_capture_on_commit_callbacks(execute=True):
-            lengths.approve_length(event, officer)
-            lengths.withdraw_length_approval(event, officer)
+            lengths.do_approve_length(event, acting_user=officer)
+            lengths.do_withdraw_length_approval(event, acting_user=officer)
     finally:
         rated_games_changed.disconnect(dispatch_uid="t")
 
@@ -144,7 +144,7 @@ def test_approving_the_length_of_an_event_not_in_rating_revises_nothing(officer,
 def test_a_new_upload_with_other_dates_clears_the_approval_and_one_with_the_same_dates_keeps_it(arbiter, officer):
     # The spec's example file run from 1 July: 96 days, to 4 October 2026.
     event = stored_event(arbiter, ecf_file(event_date="01/07/2026"))
-    lengths.approve_length(event, officer)
+    lengths.do_approve_length(event, acting_user=officer)
 
     stored_event(arbiter, ecf_file(event_date="01/07/2026", submission_index=2))
     event.refresh_from_db()
@@ -292,7 +292,7 @@ def test_an_arbiter_or_a_visitor_never_reaches_the_page(client, arbiter):
 
 def test_the_page_of_a_rated_event_shows_its_approval_and_offers_to_withdraw_it(client, officer):
     event = event_from(JANUARY_5, MAY_4, status=Event.Status.RATED)
-    lengths.approve_length(event, officer)
+    lengths.do_approve_length(event, acting_user=officer)
     client.force_login(officer)
 
     page = client.get(reverse("admin:events_event_change", args=[event.pk])).content.decode()
@@ -305,7 +305,7 @@ def test_the_page_of_a_rated_event_shows_its_approval_and_offers_to_withdraw_it(
 
 def test_new_dates_given_in_the_admin_clear_the_approval_with_a_history_note(client, officer):
     event = event_from(JANUARY_5, MAY_4)
-    lengths.approve_length(event, officer)
+    lengths.do_approve_length(event, acting_user=officer)
     client.force_login(officer)
     url = reverse("admin:events_event_change", args=[event.pk])
 

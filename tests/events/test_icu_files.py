@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from chess import results
-from events import services
+from events import approval, workflow
 from events.standings import swiss_crosstable
 from players.models import Club, Player
 from tests.builders import DATA, messages, parse, parse_event_file, stored_event, trf, trf_player
@@ -178,11 +178,11 @@ def test_the_upload_report_warns_once_for_each_convention_and_stores_no_icu_numb
 @pytest.mark.django_db
 def test_only_the_player_of_a_real_other_federation_waits_and_the_clubs_become_the_new_records_clubs(arbiter, officer):
     sarsfield = Club.objects.create(code="SAR", name="Sarsfields")
-    event = services.submit_event(stored_event(arbiter, ICU_WEEKENDER, code="KWE2011"), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter, ICU_WEEKENDER, code="KWE2011"), acting_user=arbiter)
 
-    event = services.approve_event(event, officer)
+    event = approval.do_approve_event(event, acting_user=officer)
 
-    assert [entry.name for entry in services.unregistered_visitors(event)] == ["Walsh, Declan"]
+    assert [entry.name for entry in approval.unregistered_visitors(event)] == ["Walsh, Declan"]
     assert {player.surname: player.club for player in Player.objects.filter(surname__in=["Byrne", "Doyle"])} == {
         "Byrne": sarsfield,
         "Doyle": sarsfield,

@@ -3,7 +3,7 @@
 import pytest
 from django.urls import reverse
 
-from events import services
+from events import approval, workflow
 from events.models import Event, EventChange
 from grading.models import RatingPeriod, RatingRun
 from players.models import Player
@@ -23,7 +23,9 @@ VISITING = trf(
 
 
 def submitted(arbiter):
-    return services.submit_event(stored_event(arbiter, VISITING, code="VIS1", time_control="90+30"), arbiter)
+    return workflow.do_submit_event(
+        stored_event(arbiter, VISITING, code="VIS1", time_control="90+30"), acting_user=arbiter
+    )
 
 
 def records(event):
@@ -33,17 +35,17 @@ def records(event):
 
 
 def test_approval_registers_home_players_and_leaves_players_of_other_federations_on_no_record(arbiter, officer):
-    event = services.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
     assert [name for name, code in records(event).items() if code] == ["Abbott", "Carter"]
-    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Murphy", "Dunn"]
+    assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Murphy", "Dunn"]
     assert Player.objects.count() == 2
     # Only Carter-Abbott is between two records: the others wait for the officer's say.
     assert event.games.filter(white__isnull=False, black__isnull=False).count() == 1
 
 
 def test_ticking_the_box_on_approval_registers_them_too(arbiter, officer):
-    event = services.approve_event(submitted(arbiter), officer, visitors=True)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer, visitors=True)
 
     assert all(records(event).values())
     assert Player.objects.get(surname="Murphy").fide_id == 2500001
@@ -53,22 +55,22 @@ def test_ticking_the_box_on_approval_registers_them_too(arbiter, officer):
 def test_a_visitor_already_on_record_is_matched_not_held(arbiter, officer):
     murphy = PlayerFactory(code="345678C", surname="Murphy", fide_id=2500001)
 
-    event = services.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
     assert records(event)["Murphy"] == murphy.code
-    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Dunn"]
+    assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Dunn"]
 
 
 def test_the_home_federations_are_a_setting(arbiter, officer, settings):
     settings.HOME_FEDERATIONS = ["ENG", "SCO"]
 
-    event = services.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
 
-    assert [entry.surname for entry in services.unregistered_visitors(event)] == ["Murphy"]
+    assert [entry.surname for entry in approval.unregistered_visitors(event)] == ["Murphy"]
 
 
 def test_the_officer_registers_the_visitors_of_an_approved_event_and_its_history_says_so(client, arbiter, officer):
-    event = services.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
     client.force_login(officer)
 
     page = client.get(f"/admin/events/event/{event.pk}/change/").content.decode()
@@ -100,21 +102,21 @@ def test_visitors_of_an_event_not_yet_approved_are_not_registered_by_the_action(
     event = submitted(arbiter)
 
     with pytest.raises(
-        services.WorkflowError, match="VIS1 is submitted: register its players of other federations when you approve it"
+        workflow.WorkflowError, match="VIS1 is submitted: register its players of other federations when you approve it"
     ):
-        services.register_visitors(event, officer)
+        approval.do_register_visitors(event, acting_user=officer)
     assert not Player.objects.exists()
 
 
 def test_registering_the_visitors_of_a_rated_event_revises_its_month_with_their_games(
     arbiter, officer, rate, django_capture_on_commit_callbacks
 ):
-    event = services.approve_event(submitted(arbiter), officer)
+    event = approval.do_approve_event(submitted(arbiter), acting_user=officer)
     original = succeeded(rate("otb-standard", "2026-10"))
     assert (original.games, Event.objects.get(pk=event.pk).status) == (1, "rated")
 
     with django_capture_on_commit_callbacks(execute=True):
-        assert services.register_visitors(event, officer) == 2
+        assert approval.do_register_visitors(event, acting_user=officer) == 2
 
     revision = RatingRun.objects.get(trigger="late change to VIS1")
     assert (succeeded(revision).revision, revision.games) == (1, 4)

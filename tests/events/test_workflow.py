@@ -7,13 +7,13 @@ from django.urls import reverse
 
 from chess.months import Month
 from chess.time_controls import TimeControl
-from events import services
+from events import approval, workflow
 from events.checking import EventDetails, check_upload, classify
 from events.models import Event, EventChange, Game, Upload
-from grading.merging import merge_players
+from grading.merging import do_merge_players
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.selectors.history import lists_for_uploads
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from players.models import Player
 from players.services import check_letter, issue_codes
 from tests.builders import DATA, ECF_EXAMPLE, PlayerFactory, ecf_file, stored_event, trf, trf_player
@@ -26,7 +26,9 @@ SEPTEMBER = Month(2026, 9)
 
 def take_on_players(rating_list, players, month=SEPTEMBER):
     lines = "".join(f"{player.code},1500,full,20,30000,10,2026-08\n" for player in players)
-    import_ratings(("code,rating,type,games,opponents_total,points,last_played\n" + lines).encode(), rating_list, month)
+    do_import_ratings(
+        ("code,rating,type,games,opponents_total,points,last_played\n" + lines).encode(), rating_list, month
+    )
 
 
 def changelist_action(client, action, events, reason=""):
@@ -40,9 +42,9 @@ def changelist_action(client, action, events, reason=""):
 def test_approval_makes_new_players_federation_records_and_links_every_game(arbiter, officer):
     PlayerFactory(code="123456A")
     PlayerFactory(code="100000A")
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
 
-    services.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     event.refresh_from_db()
     assert event.status == "approved"
@@ -66,8 +68,10 @@ def test_issued_codes_follow_the_highest_code_with_a_check_letter():
 
 
 def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, officer):
-    first = services.submit_event(stored_event(arbiter), arbiter)
-    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
+    first = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
+    second = workflow.do_submit_event(
+        stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), acting_user=arbiter
+    )
     client.force_login(officer)
 
     changelist_action(client, "approve", [first])
@@ -81,7 +85,7 @@ def test_a_rating_officer_approves_and_sends_back_in_the_admin(client, arbiter, 
 
 
 def test_sending_back_needs_a_reason(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     client.force_login(officer)
 
     response = changelist_action(client, "send_back", [event])
@@ -114,12 +118,14 @@ def test_staff_without_the_approval_permission_see_no_approve_action(client, dja
 
 
 def test_an_event_cannot_be_approved_twice_or_submitted_once_approved(arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
 
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(event, officer)
-    with pytest.raises(services.WorkflowError, match="only a checked event can be submitted"):
-        services.submit_event(event, arbiter)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.do_approve_event(event, acting_user=officer)
+    with pytest.raises(workflow.WorkflowError, match="only a checked event can be submitted"):
+        workflow.do_submit_event(event, acting_user=arbiter)
 
 
 @pytest.mark.parametrize(
@@ -164,12 +170,14 @@ def test_players_match_by_code_then_fide_id_with_suggestions_for_the_rest(arbite
 
 def test_merging_moves_games_entries_and_history_to_the_kept_record(arbiter, officer):
     PlayerFactory(code="123456A")
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     duplicate = Player.objects.get(code="234567B")
     kept = PlayerFactory(code="777777G", surname="Baker", forenames="Brian")
     take_on_players(RatingList.objects.get(code="otb-rapid"), [duplicate])
 
-    assert merge_players(kept, [duplicate]) == 1
+    assert do_merge_players(kept, [duplicate]) == 1
 
     duplicate.refresh_from_db()
     assert duplicate.merged_into == kept
@@ -210,9 +218,9 @@ def test_every_real_trf_file_imports(name, players, games, rated, rating_list, v
         rated,
     )
     assert (event.rating_list.code, event.status) == (rating_list, "approved")
-    assert len(services.unregistered_visitors(event)) == visitors
+    assert len(approval.unregistered_visitors(event)) == visitors
     if visitors:
-        services.register_visitors(event, officer)
+        approval.do_register_visitors(event, acting_user=officer)
     # Every rated game is between two records; a player of no rated game is registered by nobody.
     assert not event.games.filter(rated=True).filter(Q(white=None) | Q(black=None)).exists()
 
@@ -269,7 +277,9 @@ def test_staff_without_the_merge_permission_cannot_merge(client, django_user_mod
 
 
 def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     abbott, baker = (Player.objects.get(code=code) for code in ("123456A", "234567B"))  # they met in round 1
     client.force_login(officer)
 
@@ -288,15 +298,17 @@ def test_merging_is_refused_where_both_records_play_in_one_event(client, arbiter
 def test_only_a_submitted_event_can_be_approved(arbiter, officer):
     checked = stored_event(arbiter)
 
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(checked, officer)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.do_approve_event(checked, acting_user=officer)
 
     checked.refresh_from_db()
     assert checked.status == "checked"
 
 
 def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     entry = event.entries.get(pin=1)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
@@ -325,7 +337,7 @@ def test_an_approved_event_and_its_entries_are_read_only_in_the_admin(client, ar
 
 
 def test_staff_cannot_move_a_submitted_events_dates_off_its_games(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
     form = client.get(change).context["adminform"].form
@@ -392,8 +404,10 @@ def test_import_event_names_its_own_options_for_what_the_file_lacks(tmp_path, of
 
 
 def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, officer):
-    first = services.submit_event(stored_event(arbiter), arbiter)
-    second = services.submit_event(stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), arbiter)
+    first = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
+    second = workflow.do_submit_event(
+        stored_event(arbiter, ECF_EXAMPLE.replace(b"=NQ241001", b"=SECOND")), acting_user=arbiter
+    )
     client.force_login(officer)
     change = client.get(reverse("admin:events_event_change", args=[first.pk])).content.decode()
     decide = reverse("admin:events_event_decide", args=[first.pk])
@@ -418,7 +432,7 @@ def test_a_rating_officer_decides_on_the_events_own_page(client, arbiter, office
 
 
 def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_user_model):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
     client.force_login(clerk)
 
@@ -428,21 +442,25 @@ def test_only_those_who_approve_reach_the_decision_page(client, arbiter, django_
 
 
 def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     dunn = event.entries.get(pin=4).player  # no code in the file: registered on approval
-    services.send_back(event, officer, "round 2 was a default, not a loss")
+    workflow.do_send_back_event(event, "round 2 was a default, not a loss", acting_user=officer)
     corrected = ECF_EXAMPLE.replace(b"#SUBMISSION INDEX=1", b"#SUBMISSION INDEX=2").replace(
         b"#PIN1=4#SCORE=01#PIN2=1", b"#PIN1=4#SCORE=d1#PIN2=1"
     )
 
-    event = services.approve_event(services.submit_event(stored_event(arbiter, corrected), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter, corrected), acting_user=arbiter), acting_user=officer
+    )
 
     assert event.entries.get(pin=4).player == dunn
     assert Player.objects.filter(surname="Dunn", forenames="David").count() == 1
 
 
 def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     client.force_login(officer)
 
     response = changelist_action(client, "send_back", [event], reason="x" * 5000)
@@ -453,7 +471,7 @@ def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer
 
 
 def test_staff_cannot_give_an_event_a_code_no_address_can_hold(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     client.force_login(officer)
     change = reverse("admin:events_event_change", args=[event.pk])
     form = client.get(change).context["adminform"].form
@@ -487,10 +505,10 @@ def test_a_time_control_given_with_the_upload_silences_the_files_warning_that_it
 def test_an_officer_cannot_submit_or_approve_a_file_its_arbiter_has_not_submitted(client, arbiter, officer):
     checked = stored_event(arbiter)
 
-    with pytest.raises(services.WorkflowError, match="submitted by its arbiter, or by whoever uploaded its latest"):
-        services.submit_event(checked, officer)
-    with pytest.raises(services.WorkflowError, match="only a submitted event can be approved"):
-        services.approve_event(checked, officer)
+    with pytest.raises(workflow.WorkflowError, match="submitted by its arbiter, or by whoever uploaded its latest"):
+        workflow.do_submit_event(checked, acting_user=officer)
+    with pytest.raises(workflow.WorkflowError, match="only a submitted event can be approved"):
+        approval.do_approve_event(checked, acting_user=officer)
     client.force_login(officer)
     page = client.get(reverse("admin:events_event_decide", args=[checked.pk])).content.decode()
     refused = client.post(reverse("admin:events_event_decide", args=[checked.pk]), {"approve": "1"})
@@ -505,8 +523,8 @@ def test_an_officer_cannot_submit_or_approve_a_file_its_arbiter_has_not_submitte
 
 
 def test_the_events_admin_history_shows_its_workflow(client, arbiter, officer):
-    event = services.submit_event(stored_event(arbiter), arbiter)
-    services.send_back(event, officer, "Round 3 is missing.")
+    event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
+    workflow.do_send_back_event(event, "Round 3 is missing.", acting_user=officer)
     client.force_login(officer)
 
     page = client.get(reverse("admin:events_event_history", args=[event.pk])).content.decode()
@@ -524,7 +542,9 @@ def test_the_events_admin_history_shows_its_workflow(client, arbiter, officer):
 
 
 def test_import_event_does_not_replace_an_approved_event_either(tmp_path, arbiter, officer):
-    event = services.approve_event(services.submit_event(stored_event(arbiter), arbiter), officer)
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
     path = tmp_path / "corrected.txt"
     path.write_bytes(ecf_file(submission_index=2))
 

@@ -12,8 +12,8 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 
 from config.celery import app
+from events.approval import do_approve_event
 from events.models import Event
-from events.services import approve_event
 from grading.live.computing import queue_live
 from grading.models import LiveList, RatingList, RatingRun
 from grading.run.runs import UNSENT
@@ -192,7 +192,7 @@ def test_a_run_queued_while_redis_was_down_is_carried_out_by_the_worker_started_
         with running_worker(server.url) as worker:
             queue_live(october.pk, timezone.now(), countdown=60)  # a message the worker holds
             redis_goes_away_from(worker, server)
-            approve_event(late, officer)  # Redis down: the run it starts is queued, unsent
+            do_approve_event(late, acting_user=officer)  # Redis down: the run it starts is queued, unsent
             run = RatingRun.objects.get(trigger="late change to LATE")
             assert (run.outcome, run.progress) == ("queued", UNSENT)
         server.start()

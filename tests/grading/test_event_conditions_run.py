@@ -10,7 +10,7 @@ import pytest
 from django.core.management import call_command
 
 from chess.months import Month
-from events import services as workflow
+from events import approval, workflow
 from events.models import Event
 from grading.live.computing import compute_live
 from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod
@@ -51,7 +51,9 @@ def elo_standard():
         "2026-07",
         *(f"{code},{rating},full,50,{int(rating) * 50},25,2026-07" for code, _, _, rating in PLAYERS if rating),
     )
-    do_change_rule_set(RatingList.objects.get(code="otb-standard"), Month.parse("2026-10"), "fide-2017", None)
+    do_change_rule_set(
+        RatingList.objects.get(code="otb-standard"), Month.parse("2026-10"), "fide-2017", acting_user=None
+    )
 
 
 def event_file(games, time_control="90 min + 30 s/move", start=OCTOBER, end=None, round_dates=None, extra=()):
@@ -86,8 +88,8 @@ def uploaded_and_approved(arbiter, officer, data, code="COND"):
     """The file as an arbiter uploads and submits it and a rating officer approves it."""
     event = stored_event(arbiter, data, code=code)
     assert event.rating_list.code == "otb-standard", event.rating_list
-    workflow.submit_event(event, arbiter)
-    workflow.approve_event(event, officer)
+    workflow.do_submit_event(event, acting_user=arbiter)
+    approval.do_approve_event(event, acting_user=officer)
     return event
 
 
@@ -312,7 +314,7 @@ def test_a_simulation_by_the_elo_method_leaves_out_what_a_run_would(elo_standard
     october = Month.parse("2026-10")
 
     simulation = do_start_simulation(
-        RatingList.objects.get(code="otb-standard"), october, october, "fide-2017", None, queue=False
+        RatingList.objects.get(code="otb-standard"), october, october, "fide-2017", acting_user=None, queue=False
     )
     run_simulation(simulation.pk)
 
@@ -347,7 +349,7 @@ def test_an_event_left_out_whole_and_sent_back_revises_its_month(
     assert len(reasons(event)) == 1 and first.events.filter(pk=event.pk).exists()
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.send_back(Event.objects.get(pk=event.pk), officer, "wrong time control")
+        workflow.do_send_back_event(Event.objects.get(pk=event.pk), "wrong time control", acting_user=officer)
 
     assert GameNotRated.objects.filter(PUBLISHED).count() == 0
     assert RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10").revision == 1

@@ -72,7 +72,7 @@ def test_a_rated_event_of_more_than_90_days_is_left_out_until_its_length_is_appr
     assert RatingRun.objects.latest("pk").trigger == "late change to OCT"
 
     with django_capture_on_commit_callbacks(execute=True):
-        lengths.withdraw_length_approval(event, officer)
+        lengths.do_withdraw_length_approval(event, acting_user=officer)
 
     period.refresh_from_db()
     assert period.revision == 2
@@ -92,7 +92,7 @@ def test_approving_the_length_of_an_approved_event_not_yet_rated_leaves_it_to_it
     event.save()
 
     with django_capture_on_commit_callbacks(execute=True):
-        lengths.approve_length(event, officer)
+        lengths.do_approve_length(event, acting_user=officer)
 
     # Nothing published since the take-on to revise: October's run rates the games.
     assert list(RatingRun.objects.values_list("trigger", flat=True)) == [RatingRun.IMPORT]

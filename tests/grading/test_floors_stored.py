@@ -8,7 +8,7 @@ import pytest
 from chess.months import Month
 from grading.models import PlayerRating
 from grading.rule_sets import do_change_rule_set
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded
 
 pytestmark = pytest.mark.django_db
@@ -23,7 +23,7 @@ def federation():
     data = "code,rating,type,games,opponents_total,points,last_played,peak,wins,draws,events3\n"
     data += "100001A,1210,full,60,72600,30,2026-08,1464,20,10,6\n"
     data += "".join(f"{code},1210,full,60,72600,30,2026-08,,,,\n" for code in ("100002B", "100003C", "100004D"))
-    import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-09"))
+    do_import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-09"))
     # A loses twice and draws once against 1210s: -10, -10, 0 by the K rating, 1190.
     approved_event(
         "AUTUMN",
@@ -49,7 +49,7 @@ def test_every_state_keeps_its_counters_and_peak_whatever_the_rule_set(federatio
 
 
 def test_a_list_with_floors_holds_a_rating_up_and_the_pages_say_how(federation, rate, client):
-    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "ecf-2024+floors", None)
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "ecf-2024+floors", acting_user=None)
     succeeded(rate("otb-standard", "2026-10"))
 
     a = october("100001A")

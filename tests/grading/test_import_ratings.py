@@ -242,13 +242,13 @@ def refusal_lines(path):
 def elo_from_september(players):
     for code in ("345678C", "456789D", "567890E", "678901F", "789012G", "890123H"):
         PlayerFactory(code=code)
-    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-09"), "fide-2017", None)
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-09"), "fide-2017", acting_user=None)
 
 
 def test_an_elo_take_on_stores_peaks_and_pending_months_that_the_next_run_uses(tmp_path, capsys, rate):
     for code in ("111111A", "222222B", "333333C", "444444D"):
         PlayerFactory(code=code, birth_date=datetime.date(1980, 1, 1))
-    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-09"), "fide-2017", None)
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-09"), "fide-2017", acting_user=None)
     path = write(
         tmp_path,
         "111111A,2350,full,80,184000,45,2026-08,2410",

@@ -5,7 +5,7 @@ import time
 
 import pytest
 
-from events import services as workflow
+from events import approval
 from events.models import Event
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from players.models import Player
@@ -50,7 +50,7 @@ def test_a_late_result_revises_the_list_once_and_each_list_that_reads_it_once(
     )
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.approve_event(late, officer)
+        approval.do_approve_event(late, acting_user=officer)
 
     standard_runs = runs_of("otb-standard")[len(standard_before) :]
     rapid_runs = runs_of("otb-rapid")[len(rapid_before) :]
@@ -96,7 +96,7 @@ def test_on_a_real_worker_a_late_result_sets_off_one_run_of_the_list_and_one_of_
         "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
     )
 
-    workflow.approve_event(late, officer)  # its run is queued when the approval commits
+    approval.do_approve_event(late, acting_user=officer)  # its run is queued when the approval commits
 
     runs = settled_runs()[before:]
     # otb-standard's November run (with October's revision record), then otb-rapid's, unchanged:

@@ -8,14 +8,15 @@ import pytest
 from django.core.management import call_command
 
 from chess.months import Month
+from events.approval import do_approve_event
 from events.models import Event
-from events.services import approve_event, send_back
+from events.workflow import do_send_back_event
 from grading.demo.federation import load_demo
 from grading.live.computing import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
 from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
 from grading.run.publishing import RATING_FIELDS
-from grading.takeon import import_ratings
+from grading.takeon import do_import_ratings
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -85,7 +86,7 @@ def november_win(officer):
     event = approved_event(
         "NOV1", "otb-standard", datetime.date(2026, 11, 7), [("100001A", "100002B", "1-0")], status="submitted"
     )
-    approve_event(event, officer)
+    do_approve_event(event, acting_user=officer)
     return david, grace, event, published
 
 
@@ -105,7 +106,7 @@ def test_an_approval_and_a_send_back_change_the_live_rating_and_never_a_publishe
     assert LiveRating.objects.get(player=david).method == "K"
     assert list(ListEntry.objects.values_list("player_id", "rating").order_by("player_id")) == published
 
-    send_back(event, officer, reason="wrong result")
+    do_send_back_event(event, acting_user=officer, reason="wrong result")
     live.refresh_from_db()
     assert (live.first_month, live.games) == ("", 0)
     assert not LiveEntry.objects.filter(rating_list=standard).exists()
@@ -143,7 +144,7 @@ def test_a_visitors_kept_live_list_follows_the_next_computation(client, officer)
     first = client.get("/lists/otb-standard/live/").content.decode()
     kept = client.get("/lists/otb-standard/live/").content.decode()
 
-    send_back(event, officer, reason="wrong result")  # the live list is computed again: empty
+    do_send_back_event(event, acting_user=officer, reason="wrong result")  # the live list is computed again: empty
     after = client.get("/lists/otb-standard/live/").content.decode()
 
     assert kept == first and "1856" in kept
@@ -215,7 +216,7 @@ def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
     other = approved_event(
         "NOV2", "otb-standard", datetime.date(2026, 11, 14), [("100003C", "100004D", "1/2-1/2")], status="submitted"
     )
-    approve_event(other, officer)
+    do_approve_event(other, acting_user=officer)
 
     # Two newcomers played each other: David's and Grace's numbers are as they were, so their
     # rows stay, and the newcomers' are added.
@@ -224,7 +225,7 @@ def test_a_computation_rewrites_only_the_ratings_that_changed(officer):
     assert LiveList.objects.get(rating_list__code="otb-standard").games == 2
 
     newcomers = set(LiveRating.objects.filter(player__code__in=["100003C", "100004D"]).values_list("pk", flat=True))
-    send_back(first, officer, reason="wrong result")
+    do_send_back_event(first, acting_user=officer, reason="wrong result")
 
     # David's and Grace's games are gone: their rows go, the newcomers' stay as they were.
     assert set(LiveRating.objects.filter(rating_list__code="otb-standard").values_list("pk", flat=True)) == newcomers
@@ -250,9 +251,11 @@ def test_the_live_ratings_follow_a_rule_set_change_from_the_live_month_and_its_u
     data = "code,rating,type,games,opponents_total,points,last_played,peak,wins,draws,events3\n"
     data += "100001A,1210,full,60,72600,30,2026-08,1464,20,10,6\n"
     data += "".join(f"{code},1210,full,60,72600,30,2026-08,,,,\n" for code in ("100002B", "100003C", "100004D"))
-    import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-10"))
+    do_import_ratings(data.encode(), rating_list("otb-standard"), Month.parse("2026-10"))
     november = [("100001A", "100002B", "0-1"), ("100003C", "100001A", "1-0"), ("100001A", "100004D", "1/2-1/2")]
-    approve_event(approved_event("NOV", "otb-standard", datetime.date(2026, 11, 7), november, "submitted"), officer)
+    do_approve_event(
+        approved_event("NOV", "otb-standard", datetime.date(2026, 11, 7), november, "submitted"), acting_user=officer
+    )
 
     def live_a():
         rating = LiveRating.objects.get(player__code="100001A", month="2026-11")
@@ -261,7 +264,9 @@ def test_the_live_ratings_follow_a_rule_set_change_from_the_live_month_and_its_u
     # ecf-2024: two losses and a draw against 1210s, -10, -10 and 0 by the K rating: 1190.
     assert live_a() == ("ecf-2024", 1190, None, 1190)
 
-    change = do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-11"), "ecf-2024+floors", officer)
+    change = do_change_rule_set(
+        rating_list("otb-standard"), Month.parse("2026-11"), "ecf-2024+floors", acting_user=officer
+    )
 
     # Floors: absolute 100 + 4 x 20 + 2 x 11 + 7 = 209, at most 150; peak 1464 - 200 = 1264,
     # down to 1200: the method's 1190 is held up to 1200.
@@ -272,7 +277,7 @@ def test_the_live_ratings_follow_a_rule_set_change_from_the_live_month_and_its_u
     assert (body["rule_set"], body["method"]) == ("ecf-2024+floors", "ecf")
     assert [(line["code"], line["rating"]) for line in body["results"]][-1] == ("100001A", 1200)
 
-    do_cancel_rule_set_change(change, officer)
+    do_cancel_rule_set_change(change, acting_user=officer)
 
     assert live_a() == ("ecf-2024", 1190, None, 1190)
     assert "<dd>ecf-2024</dd>" in client.get("/players/100001A/live/otb-standard/2026-11/").content.decode()

@@ -4,7 +4,7 @@ import datetime
 
 import pytest
 
-from events import services as workflow
+from events import approval, workflow
 from events.models import Event
 from grading.models import RatingRun
 from grading.run.runs import trigger_text
@@ -37,13 +37,13 @@ def test_an_event_with_a_forty_character_code_approved_late_queues_its_revision(
     officer = django_user_model.objects.create_user("officer")
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.approve_event(late, officer)
+        approval.do_approve_event(late, acting_user=officer)
 
     run = RatingRun.objects.get(trigger=f"late change to {LONG_CODE}")
     assert (run.outcome, run.revision) == ("succeeded", 1)
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.send_back(Event.objects.get(code=LONG_CODE), officer, "wrong crosstable")
+        workflow.do_send_back_event(Event.objects.get(code=LONG_CODE), "wrong crosstable", acting_user=officer)
     assert RatingRun.objects.filter(trigger=f"late change to {LONG_CODE}").count() == 2
 
 
@@ -64,7 +64,7 @@ def test_the_admin_tells_original_from_revised_ratings_and_runs_say_what_they_di
         status=Event.Status.SUBMITTED,
     )
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.approve_event(late, django_user_model.objects.create_user("officer"))
+        approval.do_approve_event(late, acting_user=django_user_model.objects.create_user("officer"))
 
     ratings = admin_client.get("/admin/grading/playerrating/?q=111111A&period__month=2026-10").content.decode()
     current = admin_client.get("/admin/grading/playerrating/?edition=current").content.decode()

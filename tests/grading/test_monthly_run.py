@@ -6,12 +6,12 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from chess.months import Month
-from events import services as workflow
+from events import approval, workflow
 from events.models import Event
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.run import runs
 from grading.run.breakdown import rated_games
-from grading.run.runs import RunRefused, recover_interrupted_runs, start_rating
+from grading.run.runs import RunRefused, do_start_rating, recover_interrupted_runs
 from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
@@ -168,7 +168,7 @@ def test_approving_a_late_result_starts_the_revision_itself(
     )
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.approve_event(late, django_user_model.objects.create_user("officer"))
+        approval.do_approve_event(late, acting_user=django_user_model.objects.create_user("officer"))
 
     run = RatingRun.objects.get(trigger="late change to LATE")
     assert (run.outcome, run.revision) == ("succeeded", 1)
@@ -182,7 +182,7 @@ def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation
     approved_event("OCT2", "otb-standard", OCT, [("111111A", "333333C", "1-0")])
     succeeded(rate("otb-standard", "2026-10"))
 
-    workflow.send_back(event, officer, "the wrong crosstable was sent")
+    workflow.do_send_back_event(event, "the wrong crosstable was sent", acting_user=officer)
     run = succeeded(rate("otb-standard", "2026-10"))
 
     assert run.revision == 1
@@ -195,15 +195,17 @@ def test_a_withdrawn_event_is_taken_out_of_the_months_it_was_rated_in(federation
 
 def test_a_month_not_yet_over_is_refused(federation):
     with pytest.raises(RunRefused, match="2026-11 has not ended yet"):
-        start_rating(RatingList.objects.get(code="online"), Month(2026, 11), "test", today=datetime.date(2026, 11, 21))
+        do_start_rating(
+            RatingList.objects.get(code="online"), Month(2026, 11), "test", today=datetime.date(2026, 11, 21)
+        )
 
 
 def test_a_second_start_while_one_is_queued_is_refused(federation):
     online = RatingList.objects.get(code="online")
-    start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))  # on_commit never runs here
+    do_start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))  # on_commit never runs here
 
     with pytest.raises(RunRefused, match="a rating run of online is already queued"):
-        start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))
+        do_start_rating(online, Month(2026, 10), "test", today=datetime.date(2026, 11, 21))
 
 
 def test_players_lapsed_from_the_window_leave_the_published_list(rate):
@@ -378,7 +380,7 @@ def test_results_approved_while_a_run_works_start_the_next_run_at_once(federatio
 
 def test_a_worker_that_starts_takes_up_the_runs_a_killed_worker_left(federation, django_capture_on_commit_callbacks):
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
-    run = start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # never delivered
+    run = do_start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # never delivered
     RatingRun.objects.filter(pk=run.pk).update(outcome="running", progress="writing")  # and its worker killed
 
     with django_capture_on_commit_callbacks(execute=True):
@@ -412,7 +414,9 @@ def test_a_revision_of_the_standard_list_revises_the_rapid_months_that_read_it(
     assert fay.get(superseded_at=None).rating == 1600
 
     with django_capture_on_commit_callbacks(execute=True):
-        workflow.send_back(september, django_user_model.objects.create_user("officer"), "wrong section")
+        workflow.do_send_back_event(
+            september, "wrong section", acting_user=django_user_model.objects.create_user("officer")
+        )
 
     # Standard September without that game: Fay keeps her partial rating of 9 games, so on rapid
     # her title counts: dummy FM 2200 - 100 = 2100; T = 1500 + 2100 = 3600, / 2 = 1800.

@@ -32,7 +32,7 @@ def rule_sets(the_list):
 
 
 def test_months_from_the_change_on_are_rated_by_the_new_rule_set(taken_on, officer, rate):
-    do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017", officer)
+    do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017", acting_user=officer)
     approved_event("SEP", "otb-standard", datetime.date(2026, 9, 5), [("111111A", "222222B", "1-0")])
     approved_event("OCT", "otb-standard", datetime.date(2026, 10, 5), [("111111A", "222222B", "1-0")])
 
@@ -49,7 +49,7 @@ def test_months_from_the_change_on_are_rated_by_the_new_rule_set(taken_on, offic
 
 def test_a_change_cannot_reach_back_into_a_published_month(taken_on):
     with pytest.raises(ChangeRefused) as refused:
-        do_change_rule_set(taken_on, Month.parse("2026-08"), "fide-2017", None)
+        do_change_rule_set(taken_on, Month.parse("2026-08"), "fide-2017", acting_user=None)
 
     assert str(refused.value) == (
         "otb-standard is published up to 2026-08, and a published month keeps the rules it was rated by: "
@@ -60,7 +60,7 @@ def test_a_change_cannot_reach_back_into_a_published_month(taken_on):
 
 def test_a_change_to_the_rule_set_already_in_force_is_refused(taken_on):
     with pytest.raises(ChangeRefused, match="otb-standard is rated by ecf-2024 in 2026-10 already"):
-        do_change_rule_set(taken_on, Month.parse("2026-10"), "ecf-2024", None)
+        do_change_rule_set(taken_on, Month.parse("2026-10"), "ecf-2024", acting_user=None)
 
 
 def test_open_periods_follow_a_change_and_its_cancellation(taken_on):
@@ -68,17 +68,17 @@ def test_open_periods_follow_a_change_and_its_cancellation(taken_on):
     RatingPeriod.objects.create(rating_list=taken_on, month="2026-09", rule_set="ecf-2024")
     RatingPeriod.objects.create(rating_list=taken_on, month="2026-10", rule_set="ecf-2024")
 
-    change = do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017-rapid", None)
+    change = do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017-rapid", acting_user=None)
     assert rule_sets(taken_on) == {"2026-08": "ecf-2024", "2026-09": "ecf-2024", "2026-10": "fide-2017-rapid"}
 
-    do_cancel_rule_set_change(change, None)
+    do_cancel_rule_set_change(change, acting_user=None)
     assert rule_sets(taken_on) == {"2026-08": "ecf-2024", "2026-09": "ecf-2024", "2026-10": "ecf-2024"}
 
 
 def test_a_revision_rates_a_month_by_the_rules_it_was_published_under(taken_on, rate):
     approved_event("SEP", "otb-standard", datetime.date(2026, 9, 5), [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-09"))
-    do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017", None)
+    do_change_rule_set(taken_on, Month.parse("2026-10"), "fide-2017", acting_user=None)
     approved_event("LATE", "otb-standard", datetime.date(2026, 9, 20), [("222222B", "111111A", "1-0")])
 
     succeeded(rate("otb-standard", "2026-10"))
@@ -108,7 +108,7 @@ def test_the_admin_makes_a_change_and_says_why_it_refuses_one(taken_on, officer,
 
 
 def test_a_change_in_force_for_a_published_month_cannot_be_deleted(taken_on, officer, client, rate):
-    change = do_change_rule_set(taken_on, Month.parse("2026-09"), "fide-2017", None)
+    change = do_change_rule_set(taken_on, Month.parse("2026-09"), "fide-2017", acting_user=None)
     approved_event("SEP", "otb-standard", datetime.date(2026, 9, 5), [("111111A", "222222B", "1-0")])
     succeeded(rate("otb-standard", "2026-09"))
     client.force_login(officer)

@@ -9,7 +9,7 @@ from chess.months import Month
 from config.celery import app
 from grading import tasks
 from grading.models import RatingList, RatingPeriod, RatingRun
-from grading.run.runs import RunRefused, run_rating, start_rating
+from grading.run.runs import RunRefused, do_start_rating, run_rating
 from tests.builders import PlayerFactory, approved_event, take_on
 from tests.celery_worker import forget_connections
 from tests.redis_server import redis_server
@@ -26,7 +26,7 @@ def queued_run():
     PlayerFactory(code="222222B", surname="Baker", birth_date=datetime.date(1975, 1, 1))
     take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
     approved_event("OCT", "otb-standard", OCT, [("111111A", "222222B", "1-0")])
-    return start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # on_commit never runs
+    return do_start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")  # on_commit never runs
 
 
 def test_a_run_whose_progress_reports_cannot_reach_redis_still_publishes(queued_run):
@@ -73,7 +73,7 @@ def test_a_queued_run_whose_message_was_lost_is_sent_again_by_the_next_start(
     # Redis restarted empty: the run's message is gone. The next start is refused, but sends it
     # again, and here (in process) it is carried out at once.
     with django_capture_on_commit_callbacks(execute=True), pytest.raises(RunRefused, match="sent to the workers again"):
-        start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")
+        do_start_rating(RatingList.objects.get(code="otb-standard"), Month(2026, 10), "test")
 
     queued_run.refresh_from_db()
     assert (queued_run.outcome, queued_run.message) == ("succeeded", PUBLISHED)

@@ -13,7 +13,7 @@ from chess.months import Month
 from config.celery import app as celery_app
 from grading.demo.federation import load_demo
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.run.runs import RunRefused, start_rating
+from grading.run.runs import RunRefused, do_start_rating
 from grading.run.workers import wait_for
 from grading.tasks import rate_list, rate_month_just_ended
 from tests.celery_worker import running_worker, running_workers, wait_until
@@ -31,7 +31,7 @@ def test_a_fresh_demo_publishes_all_four_lists_from_a_real_worker(celery_worker_
     load_demo(players=60, seed=5, today=TODAY)
 
     runs = [
-        wait_for(start_rating(rating_list, Month(2026, 5), "test"), pickup_timeout=60)
+        wait_for(do_start_rating(rating_list, Month(2026, 5), "test"), pickup_timeout=60)
         for rating_list in RatingList.objects.all()
     ]
 
@@ -70,7 +70,7 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restar
     load_demo(players=60, seed=5, today=TODAY)
     standard = RatingList.objects.get(code="otb-standard")
     with running_worker():
-        assert wait_for(start_rating(standard, Month(2026, 5), "test"), pickup_timeout=60).outcome == "succeeded"
+        assert wait_for(do_start_rating(standard, Month(2026, 5), "test"), pickup_timeout=60).outcome == "succeeded"
     call_command("export_list", "--list", "otb-standard", "--period", "2026-05", "-o", str(tmp_path / "before.csv"))
     june = RatingPeriod.objects.create(rating_list=standard, month="2026-06", rule_set="ecf-2024")
 
@@ -82,11 +82,11 @@ def test_a_run_killed_part_way_leaves_the_published_lists_untouched_and_a_restar
     try:
         blocker.execute("SELECT id FROM grading_ratingperiod WHERE id = %s FOR NO KEY UPDATE", [june.pk])
         with running_worker() as worker:
-            run = start_rating(standard, Month(2026, 6), "test")
+            run = do_start_rating(standard, Month(2026, 6), "test")
             wait_until(lambda: waiting_to_publish(observer) == 1, "the run waits to publish")
 
             with pytest.raises(RunRefused, match="a rating run of otb-standard is in progress"):
-                start_rating(standard, Month(2026, 6), "test")
+                do_start_rating(standard, Month(2026, 6), "test")
             worker.send_signal(signal.SIGKILL)
             worker.wait(timeout=10)
     finally:
@@ -137,10 +137,10 @@ def test_two_workers_rate_two_lists_at_the_same_time():
     try:
         blocker.execute("SELECT id FROM grading_ratingperiod WHERE id = %s FOR NO KEY UPDATE", [may.pk])
         with running_workers(2):
-            held = start_rating(standard, Month(2026, 5), "test")
+            held = do_start_rating(standard, Month(2026, 5), "test")
             wait_until(lambda: waiting_to_publish(observer) == 1, "the OTB standard run waits to publish")
 
-            rapid_run = wait_for(start_rating(rapid, Month(2026, 5), "test"), pickup_timeout=60)
+            rapid_run = wait_for(do_start_rating(rapid, Month(2026, 5), "test"), pickup_timeout=60)
 
             held.refresh_from_db()
             assert (rapid_run.outcome, held.outcome) == ("succeeded", "running")  # the other worker's
@@ -178,7 +178,7 @@ def test_a_run_sent_twice_to_two_workers_is_carried_out_by_one_and_left_be_by_th
             run = RatingRun.objects.create(period=may, trigger="test", started_at=timezone.now(), outcome="queued")
             # Held until both deliveries have read the run as queued and wait to mark it running.
             at_start.execute("SELECT id FROM grading_ratingrun WHERE id = %s FOR UPDATE", [run.pk])
-            # As two starts send it, each finding it queued (start_rating).
+            # As two starts send it, each finding it queued (do_start_rating).
             deliveries = [rate_list.delay(run.pk) for _ in range(2)]
             wait_until(lambda: waiting_to_start(observer) == 2, "both workers wait to start the run")
             at_start.rollback()

@@ -35,7 +35,9 @@ def rated_demo():
 
 
 def simulated(list_code, first, last, rules):
-    simulation = do_start_simulation(RatingList.objects.get(code=list_code), first, last, rules, None, queue=False)
+    simulation = do_start_simulation(
+        RatingList.objects.get(code=list_code), first, last, rules, acting_user=None, queue=False
+    )
     run_simulation(simulation.pk)
     simulation.refresh_from_db()
     assert simulation.status == "done", simulation.message
@@ -196,7 +198,11 @@ def test_a_simulation_runs_on_a_real_worker(celery_worker_process):
     summary = rated_lists(["otb-standard"], players=40, seed=5, today=TODAY)
 
     simulation = do_start_simulation(
-        RatingList.objects.get(code="otb-standard"), summary.first_month, summary.last_month, "ecf-2024", None
+        RatingList.objects.get(code="otb-standard"),
+        summary.first_month,
+        summary.last_month,
+        "ecf-2024",
+        acting_user=None,
     )
     deadline = time.monotonic() + 60
     while simulation.status in ("queued", "running"):

@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from chess.months import Month
-from grading.merging import merge_players, merge_revisions
+from grading.merging import MergeRefused, do_merge_players, merge_revisions
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from grading.run.periods import changed_months
 from players.models import Player
@@ -49,7 +49,7 @@ def test_records_rated_in_the_same_month_merge_and_the_month_is_rated_again_with
     assert merge_revisions(alice, [duplicate]) == [october]
 
     with django_capture_on_commit_callbacks(execute=True):
-        assert merge_players(alice, [duplicate]) == 1
+        assert do_merge_players(alice, [duplicate]) == 1
 
     # Alice (adult, Full 1500, K 20) with both games: beats Brian 1900: D = +400, offset 8.4, +10
     # for the win: +18.4; draws with Carol 1700: D = +200, offset 5.2, 0 for the draw: +5.2.
@@ -76,7 +76,7 @@ def test_a_month_marked_for_revision_is_rated_again_by_a_run_already_queued(alic
     alice, duplicate = alice_twice
     october = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
 
-    merge_players(alice, [duplicate])  # its own run never starts here: no commit
+    do_merge_players(alice, [duplicate])  # its own run never starts here: no commit
 
     october.refresh_from_db()
     assert october.revision_due
@@ -88,12 +88,23 @@ def test_records_both_taken_on_in_one_month_merge_and_the_kept_records_rating_st
     a, b = PlayerFactory(code="111111A"), PlayerFactory(code="222222B")
     take_on("online", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1200,partial,5,6000,2,2026-09")
 
-    assert merge_players(a, [b]) == 1
+    assert do_merge_players(a, [b]) == 1
 
     assert list(PlayerRating.objects.filter(superseded_at=None).values_list("player__code", "rating")) == [
         ("111111A", 1500)
     ]
     assert not RatingPeriod.objects.filter(revision_due=True).exists()  # a month taken on is not rated again
+
+
+def test_a_record_merged_since_it_was_read_is_not_kept():
+    a, b, c = PlayerFactory(code="111111A"), PlayerFactory(code="222222B"), PlayerFactory(code="333333C")
+    Player.objects.filter(pk=a.pk).update(merged_into=c)  # another officer's merge, after ``a`` was read
+
+    with pytest.raises(MergeRefused, match="was itself merged into another record: keep that one"):
+        do_merge_players(a, [b])
+
+    b.refresh_from_db()
+    assert b.merged_into is None
 
 
 def test_the_merge_page_shows_each_records_ratings_and_what_will_be_revised(alice_twice, admin_client):

@@ -6,7 +6,7 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
 from chess.names import fold, spellings
-from events import services
+from events import approval, workflow
 from events.formats.base import ParsedPlayer
 from events.matching import match_players
 from players.models import Player
@@ -48,11 +48,11 @@ def test_imported_players_carry_their_keys_and_a_reimport_renaming_one_rewrites_
 
 
 def test_players_registered_on_approval_carry_their_keys(arbiter, officer):
-    event = services.submit_event(
-        stored_event(arbiter, ECF_EXAMPLE.replace(b"Dunn, David", "D'Unn, Dávid".encode())), arbiter
+    event = workflow.do_submit_event(
+        stored_event(arbiter, ECF_EXAMPLE.replace(b"Dunn, David", "D'Unn, Dávid".encode())), acting_user=arbiter
     )
 
-    services.approve_event(event, officer)
+    approval.do_approve_event(event, acting_user=officer)
 
     assert Player.objects.filter(surname="D'Unn").values_list(*Player.NAME_KEYS).get() == (
         "dunn",

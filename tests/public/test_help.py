@@ -58,8 +58,8 @@ def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
     from grading.rule_sets import do_change_rule_set
     from tests.builders import rating_list
 
-    do_change_rule_set(rating_list("otb-rapid"), Month.parse("2026-01"), "fide-2017-rapid", None)
-    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", None)
+    do_change_rule_set(rating_list("otb-rapid"), Month.parse("2026-01"), "fide-2017-rapid", acting_user=None)
+    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", acting_user=None)
 
     page = text(client.get("/help/"))
 
@@ -79,7 +79,7 @@ def test_a_visitors_kept_help_page_follows_a_rule_set_change_at_once(client, fed
     with CaptureQueriesContext(connection) as queries:
         kept = client.get("/help/").content
     read = len(queries.captured_queries)  # before the next request empties the connection's log
-    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", None)
+    do_change_rule_set(rating_list("online"), Month.parse("2026-01"), "fide-2017", acting_user=None)
     changed = text(client.get("/help/"))
 
     assert read == 1  # the lists and their rule sets in force: the page was kept

@@ -4,7 +4,7 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from events import services
+from events import approval, storing, workflow
 from events.checking import EventDetails, check_upload
 from grading.selectors.history import lists_for_uploads
 from players.csvfiles import FileRefused, read_path
@@ -102,11 +102,11 @@ class Command(BaseCommand):
             lines = "\n".join(f"{file}: error: {for_the_command(problem)}" for problem in check.errors)
             raise CommandError(f"{lines}\n{file}: nothing stored, {len(check.errors)} error(s)", returncode=2)
         try:
-            event = services.store_upload(check, data, file, staff, staff=True, arbiter=staff)
+            event = storing.do_store_upload(check, data, file, acting_user=staff, staff=True, arbiter=staff)
             if approve:
-                services.submit_event(event, staff)
-                event = services.approve_event(event, staff, visitors=register_visitors)
-        except services.WorkflowError as refused:
+                workflow.do_submit_event(event, acting_user=staff)
+                event = approval.do_approve_event(event, acting_user=staff, visitors=register_visitors)
+        except workflow.WorkflowError as refused:
             raise CommandError(f"{file}: {refused}", returncode=2) from None
         games = event.games.count()
         rated = event.games.filter(rated=True).count()
@@ -114,7 +114,7 @@ class Command(BaseCommand):
             f"{event.code}: {event.entries.count()} players, {games} games ({rated} rated) on "
             f"{event.rating_list.code}, {event.get_status_display()}."
         )
-        if approve and (waiting := services.unregistered_visitors(event)):
+        if approve and (waiting := approval.unregistered_visitors(event)):
             self.stdout.write(
                 f"{event.code}: {len(waiting)} players of other federations are on no record and their "
                 "games are not rated: register them with --register-visitors or in the admin."

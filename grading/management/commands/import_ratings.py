@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
 from grading.models import RatingList
-from grading.takeon import OPTIONAL_COLUMNS, RATING_COLUMNS, import_ratings
+from grading.takeon import OPTIONAL_COLUMNS, RATING_COLUMNS, do_import_ratings
 from players.csvfiles import FileRefused, read_path, refusal
 
 
@@ -31,7 +31,7 @@ class Command(BaseCommand):
             raise CommandError(f"--period: {error}", returncode=2) from None
         try:
             data = read_path(file)
-            imported = import_ratings(data, rating_list, month)
+            imported = do_import_ratings(data, rating_list, month)
         except FileRefused as refused:
             raise CommandError(refusal(file, refused), returncode=2) from None
         self.stdout.write(f"{imported.period}: {imported.created} ratings imported, {imported.updated} replaced.")

@@ -5,7 +5,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from grading.demo.federation import DemoRefused, load_demo
 from grading.models import RatingList, RatingRun
-from grading.run.runs import start_rating
+from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
 
 
@@ -47,7 +47,7 @@ class Command(BaseCommand):
         month, runs = first, 0
         while month <= last:
             for rating_list in RatingList.objects.all():
-                run = wait_for(start_rating(rating_list, month, trigger="demo"))
+                run = wait_for(do_start_rating(rating_list, month, trigger="demo"))
                 if run.outcome != RatingRun.Outcome.SUCCEEDED:
                     raise CommandError(f"the demo's rating of {rating_list.code} {month} {run.outcome}: {run.message}")
                 runs += 1

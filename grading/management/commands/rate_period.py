@@ -2,7 +2,7 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
 from grading.models import RatingList, RatingRun
-from grading.run.runs import RunRefused, in_process, refuse_unfinished, start_rating
+from grading.run.runs import RunRefused, do_start_rating, in_process, refuse_unfinished
 from grading.run.workers import NoWorker, check_worker, wait_for
 
 
@@ -39,7 +39,7 @@ class Command(BaseCommand):
         failed = False
         for rating_list in lists:
             try:
-                run = start_rating(rating_list, month, trigger="command")
+                run = do_start_rating(rating_list, month, trigger="command")
             except RunRefused as refused:
                 self.stderr.write(f"{rating_list.code}: {refused}")
                 failed = True

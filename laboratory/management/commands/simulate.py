@@ -34,7 +34,7 @@ class Command(BaseCommand):
 
     def handle(self, *args, list, first, last, rules, csv, **options):
         try:
-            simulation = do_start_simulation(rating_list_named(list), first, last, rules, None, queue=False)
+            simulation = do_start_simulation(rating_list_named(list), first, last, rules, acting_user=None, queue=False)
         except SimulationRefused as refused:
             raise CommandError(str(refused)) from None
         run_simulation(simulation.pk, progress=lambda text: self.stdout.write(f"  {text}"))
