@@ -7,9 +7,9 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
 from events import workflow
-from events.forms import UploadForm
 from events.models import Event
-from events.uploading import upload_from_form
+from events.uploads.forms import UploadForm
+from events.uploads.uploading import upload_from_form
 from grading.run.event_conditions import preview
 from grading.selectors.history import lists_for_uploads
 

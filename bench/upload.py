@@ -89,8 +89,8 @@ def main():
     from django.db import connection
     from django.test.utils import setup_databases, teardown_databases
 
-    from events import storing
-    from events.checking import EventDetails, check_upload
+    from events.uploads import storing
+    from events.uploads.checking import EventDetails, check_upload
     from grading.selectors.history import lists_for_uploads
     from players.models import Player
 

@@ -6,9 +6,9 @@ from django.db import transaction
 from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
-from events.matching import current_record, link_games, of_another_federation
 from events.models import Entry, Event, EventChange, Game
 from events.signals import rated_games_changed
+from events.uploads.matching import current_record, link_games, of_another_federation
 from events.workflow import WorkflowError, lock_event, record, uploaded_by
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration

@@ -6,7 +6,7 @@ One function per action, as in events/workflow.py: atomic, under the event's loc
 user passed in, the history row written in the same transaction. An event in rating has its
 rated months revised (events.signals.rated_games_changed), as approving or sending back does:
 its games go into, or out of, the months of the Elo lists they were left out of, or rated in.
-New dates clear an approval: a new upload's (events.storing.save_event), or staff's in the
+New dates clear an approval: a new upload's (events.uploads.storing.save_event), or staff's in the
 admin (``new_dates``).
 """
 

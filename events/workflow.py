@@ -2,7 +2,7 @@
 withdrawn by its arbiter.
 
 Its steps are actions (``do_*``, the acting user keyword-only): storing an upload
-(events/storing.py), submitting, withdrawing and sending back (here), approving, with the
+(events/uploads/storing.py), submitting, withdrawing and sending back (here), approving, with the
 registration of new players (events/approval.py), and approving the length of a long event
 (events/lengths.py). Views, admin actions and commands all call them; each runs in one
 transaction and holds the event's lock (``lock_event``), so two clicks or two staff members

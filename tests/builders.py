@@ -17,10 +17,10 @@ from django.utils import timezone
 
 from chess import results
 from chess.months import Month
-from events import storing
-from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Entry, Event, Game
+from events.uploads import storing
+from events.uploads.checking import EventDetails, check_upload
 from grading.demo.federation import load_demo
 from grading.engine import rate_period
 from grading.engine.fileio import format_result, parse_rate_file

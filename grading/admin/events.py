@@ -1,7 +1,7 @@
 """The events' admin as the ratings extend it: a rating officer uploads an event file there (a
 league's results sent in by e-mail), checked against the rating lists as the arbiters' page
 checks it, recorded as the officer's upload, for an arbiter or none. The rest of the screen is
-events/admin.py."""
+events/admin/events.py."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -12,10 +12,10 @@ from django.db.models import Q
 from django.shortcuts import redirect, render
 
 from common.admin import username
-from events import admin as events_admin
-from events.forms import UploadForm
+from events.admin import events as events_admin
 from events.models import Event
-from events.uploading import upload_from_form
+from events.uploads.forms import UploadForm
+from events.uploads.uploading import upload_from_form
 from grading.admin.lists import unsent
 from grading.models import RatingRun
 from grading.run.event_conditions import preview

@@ -7,10 +7,10 @@ import pytest
 
 from chess.dates import read_pair
 from chess.months import Month
-from events import storing
-from events.checking import EventDetails, check_upload
 from events.formats import parse_event_file
 from events.models import Event, Upload
+from events.uploads import storing
+from events.uploads.checking import EventDetails, check_upload
 from events.workflow import WorkflowError
 from grading.models import RatingList
 from grading.selectors.history import lists_for_uploads

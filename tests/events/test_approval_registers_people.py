@@ -5,9 +5,10 @@ import threading
 import pytest
 from django.db import connection
 
-from events import approval, storing, workflow
-from events.checking import EventDetails, check_upload
+from events import approval, workflow
 from events.models import Event
+from events.uploads import storing
+from events.uploads.checking import EventDetails, check_upload
 from grading.models import RatingRun
 from grading.selectors.history import lists_for_uploads
 from players.models import Club, Player

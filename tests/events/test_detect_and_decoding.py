@@ -8,9 +8,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from chess.decoding import decode
-from events.checking import Check, EventDetails
 from events.formats import detect_format, parse_event_file
 from events.formats.base import ParsedEvent, ParsedGame, ParsedPlayer
+from events.uploads.checking import Check, EventDetails
 from tests.builders import DATA, ECF_EXAMPLE_FILE, TRF_DIR, trf, trf_player
 
 CSV = b"white,black,result,date\n123456A,234567B,1-0,2026-10-03\n"

@@ -4,7 +4,7 @@ docs/rules.md 16.1): stored as the site writes it, or refused with what to write
 import pytest
 from django.forms import modelform_factory
 
-from events.admin import EventForm
+from events.admin.events import EventForm
 from events.models import Event
 from tests.builders import EventFactory
 

@@ -6,7 +6,7 @@ import datetime
 import pytest
 
 from events.formats.base import ParsedPlayer
-from events.matching import match_players
+from events.uploads.matching import match_players
 from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db

@@ -8,8 +8,9 @@ from django.urls import reverse
 from chess.months import Month
 from chess.time_controls import TimeControl
 from events import approval, workflow
-from events.checking import EventDetails, check_upload, classify
 from events.models import Event, EventChange, Game, Upload
+from events.uploads.checking import EventDetails, check_upload
+from events.uploads.event_details import classify
 from grading.merging import do_merge_players
 from grading.models import ListEntry, PlayerRating, RatingList
 from grading.selectors.history import lists_for_uploads

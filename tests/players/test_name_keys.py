@@ -8,7 +8,7 @@ from django.db.migrations.executor import MigrationExecutor
 from chess.names import fold, spellings
 from events import approval, workflow
 from events.formats.base import ParsedPlayer
-from events.matching import match_players
+from events.uploads.matching import match_players
 from players.models import Player
 from players.services import import_players
 from tests.builders import ECF_EXAMPLE, PlayerFactory, stored_event

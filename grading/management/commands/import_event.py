@@ -4,8 +4,9 @@ import datetime
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
-from events import approval, storing, workflow
-from events.checking import EventDetails, check_upload
+from events import approval, workflow
+from events.uploads import storing
+from events.uploads.checking import EventDetails, check_upload
 from grading.selectors.history import lists_for_uploads
 from players.csvfiles import FileRefused, read_path
 

@@ -1,4 +1,4 @@
-"""Storing an uploaded file, checked (events/checking.py), as its event: a new one, or replacing
+"""Storing an uploaded file, checked (events/uploads/checking.py), as its event: a new one, or replacing
 the games and entries of one not yet approved. The first step of the workflow (events/workflow.py)."""
 
 import hashlib
@@ -8,9 +8,9 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from common.locking import lock_rows
-from events.checking import Check
 from events.lengths import forget_length_approval, new_dates_note
 from events.models import Entry, Event, Game, Upload
+from events.uploads.checking import Check
 from events.workflow import WorkflowError, record
 
 

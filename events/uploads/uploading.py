@@ -6,8 +6,9 @@ from dataclasses import dataclass
 
 from django.core.cache import cache
 
-from events import storing, workflow
-from events.checking import check_upload
+from events import workflow
+from events.uploads import storing
+from events.uploads.checking import check_upload
 
 KEPT_SECONDS = 3600
 

@@ -1,9 +1,9 @@
 from django import forms
 from django.conf import settings
 
-from events.checking import EventDetails
 from events.formats.base import MOST_SUBMISSIONS
 from events.models import Event
+from events.uploads.checking import EventDetails
 
 
 class UploadForm(forms.Form):
