@@ -10,9 +10,9 @@ from __future__ import annotations
 import argparse
 import sys
 
-from grading.engine.fileio import format_result, parse_rate_file
-from grading.engine.inputs import EngineInputError
-from grading.engine.passes import rate_period
+from grading.engine.files.rate_file import format_result, parse_rate_file
+from grading.engine.inputs.forms import EngineInputError
+from grading.engine.methods.passes import rate_period
 
 INPUT_ERROR = 2
 

@@ -20,9 +20,9 @@ import numpy as np
 from chess.months import Month
 from common.downloads import csv_text
 from grading.engine import RULE_SETS
-from grading.engine.categories import ages, is_junior
 from grading.engine.codes import FULL, PARTIAL
-from grading.engine.elo import PD_UNITS, expected_units
+from grading.engine.rules.categories import ages, is_junior
+from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.models import ListEntry, PlayerRating
 from grading.run.bulk import fetch_columns
 from grading.run.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of

@@ -13,8 +13,8 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RuleSet
-from grading.engine.categories import ages, is_junior
 from grading.engine.codes import TYPE_NAMES
+from grading.engine.rules.categories import ages, is_junior
 from grading.engine.variants import variant
 from grading.models import PlayerRating, RatingPeriod
 from grading.run.bulk import insert_columns

@@ -23,7 +23,7 @@ from events.uploads import storing
 from events.uploads.checking import EventDetails, check_upload
 from grading.demo.federation import load_demo
 from grading.engine import rate_period
-from grading.engine.fileio import format_result, parse_rate_file
+from grading.engine.files.rate_file import format_result, parse_rate_file
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
 from grading.rule_sets import do_change_rule_set
 from grading.run.publishing import as_columns, publish

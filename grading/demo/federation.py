@@ -20,8 +20,8 @@ from chess.months import Month
 from events.models import Entry, Event, EventChange, Game
 from grading.demo.pairings import round_robin, swiss
 from grading.engine import numbers
-from grading.engine.prating import score_percent
-from grading.engine.tables import DP_BY_PERCENT
+from grading.engine.rules.prating import score_percent
+from grading.engine.rules.tables import DP_BY_PERCENT
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.takeon import publish_taken_on
 from players.models import Club, Player, years_before

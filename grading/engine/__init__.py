@@ -19,7 +19,6 @@ path for a national month: nothing is built per player or per game in Python.
 """
 
 from chess.months import Month
-from grading.engine.checks import check_state
 from grading.engine.codes import (
     CATEGORY_NAMES,
     FULL,
@@ -38,9 +37,9 @@ from grading.engine.codes import (
     RESULT_WHITE_HALVES,
     TYPE_NAMES,
 )
-from grading.engine.convert import to_columnar, validate_columnar
-from grading.engine.elo_result import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
-from grading.engine.inputs import (
+from grading.engine.inputs.checks import check_state
+from grading.engine.inputs.convert import to_columnar, validate_columnar
+from grading.engine.inputs.forms import (
     AT_PERIOD_START,
     ColumnarInputs,
     EngineInputError,
@@ -52,8 +51,9 @@ from grading.engine.inputs import (
     RatingState,
     StateColumns,
 )
-from grading.engine.passes import rate_period
-from grading.engine.result import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
+from grading.engine.methods.passes import rate_period
+from grading.engine.results.ecf import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
+from grading.engine.results.elo import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
 from grading.engine.rulesets import (
     ECF_2020,
     ECF_2024,

@@ -8,7 +8,7 @@ import numpy as np
 
 from chess.months import Month
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
-from grading.engine.inputs import PendingColumns, StateColumns
+from grading.engine.inputs.forms import PendingColumns, StateColumns
 from grading.engine.rulesets import RuleSet
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from grading.engine.inputs import ColumnarInputs
+from grading.engine.inputs.forms import ColumnarInputs
 
 
 def per_player_sum(player: np.ndarray, values: np.ndarray, player_count: int) -> np.ndarray:

@@ -12,7 +12,7 @@ from dataclasses import dataclass, replace
 from decimal import Decimal
 from types import MappingProxyType
 
-from grading.engine.inputs import EngineInputError
+from grading.engine.inputs.forms import EngineInputError
 from grading.engine.rulesets import BASE_RULE_SETS, RULE_SETS, RuleSet
 
 

@@ -27,9 +27,9 @@ from grading.engine.codes import (
     TYPE_NAMES,
     UNRATED_USED,
 )
-from grading.engine.elo_result import EloPeriodResult
-from grading.engine.inputs import PendingColumns, StateColumns
+from grading.engine.inputs.forms import PendingColumns, StateColumns
 from grading.engine.numbers import points
+from grading.engine.results.elo import EloPeriodResult
 from grading.run.breakdown import SidesByPlayer
 from grading.run.publishing import CATEGORY_INDEX, States, lifetime_columns
 

@@ -16,7 +16,7 @@ from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
 from grading.engine.event_conditions import UNRATED, NotRated
-from grading.engine.inputs import ColumnarInputs
+from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet, lists_read
 from grading.models import RatingList, RatingPeriod

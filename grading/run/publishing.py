@@ -19,7 +19,7 @@ from chess.months import Month
 from common.locking import Busy, lock_row
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
-from grading.engine.result import floors_shown
+from grading.engine.results.ecf import floors_shown
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
 from grading.run.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from grading.selectors.history import forget_publications

@@ -1,7 +1,7 @@
 """The calculation behind a published rating: the engine's arithmetic for what the rating keeps.
 
 A rating keeps its new state, its dummy, prior rating and age, and every game as rated (the
-breakdown); the period keeps its rule set and adjustment. grading.engine.arithmetic turns those
+breakdown); the period keeps its rule set and adjustment. grading.engine.results.ecf_arithmetic turns those
 into each step of the method, through the functions the run itself used, so a page prints
 numbers it never computes.
 """
@@ -11,17 +11,23 @@ from decimal import Decimal
 
 from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.engine.arithmetic import GameArithmetic, KArithmetic, PassArithmetic, k_arithmetic, published_p_passes
-from grading.engine.elo_arithmetic import (
+from grading.engine.inputs.forms import PendingMonth
+from grading.engine.results.ecf_arithmetic import (
+    GameArithmetic,
+    KArithmetic,
+    PassArithmetic,
+    k_arithmetic,
+    published_p_passes,
+)
+from grading.engine.results.elo import FirstRatingSteps, first_rating_steps
+from grading.engine.results.elo_arithmetic import (
     EloArithmetic,
     EloGameArithmetic,
     FirstRatingProgress,
     elo_arithmetic,
     first_rating_progress,
 )
-from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
-from grading.engine.floors import FloorArithmetic, floor_arithmetic, peak_read
-from grading.engine.inputs import PendingMonth
+from grading.engine.rules.floors import FloorArithmetic, floor_arithmetic, peak_read
 from grading.models import PlayerRating
 from grading.run.breakdown import RatedGame
 

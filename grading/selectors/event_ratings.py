@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 from chess.months import Month
-from grading.engine.elo import fide_performance, performance_of_400
+from grading.engine.rules.elo import fide_performance, performance_of_400
 from grading.models import LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
 

@@ -9,11 +9,11 @@ from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
 from chess.numbers import signed
-from grading.engine.arithmetic import GameArithmetic, PassArithmetic
-from grading.engine.categories import explain_dummy
-from grading.engine.elo_arithmetic import EloArithmetic, FirstRatingProgress
+from grading.engine.results.ecf_arithmetic import GameArithmetic, PassArithmetic
+from grading.engine.results.elo_arithmetic import EloArithmetic, FirstRatingProgress
+from grading.engine.rules.categories import explain_dummy
+from grading.engine.rules.tables import d_offset_row
 from grading.engine.rulesets import RuleSet
-from grading.engine.tables import d_offset_row
 from grading.models import PlayerRating
 from grading.run.breakdown import rated_games
 from grading.run.event_conditions import rating_games_not_rated

@@ -1,6 +1,6 @@
 """The rule sets as the pages and the API read them: a period's by its name, the one in force on
 each list this month, and what the help pages print of them and of the lookup tables. The
-engine holds every number (grading.engine.rulesets, grading.engine.tables); the pages read them
+engine holds every number (grading.engine.rulesets, grading.engine.rules.tables); the pages read them
 here, never written twice."""
 
 from django.db.models import OuterRef, Subquery
@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RULE_SETS, RuleSet
+from grading.engine.rules.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
-from grading.engine.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
 from grading.models import RatingList, RuleSetChange
 
 

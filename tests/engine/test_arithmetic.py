@@ -1,4 +1,4 @@
-"""The arithmetic of one rating, as a page prints it (grading/engine/arithmetic.py)."""
+"""The arithmetic of one rating, as a page prints it (grading/engine/results/ecf_arithmetic.py)."""
 
 from fractions import Fraction
 
@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grading.engine import ECF_2024, RULE_SETS, rate_period
-from grading.engine.arithmetic import k_arithmetic, published_p_passes
+from grading.engine.results.ecf_arithmetic import k_arithmetic, published_p_passes
 from tests.engine.federation import random_month
 
 seeds = st.integers(min_value=0, max_value=2**32 - 1)

@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from grading.engine import AT_PERIOD_START, EngineInputError, Game, Month, PendingMonth, RatingState, check_state
-from grading.engine.elo import fide_performance, performance_of_400
+from grading.engine.rules.elo import fide_performance, performance_of_400
 from tests.engine.helpers import PERIOD, player, rate
 
 

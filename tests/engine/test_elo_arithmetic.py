@@ -1,4 +1,4 @@
-"""The Elo calculation pages' arithmetic (grading/engine/elo_arithmetic.py) from what a rating
+"""The Elo calculation pages' arithmetic (grading/engine/results/elo_arithmetic.py) from what a rating
 keeps: the same numbers as the run, for every player of random federations."""
 
 from fractions import Fraction
@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from grading.engine import RULE_SETS, Month, PendingMonth, rate_period
-from grading.engine.elo_arithmetic import elo_arithmetic, first_rating_progress
+from grading.engine.results.elo_arithmetic import elo_arithmetic, first_rating_progress
 from tests.engine.federation import random_elo_month
 
 FIDE = RULE_SETS["fide-2017"]

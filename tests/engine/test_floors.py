@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 
 from grading.engine import ECF_2024, RULE_SETS, Game, Month, RatingState
-from grading.engine.floors import floor_arithmetic, peak_floor
+from grading.engine.rules.floors import floor_arithmetic, peak_floor
 from tests.engine.helpers import PERIOD, full, partial, player, rate
 
 

@@ -3,7 +3,7 @@ import numpy as np
 from chess.months import Month
 from grading.engine import RULE_SETS
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
-from grading.engine.inputs import StateColumns
+from grading.engine.inputs.forms import StateColumns
 from grading.engine.method_change import ratings_used, states_for_method
 
 OCTOBER = Month.parse("2026-10")

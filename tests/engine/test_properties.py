@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grading.engine import ECF_2024, Game, PeriodInputs, Player, rate_period
-from grading.engine.prating import p_rating
+from grading.engine.rules.prating import p_rating
 from tests.engine.federation import random_month
 from tests.engine.helpers import PERIOD, full
 

@@ -12,7 +12,7 @@ ENGINE = pathlib.Path(grading.engine.__file__).parent
 
 def test_importing_the_engine_and_its_cli_does_not_import_django():
     code = (
-        "import sys, grading.engine, grading.engine.fileio, grading.__main__; "
+        "import sys, grading.engine, grading.engine.files.rate_file, grading.__main__; "
         "loaded = [m for m in sys.modules if m == 'django' or m.startswith('django.')]; "
         "assert not loaded, loaded"
     )

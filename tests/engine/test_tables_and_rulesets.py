@@ -6,7 +6,7 @@ from fractions import Fraction
 import pytest
 
 from grading.engine import ECF_2020, ECF_2024, FIDE_2017, RULE_SETS
-from grading.engine.tables import DP_BY_PERCENT, d_offset_tenths
+from grading.engine.rules.tables import DP_BY_PERCENT, d_offset_tenths
 from tests.engine.spec_tables import d_offset, elo_performance_table
 
 

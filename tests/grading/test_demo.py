@@ -6,8 +6,8 @@ from django.db.models import Count
 
 from events.models import Event, Game
 from grading.demo.federation import load_demo
-from grading.engine.prating import score_percent
-from grading.engine.tables import DP_BY_PERCENT
+from grading.engine.rules.prating import score_percent
+from grading.engine.rules.tables import DP_BY_PERCENT
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Club, Player, years_before
 

@@ -8,18 +8,6 @@ from dataclasses import replace
 import numpy as np
 
 from chess.months import Month
-from grading.engine.checks import (
-    LARGEST_ADJUSTMENT_A,
-    LARGEST_ADJUSTMENT_B,
-    LARGEST_COUNT,
-    STATE_ROW,
-    adjustment_value,
-    check_birth_date,
-    elo_state_row,
-    resolve_rules,
-    state_row,
-    whole_number,
-)
 from grading.engine.codes import (
     FULL,
     NO_STATE,
@@ -31,7 +19,19 @@ from grading.engine.codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from grading.engine.inputs import (
+from grading.engine.inputs.checks import (
+    LARGEST_ADJUSTMENT_A,
+    LARGEST_ADJUSTMENT_B,
+    LARGEST_COUNT,
+    STATE_ROW,
+    adjustment_value,
+    check_birth_date,
+    elo_state_row,
+    resolve_rules,
+    state_row,
+    whole_number,
+)
+from grading.engine.inputs.forms import (
     AT_PERIOD_START,
     ColumnarInputs,
     EngineInputError,

@@ -13,13 +13,21 @@ from decimal import Decimal
 
 from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, TYPE_NAMES
-from grading.engine.elo_result import EloPeriodResult
-from grading.engine.fileio_elo import counters, elo_player_block, floor_line
-from grading.engine.inputs import EngineInputError, Game, PendingMonth, PeriodInputs, Player, RatingState, StateColumns
+from grading.engine.files.rate_file_elo import counters, elo_player_block, floor_line
+from grading.engine.inputs.forms import (
+    EngineInputError,
+    Game,
+    PendingMonth,
+    PeriodInputs,
+    Player,
+    RatingState,
+    StateColumns,
+)
 from grading.engine.numbers import micro as _micro
 from grading.engine.numbers import points as _points
 from grading.engine.numbers import score as _score
-from grading.engine.result import PeriodResult
+from grading.engine.results.ecf import PeriodResult
+from grading.engine.results.elo import EloPeriodResult
 from grading.engine.variants import variant
 
 _DATE = re.compile(r"\d{4}-\d{2}-\d{2}")

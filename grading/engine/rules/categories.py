@@ -8,7 +8,7 @@ import numpy as np
 
 from chess.months import Month
 from grading.engine.codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
-from grading.engine.inputs import ColumnarInputs, StateColumns
+from grading.engine.inputs.forms import ColumnarInputs, StateColumns
 from grading.engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
 
 

@@ -6,8 +6,8 @@ import json
 
 from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, FULL, METHOD_NAMES, PENDING, TYPE_NAMES, UNRATED_USED
-from grading.engine.elo_result import EloPeriodResult
 from grading.engine.numbers import micro, points, score
+from grading.engine.results.elo import EloPeriodResult
 
 
 def elo_player_block(result: EloPeriodResult, i: int) -> str:

@@ -1,7 +1,7 @@
 """The arithmetic behind one player's Elo rating, step by step, for a person to check
 (docs/rules.md sections 11 and 12).
 
-As grading.engine.arithmetic does for the ECF method: every step comes from the functions the
+As grading.engine.results.ecf_arithmetic does for the ECF method: every step comes from the functions the
 period's run uses (expected_units, capped_k, rounded_change, first_rating), called on what a
 published rating keeps (its prior rating, its games as rated, the K rule the run chose, its
 state), with the exact fractions a page prints beside the integers the run works in.
@@ -17,7 +17,9 @@ import numpy as np
 
 from chess.months import Month
 from grading.engine.codes import K_RULE_NAMES
-from grading.engine.elo import (
+from grading.engine.inputs.forms import PendingMonth
+from grading.engine.results.elo import FirstRatingSteps, first_rating_steps
+from grading.engine.rules.elo import (
     PD_UNITS,
     capped_k,
     changed_rating,
@@ -26,9 +28,7 @@ from grading.engine.elo import (
     rounded_change,
     score_units,
 )
-from grading.engine.elo_result import FirstRatingSteps, first_rating_steps
-from grading.engine.inputs import PendingMonth
-from grading.engine.krating import is_capped
+from grading.engine.rules.krating import is_capped
 from grading.engine.rulesets import RuleSet
 
 

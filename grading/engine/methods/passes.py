@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import numpy as np
 
-from grading.engine.categories import ages, categories, dummy_ratings, is_junior
 from grading.engine.codes import FULL, FULLY_RATED, METHOD_K, METHOD_P, NEW, NO_METHOD, PARTIALLY_RATED
-from grading.engine.convert import to_columnar, validate_columnar
-from grading.engine.elo_period import rate_elo_period
-from grading.engine.elo_result import EloPeriodResult
-from grading.engine.floors import floors, lifetime_after, peak_read
-from grading.engine.inputs import ColumnarInputs, PeriodInputs
-from grading.engine.krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
-from grading.engine.prating import p_rating
-from grading.engine.result import GameColumns, PeriodResult, PlayerColumns
+from grading.engine.inputs.convert import to_columnar, validate_columnar
+from grading.engine.inputs.forms import ColumnarInputs, PeriodInputs
+from grading.engine.methods.elo_period import rate_elo_period
+from grading.engine.results.ecf import GameColumns, PeriodResult, PlayerColumns
+from grading.engine.results.elo import EloPeriodResult
+from grading.engine.rules.categories import ages, categories, dummy_ratings, is_junior
+from grading.engine.rules.floors import floors, lifetime_after, peak_read
+from grading.engine.rules.krating import game_offsets, game_terms, increments, k_factors, k_rating, micro_units
+from grading.engine.rules.prating import p_rating
 from grading.engine.sides import Sides
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from grading.engine.categories import ages, is_junior
 from grading.engine.codes import (
     FULL,
     METHOD_ELO,
@@ -20,7 +19,11 @@ from grading.engine.codes import (
     UNRATED_USED,
     USED_AT_START,
 )
-from grading.engine.elo import (
+from grading.engine.inputs.forms import ColumnarInputs, PendingColumns, StateColumns
+from grading.engine.method_change import ratings_used
+from grading.engine.results.elo import EloGameColumns, EloPeriodResult, EloPlayerColumns
+from grading.engine.rules.categories import ages, is_junior
+from grading.engine.rules.elo import (
     changed_rating,
     enough_for_first,
     expected_units,
@@ -29,10 +32,7 @@ from grading.engine.elo import (
     rounded_change,
     score_units,
 )
-from grading.engine.elo_result import EloGameColumns, EloPeriodResult, EloPlayerColumns
-from grading.engine.floors import floors, lifetime_after, peak_read
-from grading.engine.inputs import ColumnarInputs, PendingColumns, StateColumns
-from grading.engine.method_change import ratings_used
+from grading.engine.rules.floors import floors, lifetime_after, peak_read
 from grading.engine.sides import Sides, per_player_sum
 
 _LATEST = np.iinfo(np.int64).max

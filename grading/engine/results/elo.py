@@ -20,9 +20,9 @@ from grading.engine.codes import (
     TYPE_NAMES,
     UNRATED_USED,
 )
-from grading.engine.elo import PD_UNITS, enough_for_first, first_rating
-from grading.engine.inputs import PendingColumns, PendingMonth, RatingState, StateColumns
-from grading.engine.result import PlayersAndSides, floor_of
+from grading.engine.inputs.forms import PendingColumns, PendingMonth, RatingState, StateColumns
+from grading.engine.results.ecf import PlayersAndSides, floor_of
+from grading.engine.rules.elo import PD_UNITS, enough_for_first, first_rating
 from grading.engine.rulesets import RuleSet
 
 

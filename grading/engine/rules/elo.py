@@ -12,10 +12,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
-from grading.engine.krating import is_capped
-from grading.engine.prating import rounded_average_plus, score_percent
+from grading.engine.rules.krating import is_capped
+from grading.engine.rules.prating import rounded_average_plus, score_percent
+from grading.engine.rules.tables import DP_ARRAY, d_offset_tenths_array
 from grading.engine.rulesets import RuleSet
-from grading.engine.tables import DP_ARRAY, d_offset_tenths_array
 
 PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
 

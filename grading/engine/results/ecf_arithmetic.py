@@ -18,10 +18,18 @@ from fractions import Fraction
 
 import numpy as np
 
-from grading.engine.categories import is_junior
 from grading.engine.codes import TYPE_CODES, TYPE_NAMES
-from grading.engine.krating import game_offsets, game_terms, increments, is_capped, k_factors, k_rating, uncapped_k
-from grading.engine.prating import performance
+from grading.engine.rules.categories import is_junior
+from grading.engine.rules.krating import (
+    game_offsets,
+    game_terms,
+    increments,
+    is_capped,
+    k_factors,
+    k_rating,
+    uncapped_k,
+)
+from grading.engine.rules.prating import performance
 from grading.engine.rulesets import RuleSet
 
 
