@@ -18,13 +18,13 @@ from statistics import mean, median
 import numpy as np
 
 from chess.months import Month
+from common.bulk import fetch_columns
 from common.downloads import csv_text
 from grading.engine import RULE_SETS
 from grading.engine.codes import FULL, PARTIAL
 from grading.engine.rules.categories import ages, is_junior
 from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.models import ListEntry, PlayerRating
-from grading.run.bulk import fetch_columns
 from grading.run.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
 from grading.run.publishing import latest_states
 from grading.selectors.history import list_publications

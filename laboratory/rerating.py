@@ -12,12 +12,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
+from common.bulk import insert_columns
 from grading.engine import RuleSet
 from grading.engine.codes import TYPE_NAMES
 from grading.engine.rules.categories import ages, is_junior
 from grading.engine.variants import variant
 from grading.models import PlayerRating, RatingPeriod
-from grading.run.bulk import insert_columns
 from grading.run.loading import birth_dates_of, load_period
 from grading.run.publishing import latest_states
 from grading.run.rating import rate_loaded

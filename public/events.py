@@ -19,8 +19,8 @@ from common.lookups import by_code
 from events.models import Event
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
+from public.lists.tables import PER_PAGE, page_of
 from public.rendering import rated_cells, ratings_in_cells
-from public.tables import PER_PAGE, page_of
 
 
 def public_events():

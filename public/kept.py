@@ -10,7 +10,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
-from public.filters import ListEntryFilter
+from public.lists.filters import ListEntryFilter
 
 # The parameters of the pages a visitor reaches by a list page's own links and menus. Only
 # those pages are kept: a name search, an unknown parameter or an invalid value would let

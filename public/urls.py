@@ -1,7 +1,8 @@
 from django.urls import path, register_converter
 
 from chess.months import MONTH_PATTERN
-from public import calculator, events, feeds, help, lists, live, players
+from public import calculator, events, feeds, help, home, players
+from public.lists import live, pages
 
 
 class MonthConverter:
@@ -19,18 +20,18 @@ class MonthConverter:
 register_converter(MonthConverter, "month")
 
 urlpatterns = [
-    path("", lists.home, name="home"),
-    path("lists/", lists.list_index, name="lists"),
-    path("lists/<slug:code>/", lists.rating_list, name="rating-list"),
-    path("lists/<slug:code>/top/", lists.top, name="top-lists"),
+    path("", home.home, name="home"),
+    path("lists/", pages.list_index, name="lists"),
+    path("lists/<slug:code>/", pages.rating_list, name="rating-list"),
+    path("lists/<slug:code>/top/", pages.top, name="top-lists"),
     path("lists/<slug:code>/live/", live.live_list, name="live-list"),
     path("lists/<slug:code>/live/csv/", live.live_list_csv, name="live-list-csv"),
-    path("lists/<slug:code>/<month:month>/", lists.rating_list, name="rating-list-period"),
-    path("lists/<slug:code>/<month:month>/csv/", lists.rating_list_csv, name="rating-list-csv"),
-    path("lists/<slug:code>/<month:month>/txt/", lists.rating_list_text, name="rating-list-text"),
-    path("lists/<slug:code>/<month:month>/json/", lists.rating_list_json, name="rating-list-json"),
-    path("lists/<slug:code>/<month:month>/zip/", lists.rating_list_zip, name="rating-list-zip"),
-    path("top/", lists.top_index, name="top"),
+    path("lists/<slug:code>/<month:month>/", pages.rating_list, name="rating-list-period"),
+    path("lists/<slug:code>/<month:month>/csv/", pages.rating_list_csv, name="rating-list-csv"),
+    path("lists/<slug:code>/<month:month>/txt/", pages.rating_list_text, name="rating-list-text"),
+    path("lists/<slug:code>/<month:month>/json/", pages.rating_list_json, name="rating-list-json"),
+    path("lists/<slug:code>/<month:month>/zip/", pages.rating_list_zip, name="rating-list-zip"),
+    path("top/", pages.top_index, name="top"),
     path("calculator/", calculator.calculator, name="calculator"),
     path("help/", help.help_page, name="help"),
     path("help/d-offsets/", help.d_offset_table, name="help-d-offset"),

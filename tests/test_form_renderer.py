@@ -10,7 +10,7 @@ from django.utils.safestring import mark_safe
 
 from common.forms import WidgetRenderer
 from grading.calculator.questions import CalculatorForm, OpponentFormSet
-from public.filters import ListEntryFilter
+from public.lists.filters import ListEntryFilter
 
 DJANGO, OURS = DjangoTemplates(), WidgetRenderer()
 

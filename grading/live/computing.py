@@ -19,6 +19,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
+from common.bulk import replace_rows
 from common.locking import Busy, lock_row, refuse_outside_transaction
 from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
@@ -26,7 +27,6 @@ from grading.engine.arrays import distinct
 from grading.engine.rulesets import lists_read, lists_read_by
 from grading.models import LiveEntry, LiveList, LiveRating, RatingList, RatingPeriod
 from grading.run.broker import Unreachable, send
-from grading.run.bulk import replace_rows
 from grading.run.loading import load_period
 from grading.run.periods import latest_published
 from grading.run.publishing import (

@@ -2,9 +2,9 @@
 
 from django.db import connection
 
+from common.bulk import table
 from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
 from grading.run.breakdown import rated_games
-from grading.run.bulk import table
 from grading.selectors.calculations import calculation_of, prior_peak
 from grading.selectors.explanations import explanation
 from grading.selectors.history import state_before

@@ -25,10 +25,10 @@ import numpy as np
 from django.db import connection
 
 from chess.names import full_name
+from common.bulk import table, where_in
 from events.models import Event, Game
 from grading.engine.codes import NEW, TYPE_NAMES
 from grading.models import PlayerRating
-from grading.run.bulk import table, where_in
 from players.models import Player
 
 # The ratings whose lines are in grading.run.elo_results.ELO_LINE order.

@@ -24,6 +24,7 @@ from chess import results
 from chess.months import Month
 from chess.names import full_name
 from chess.time_controls import TimeControl
+from common.bulk import where_in
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
 from grading.engine import RULE_SETS
@@ -33,7 +34,6 @@ from grading.engine.event_conditions import NO_ROUND, UNRATED, EventColumns, Not
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet
 from grading.models import GameNotRated
-from grading.run.bulk import where_in
 from grading.run.periods import latest_published
 from grading.run.publishing import find_sorted, latest_states
 

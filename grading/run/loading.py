@@ -11,6 +11,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 
 import players.models
 from chess.months import Month, month_indexes
+from common.bulk import fetch_columns, table
 from events.models import IN_RATING, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
@@ -20,7 +21,6 @@ from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet, lists_read
 from grading.models import RatingList, RatingPeriod
-from grading.run.bulk import fetch_columns, table
 from grading.run.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
 from grading.run.publishing import States, latest_states
 from players.models import Player

@@ -16,12 +16,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
+from common.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from common.locking import Busy, lock_row
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.results.ecf import floors_shown
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
-from grading.run.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from grading.selectors.history import forget_publications
 from players.models import Player
 

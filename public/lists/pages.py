@@ -6,13 +6,11 @@ from django.urls import NoReverseMatch, reverse
 from django.utils.cache import patch_cache_control
 
 from common.downloads import csv_download, text_download, zip_download
-from events.models import Event
 from grading.models import RatingList
 from grading.selectors.downloads import download_rows, file_name, list_csv, list_files, list_json, list_text
 from grading.selectors.history import (
     list_publications,
     list_size,
-    list_sizes,
     lists_with_latest,
     previous_ratings,
     publication_in,
@@ -21,26 +19,9 @@ from grading.selectors.history import (
 from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
-from players.models import Club, Player
-from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
-from public.tables import SORT, ListTable, page_rows
-
-
-def home(request):
-    lists = lists_with_latest()
-    sizes = list_sizes(
-        [(item.latest_pk, item.latest_revision, item.latest_published_at) for item in lists if item.latest]
-    )
-    for item in lists:
-        item.size = sizes.get((item.latest_pk, item.latest_revision), 0)
-    context = {
-        "lists": lists,
-        "players": Player.objects.filter(merged_into=None).count(),
-        "clubs": Club.objects.count(),
-        "recent_events": Event.objects.in_rating().select_related("rating_list").order_by("-end_date")[:10],
-    }
-    return render(request, "public/home.html", context)
+from public.lists.filters import ListEntryFilter
+from public.lists.tables import SORT, ListTable, page_rows
 
 
 def list_index(request):

@@ -10,10 +10,10 @@ from grading.live.selectors import explained_live_rating, live_entries, live_lis
 from grading.models import RatingList, live_change
 from grading.selectors.downloads import live_csv
 from grading.selectors.ranks import live_ranks_of
-from public.filters import ListEntryFilter
 from public.kept import LIST_PARAMETERS, kept_page
+from public.lists.filters import ListEntryFilter
+from public.lists.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 from public.players import the_player
-from public.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 
 LIVE_ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'

@@ -1,4 +1,4 @@
-"""Reading columns in bulk (grading/run/bulk.py): on PostgreSQL packed by the server into one value,
+"""Reading columns in bulk (common/bulk.py): on PostgreSQL packed by the server into one value,
 elsewhere row by row; the same arrays either way."""
 
 import datetime
@@ -7,7 +7,7 @@ import numpy as np
 import pytest
 from django.db import connection
 
-from grading.run.bulk import fetch_columns, row_digests
+from common.bulk import fetch_columns, row_digests
 from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
