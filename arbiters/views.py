@@ -10,7 +10,7 @@ from events import workflow
 from events.models import Event
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
-from grading.run.event_conditions import preview
+from grading.selectors.event_ratings import preview
 from grading.selectors.history import lists_for_uploads
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)

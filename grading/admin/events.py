@@ -18,8 +18,8 @@ from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
 from grading.admin.lists import unsent
 from grading.models import RatingRun
-from grading.run.event_conditions import preview
 from grading.run.runs import UNSENT
+from grading.selectors.event_ratings import preview
 from grading.selectors.history import lists_for_uploads
 
 admin.site.unregister(Event)

@@ -13,8 +13,7 @@ from typing import NamedTuple
 from chess.names import full_name
 from events.models import Event
 from events.standings import RESULT_LABELS, match_card, round_robin_grid, standings, swiss_crosstable
-from grading.run.event_conditions import GameLeftOut, published_reason
-from grading.selectors.event_ratings import event_parts, ratings_used
+from grading.selectors.event_ratings import GameLeftOut, event_parts, published_reason, ratings_used
 
 
 class PlayerCode(NamedTuple):

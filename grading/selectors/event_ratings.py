@@ -7,16 +7,34 @@ engine's functions), and the change: for a K rating or an Elo rating change the 
 event's increments; for a P rating or a first rating, which rate the month as a whole, the
 month's change, marked so. A rated event reads the published ratings; an approved one not yet
 rated, the live ones (provisional).
+
+On a list rated by the Elo method, the games FIDE's conditions left out: the reasons the run that
+published a period kept (GameNotRated, by game of an event and by player of a rating), and the
+preview of an event before it is rated, the engine's answer with today's ratings.
 """
 
+import datetime
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
+import numpy as np
+from django.db.models import F, OuterRef, Q, Subquery
+
+from chess import results
 from chess.months import Month
+from chess.names import full_name
+from events.models import Event, Game
+from events.standings import RESULT_LABELS, score_symbol
+from grading.engine import RULE_SETS
+from grading.engine.codes import RESULT_WHITE_HALVES
+from grading.engine.event_conditions import NO_ROUND
 from grading.engine.rules.elo import fide_performance, performance_of_400
-from grading.models import LiveRating, PlayerRating
+from grading.models import GameNotRated, LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
+from grading.run.event_conditions import decide, events_facts, ratings_at_start, sides_used
+from grading.run.periods import latest_published
+from grading.run.publishing import latest_states
 
 INCREMENT_METHODS = (PlayerRating.Method.K, PlayerRating.Method.ELO)
 
@@ -175,3 +193,147 @@ def events_played(ratings, shown: dict | None = None) -> list[PlayedEvent]:
     for event in played.values():
         event.part.ratings.sort(key=lambda rating: rating.month)
     return sorted(played.values(), key=lambda event: (event.end_date, event.start_date, event.code), reverse=True)
+
+
+# What the pages show (selectors): the reasons a publication kept, and the preview of an event.
+
+# The reasons kept by the run that published its period's current revision (the list as it
+# stands): a revision's run writes them all again, an earlier run's are history.
+PUBLISHED = Q(run__revision=F("run__period__revision"))
+
+
+def published_reason():
+    """Why a game (the outer query's Game row) was not rated by the publication in force, or
+    None: an expression to annotate games with (the event page and the API, in their query)."""
+    return Subquery(GameNotRated.objects.filter(PUBLISHED, game=OuterRef("pk")).values("reason")[:1])
+
+
+def published_reasons(event) -> dict[int, str]:
+    """{game id: why it was not rated} of ``event``'s games the publications in force left out."""
+    return dict(GameNotRated.objects.filter(PUBLISHED, game__event=event).values_list("game_id", "reason"))
+
+
+@dataclass(frozen=True)
+class GameNotRatedShown:
+    """A player's game a publication did not rate, from their side, with why."""
+
+    date: datetime.date
+    event_code: str
+    event_name: str
+    round: int | None
+    colour: str  # "w" or "b"
+    opponent_code: str
+    opponent_name: str
+    score: str  # "1", "½", "0"
+    reason: str
+
+
+def rating_games_not_rated(rating) -> list[GameNotRatedShown]:
+    """The games of ``rating``'s player (a PlayerRating) that the run publishing it left out
+    (FIDE's conditions on their events), in the order they were played."""
+    player = rating.player_id
+    rows = (
+        GameNotRated.objects.filter(Q(game__white_id=player) | Q(game__black_id=player), run_id=rating.run_id)
+        .order_by("game__date", "game__round", "game_id")
+        .values_list(
+            "game__date", "game__event__code", "game__event__name", "game__round", "game__result",
+            "game__white_id", "game__white__code", "game__white__surname", "game__white__forenames",
+            "game__black__code", "game__black__surname", "game__black__forenames", "reason",
+        )
+    )  # fmt: skip
+    shown = []
+    for date, code, name, number, result, white, *sides, reason in rows:
+        mine = white == player
+        opponent = sides[3:6] if mine else sides[0:3]
+        score = score_symbol(result, results.scores(result)[0 if mine else 1])
+        colour = "w" if mine else "b"
+        shown.append(
+            GameNotRatedShown(date, code, name, number, colour, opponent[0], full_name(*opponent[1:]), score, reason)
+        )
+    return shown
+
+
+@dataclass(frozen=True)
+class GameLeftOut:
+    """A game as the pages list those left out: its players' names as the file gives them."""
+
+    pk: int
+    round: int | None
+    date: datetime.date
+    white: str  # the names as the file gives them
+    black: str
+    result: str  # as the pages write it: "1-0", "½-½"
+
+
+@dataclass(frozen=True)
+class Preview:
+    """What FIDE's conditions would do to an event's rated games with today's ratings: the Elo
+    rule set read, the latest month of the list published (whose ratings are used; None: none
+    yet), how many games were read, and the games left out, by reason in the engine's words."""
+
+    rule_set: str
+    ratings_of: Month | None
+    games: int
+    reasons: list[tuple[str, list[GameLeftOut]]]
+
+    @property
+    def not_rated(self) -> int:
+        return sum(len(games) for _, games in self.reasons)
+
+
+def preview(event) -> Preview | None:
+    """Which of ``event``'s rated games (section 2) FIDE's conditions would leave out, and why,
+    if it went on its list now, on every player's latest published state there as the rating
+    used: the engine's ``events_not_rated`` on the event alone. None for a list that the rule set
+    in force for the event's first month does not rate by the Elo method (no such conditions),
+    and for an event rated already (its public page says which games its runs left out).
+
+    Before approval a player on no federation record yet is a new player, unrated (approval
+    registers them); once the event is in rating, a game without both records is not rated
+    (section 2) and is not read."""
+    if event.status == Event.Status.RATED:
+        return None
+    start = Month.of(event.start_date)
+    rule_set = event.rating_list.rule_set_for(str(start))
+    rules = RULE_SETS[rule_set]
+    if not rules.is_elo:
+        return None
+    games = []
+    fields = (
+        "pk", "white_id", "black_id", "white_entry_id", "black_entry_id", "result", "round", "date",
+        "white_entry__surname", "white_entry__forenames", "black_entry__surname", "black_entry__forenames",
+    )  # fmt: skip
+    # In the order a run reads them (date, then id): the engine breaks ties of round and date by it.
+    rated = Game.objects.rated().filter(event=event).order_by("date", "pk").values_list(*fields)
+    for pk, white, black, white_entry, black_entry, result, number, date, *names in rated:
+        if event.in_rating and (white is None or black is None):
+            continue
+        white, black = white or -white_entry, black or -black_entry  # a new player: their entry
+        if white != black:
+            shown = full_name(*names[:2]), full_name(*names[2:]), RESULT_LABELS[result]
+            game = GameLeftOut(pk, number, date, *shown)
+            games.append((white, black, RESULT_WHITE_HALVES[result], game))
+    ratings_of = latest_published(event.rating_list)
+    if not games:
+        return Preview(rule_set, ratings_of, 0, [])
+    white, black = (np.array([game[side] for game in games], dtype=np.int64) for side in (0, 1))
+    records = np.unique(np.concatenate([white, black]))
+    today = latest_states(event.rating_list, Month(9999, 12), among=records[records > 0])
+    used = sides_used(
+        ratings_at_start(event.rating_list, rules, start, today), np.full(len(games), start.index), white, black
+    )
+    facts = events_facts([event.pk])
+    columns = {
+        "event": np.zeros(len(games), dtype=np.int64),
+        "white": white,
+        "black": black,
+        "white_halves": np.array([game[2] for game in games], dtype=np.int64),
+        "round": np.array([game[3].round or NO_ROUND for game in games], dtype=np.int64),
+        "day": np.array([game[3].date for game in games], dtype="datetime64[D]"),
+    }
+    decided = decide(columns, used, facts, rules)
+    reasons: dict[str, list[GameLeftOut]] = {}
+    for at, (*_, game) in enumerate(games):
+        if (text := decided.text(at)) is not None:
+            reasons.setdefault(text, []).append(game)
+    return Preview(rule_set, ratings_of, len(games), list(reasons.items()))

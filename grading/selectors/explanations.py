@@ -16,8 +16,8 @@ from grading.engine.rules.tables import d_offset_row
 from grading.engine.rulesets import RuleSet
 from grading.models import PlayerRating
 from grading.run.breakdown import rated_games
-from grading.run.event_conditions import rating_games_not_rated
 from grading.selectors.calculations import Calculation, calculation_of, prior_peak
+from grading.selectors.event_ratings import rating_games_not_rated
 from grading.selectors.history import state_before
 from grading.selectors.rules import rules_named
 

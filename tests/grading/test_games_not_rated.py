@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from events.models import Entry, Event, Game
 from grading.models import GameNotRated, PlayerRating, RatingPeriod
-from grading.run.event_conditions import preview, published_reasons, rating_games_not_rated
+from grading.selectors.event_ratings import preview, published_reasons, rating_games_not_rated
 from players.models import Player
 from tests.builders import approved_event, elo_federation, elo_october, elo_refused_events, succeeded
 from tests.public.test_elo_pages import text
