@@ -2,7 +2,7 @@
 
 Under the list's own rule set a simulation gives the published ratings exactly; under another,
 the ratings that rule set gives when the same months are rated from the same starting states
-(the engine run month by month from rate-file documents, as tests/grading/test_chained_periods.py
+(the engine run month by month from rate-file documents, as tests/grading/run/test_chained_periods.py
 checks the runs)."""
 
 import csv

@@ -5,7 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support import expected_conditions as shows
 
-from tests.grading.test_live_ratings import november_win
+from tests.grading.live.test_live_ratings import november_win
 from tests.public.test_in_a_browser import wait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)

@@ -64,7 +64,7 @@ def test_a_rated_event_of_more_than_90_days_is_left_out_until_its_length_is_appr
         "its games already published are revised."
     ]
     # October is published again, as after a late result, with the games rated
-    # (tests/grading/test_elo_run.py works the same games out: A 1518, B 1882, D 1193).
+    # (tests/grading/run/test_elo_run.py works the same games out: A 1518, B 1882, D 1193).
     period = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
     assert period.revision == 1
     assert ratings() == {"111111A": ("2026-10", 1518), "222222B": ("2026-10", 1882), "444444D": ("2026-10", 1193)}
