@@ -1,3 +1,6 @@
+"""What every request goes through: NUL characters refused, the Content-Security-Policy header,
+and the client's address as the login lockout counts it."""
+
 from django.conf import settings
 from django.core.exceptions import BadRequest
 

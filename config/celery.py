@@ -1,3 +1,6 @@
+"""The Celery app, beat's schedule beside it, and the command line of a worker the tests and the
+bench start. The tasks are each app's tasks.py (found by autodiscovery, sent by name)."""
+
 import os
 import sys
 

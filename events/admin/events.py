@@ -1,3 +1,7 @@
+"""The events in the admin: the list waiting for a decision, each event's screen with its entries,
+games and history, and the decision page (approve, send back, register visitors, approve a long
+event's length)."""
+
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm

@@ -1,3 +1,7 @@
+"""The rating lists in the admin: their rule sets and changes of them, their periods, the runs
+(started by hand from a list or a period), the published ratings and list entries, the games a run
+left out."""
+
 import json
 
 from django import forms

@@ -1,4 +1,4 @@
-"""The home page, the rating lists (a page, its downloads: grading.selectors.downloads) and the top lists."""
+"""The rating lists (a page, its downloads: grading.selectors.downloads) and the top lists."""
 
 from django.http import Http404
 from django.shortcuts import redirect, render
