@@ -8,9 +8,10 @@ from decimal import Decimal
 from pathlib import Path
 
 import factory
+import psycopg
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
-from django.db import transaction
+from django.db import connection, transaction
 from django.test import TestCase
 from django.urls import reverse
 from django.utils import timezone
@@ -542,3 +543,17 @@ def build_federation():
         if player.pk == player_id
     }
     return Federation(northquay, southbank, alice, david, grace, odd, congress, ratings)
+
+
+def side_connection(autocommit=False):
+    """Another session of the test database (PostgreSQL), in a transaction of its own unless
+    ``autocommit``: what holds a lock, or watches one held, beside the test's own."""
+    settings = connection.settings_dict
+    return psycopg.connect(
+        dbname=settings["NAME"],
+        user=settings["USER"],
+        host=settings["HOST"] or None,
+        port=settings["PORT"] or None,
+        password=settings["PASSWORD"] or None,
+        autocommit=autocommit,
+    )

@@ -1,28 +1,16 @@
 """common/locking.py: the locks every writer takes, inside its transaction."""
 
-import psycopg
 import pytest
 from django.db import OperationalError, connection, transaction
 
 from common.locking import Busy, lock_number, lock_row, lock_rows
 from grading.models import LiveList, RatingList
+from tests.builders import side_connection
 
 
 def needs_postgresql():
     if connection.vendor != "postgresql":
         pytest.skip("row and advisory locks are PostgreSQL's to show")
-
-
-def side_connection():
-    """Another session of the test database, in a transaction of its own."""
-    settings = connection.settings_dict
-    return psycopg.connect(
-        dbname=settings["NAME"],
-        user=settings["USER"],
-        host=settings["HOST"] or None,
-        port=settings["PORT"] or None,
-        password=settings["PASSWORD"] or None,
-    )
 
 
 @pytest.mark.parametrize(

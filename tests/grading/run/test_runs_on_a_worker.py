@@ -3,7 +3,6 @@
 import datetime
 import signal
 
-import psycopg
 import pytest
 from django.core.management import call_command
 from django.db import connection
@@ -16,6 +15,7 @@ from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod, Ra
 from grading.run.runs import RunRefused, do_start_rating
 from grading.run.workers import wait_for
 from grading.tasks import rate_list, rate_month_just_ended
+from tests.builders import side_connection
 from tests.celery_worker import running_worker, running_workers, wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -41,18 +41,6 @@ def test_a_fresh_demo_publishes_all_four_lists_from_a_real_worker(celery_worker_
         period = RatingPeriod.objects.get(rating_list=rating_list, month="2026-05")
         assert period.revision == 0
         assert ListEntry.objects.filter(period=period).count() > 10
-
-
-def side_connection(autocommit=False):
-    settings = connection.settings_dict
-    return psycopg.connect(
-        dbname=settings["NAME"],
-        user=settings["USER"],
-        host=settings["HOST"] or None,
-        port=settings["PORT"] or None,
-        password=settings["PASSWORD"] or None,
-        autocommit=autocommit,
-    )
 
 
 def waiting_to_publish(observer, any_state=False):
