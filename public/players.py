@@ -149,8 +149,14 @@ def months_between(months):
 def calculation_page(request, code, list_code, month):
     player = the_player(code)
     explained = explained_rating(player, list_code, month)
+    return calculation_shown(request, player, explained, f"rating on the {list_code} list for {month}")
+
+
+def calculation_shown(request, player, explained, missing: str):
+    """The calculation page of a rating (published or live) the selector explained, or a 404
+    that says which rating the player does not have."""
     if explained is None:
-        raise Http404(f"{player.name} has no rating on the {list_code} list for {month}.")
+        raise Http404(f"{player.name} has no {missing}.")
     return render(request, "public/calculation.html", {"player": player, **explained})
 
 

@@ -1,6 +1,5 @@
 """The live ratings: a list's provisional list (a page, its CSV) and how a live rating was reached."""
 
-from django.http import Http404
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
@@ -13,7 +12,7 @@ from grading.selectors.ranks import live_ranks_of
 from public.kept import LIST_PARAMETERS, kept_page
 from public.lists.filters import ListEntryFilter
 from public.lists.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
-from public.players import the_player
+from public.players import calculation_shown, the_player
 
 LIVE_ROW = (
     '<tr><td class="num">{}</td><td><a href="{}">{}</a></td><td class="fold">{}</td><td class="num">{}</td>'
@@ -96,6 +95,4 @@ def live_list_csv(request, code):
 def live_calculation(request, code, list_code, month):
     player = the_player(code)
     explained = explained_live_rating(player, list_code, month)
-    if explained is None:
-        raise Http404(f"{player.name} has no live rating on the {list_code[:40]} list for {month}.")
-    return render(request, "public/calculation.html", {"player": player, **explained})
+    return calculation_shown(request, player, explained, f"live rating on the {list_code[:40]} list for {month}")
