@@ -6,7 +6,7 @@ from django.dispatch import receiver
 from chess.months import Month
 from events.models import Event
 from events.signals import rated_games_changed
-from grading.live.computing import request_live
+from grading.live.requests import request_live
 from grading.models import RatingPeriod
 from grading.run.runs import revise_after_change
 

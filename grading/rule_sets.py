@@ -12,7 +12,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.live.computing import request_live
+from grading.live.requests import request_live
 from grading.models import RatingList, RatingPeriod, RuleSetChange
 from grading.run.periods import latest_published
 from grading.run.publishing import lock_list

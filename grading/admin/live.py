@@ -3,7 +3,7 @@
 from django.contrib import admin, messages
 
 from grading.admin.lists import ReadOnlyAdmin, StateAsJson
-from grading.live.computing import request_live
+from grading.live.requests import request_live
 from grading.models import LiveEntry, LiveList, LiveRating
 
 

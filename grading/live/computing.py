@@ -24,9 +24,9 @@ from common.locking import Busy, lock_row, refuse_outside_transaction
 from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
-from grading.engine.rulesets import lists_read, lists_read_by
+from grading.engine.rulesets import lists_read
+from grading.live.requests import request_live_of_readers
 from grading.models import LiveEntry, LiveList, LiveRating, RatingList, RatingPeriod
-from grading.run.broker import Unreachable, send
 from grading.run.loading import load_period
 from grading.run.periods import latest_published
 from grading.run.publishing import (
@@ -42,7 +42,6 @@ from grading.run.rating import rate_loaded
 
 logger = logging.getLogger(__name__)
 
-DELAY_SECONDS = 5  # after a request: the approvals of a few seconds are computed once
 BUSY_RETRY_SECONDS = 10
 
 
@@ -238,27 +237,3 @@ def games_of(player_ids: np.ndarray, played: np.ndarray) -> np.ndarray:
     ids, counts = np.unique(played, return_counts=True)
     found, at = find_sorted(ids, player_ids)
     return np.where(found, counts[at] if len(ids) else 0, 0)
-
-
-def request_live(rating_list):
-    """Ask for the list's live ratings to be computed again once the current transaction commits."""
-    transaction.on_commit(lambda: queue_live(rating_list.pk, timezone.now()))
-
-
-def request_live_of_readers(rating_list, itself=True):
-    """Ask for the live ratings of ``rating_list`` (unless not ``itself``) and of the lists
-    that read its states."""
-    if itself:
-        request_live(rating_list)
-    for reader in RatingList.objects.exclude(pk=rating_list.pk):
-        if rating_list.code in lists_read_by(reader.code):
-            request_live(reader)
-
-
-def queue_live(rating_list_pk: int, requested_at, countdown=DELAY_SECONDS):
-    try:
-        send("grading.tasks.compute_live_ratings", (rating_list_pk, requested_at.isoformat()), countdown=countdown)
-    except Unreachable as error:
-        # Live ratings are news, not the record: the next approval or run, or a worker that
-        # starts, asks again.
-        logger.warning("live ratings of list %s: %s", rating_list_pk, error)

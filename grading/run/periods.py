@@ -1,14 +1,13 @@
 """Which periods a run rates: the month asked for, every month before it not yet rated, and every
 month already published whose games have changed since, with the months between and after."""
 
-from django.db.models import Exists, F, OuterRef
+from django.db.models import Exists, F, Max, OuterRef
 
 from chess.months import Month
 from events.models import Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.rulesets import lists_read, reading_digests
 from grading.models import RatingPeriod, RatingRun
-from grading.selectors.history import latest_take_ons
 
 
 def latest_take_on(rating_list) -> str | None:
@@ -110,3 +109,12 @@ def states_read_by_month(rating_list, months) -> dict[str, str]:
         .values_list("month", "rating_list__code", "revision")
     )
     return reading_digests(read, publications)
+
+
+def latest_take_ons(rating_list=None) -> dict[int, str]:
+    """{list id: the latest month whose current list is ratings taken on from the previous
+    system}, for every list or one."""
+    periods = RatingPeriod.objects.filter(runs__trigger=RatingRun.IMPORT, runs__revision=F("revision"))
+    if rating_list is not None:
+        periods = periods.filter(rating_list=rating_list)
+    return dict(periods.values_list("rating_list_id").annotate(latest=Max("month")))

@@ -8,10 +8,12 @@ hundreds of thousands of them.
 """
 
 import json
+import secrets
 from dataclasses import dataclass, fields, replace
 from decimal import Decimal
 
 import numpy as np
+from django.core.cache import cache
 from django.db import transaction
 from django.utils import timezone
 
@@ -22,7 +24,6 @@ from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.results.ecf import floors_shown
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
-from grading.selectors.history import forget_publications
 from players.models import Player
 
 CATEGORIES = tuple(PlayerRating.Category.values)  # a States category is an index into this
@@ -327,3 +328,24 @@ def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
         return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
     positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
     return sorted_ids[positions] == wanted, positions
+
+
+# What the pages read of the publications is kept in the cache under a generation token
+# (grading.selectors.history): publishing a period renews it.
+GENERATION_KEY = "publications-generation"
+
+
+def publications_generation() -> str:
+    """A token that forget_publications replaces: every list's publications are keyed by it,
+    so that forgetting them all is one write, whatever lists there are."""
+    generation = cache.get(GENERATION_KEY)
+    if generation is None:
+        cache.add(GENERATION_KEY, secrets.token_hex(4), None)  # add: another process may be first
+        generation = cache.get(GENERATION_KEY) or "none"
+    return generation
+
+
+def forget_publications():
+    """Every list's publications are kept under the generation: a new one forgets them all (a
+    reader still at work writes what it read under the old generation, never read again)."""
+    cache.set(GENERATION_KEY, secrets.token_hex(4), None)

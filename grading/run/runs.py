@@ -15,7 +15,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine.rulesets import lists_read_by
-from grading.live.computing import request_live_of_readers
+from grading.live.requests import request_live_of_readers
 from grading.models import RatingList, RatingPeriod, RatingRun
 from grading.run.broker import Unreachable, send
 from grading.run.periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months

@@ -2,13 +2,13 @@
 
 import time
 
+from celery import current_app
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
 
 from grading.models import RatingRun
 from grading.run.broker import Unreachable, reaching_redis, send
 from grading.run.runs import close, in_process
-from grading.tasks import worker_status
 
 
 def check_worker(timeout=5):
@@ -16,7 +16,7 @@ def check_worker(timeout=5):
     if in_process():
         return True, {
             "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
-            **worker_status.apply().get(),
+            **current_app.tasks["grading.tasks.worker_status"].apply().get(),
         }
     try:
         with reaching_redis():  # Redis may also go while the answer is awaited

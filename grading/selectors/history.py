@@ -4,15 +4,16 @@
 grading.run.publishing writes what this reads.
 """
 
-import secrets
 from dataclasses import dataclass
 
 from django.core.cache import cache
 from django.db import connection
-from django.db.models import Count, F, Max, OuterRef, Q, Subquery
+from django.db.models import Count, OuterRef, Q, Subquery
 
 from common.memory import process_memory
-from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun
+from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod
+from grading.run.periods import latest_take_ons
+from grading.run.publishing import publications_generation
 
 
 @dataclass
@@ -46,26 +47,15 @@ def publication_in(periods, month: str | None = None, original=False) -> Publish
 
 
 LIST_PUBLICATIONS_KEY = "list-publications:{}:{}"  # the generation, the list's code
-GENERATION_KEY = "publications-generation"
-
-
-def _generation() -> str:
-    """A token that forget_publications replaces: every list's publications are keyed by it,
-    so that forgetting them all is one write, whatever lists there are."""
-    generation = cache.get(GENERATION_KEY)
-    if generation is None:
-        cache.add(GENERATION_KEY, secrets.token_hex(4), None)  # add: another process may be first
-        generation = cache.get(GENERATION_KEY) or "none"
-    return generation
 
 
 def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
     """The rating list of ``code`` (None if there is none) and its published periods, newest
     first. Every list page asks for both: they are kept a minute and dropped whenever a period
-    is published (forget_publications)."""
+    is published (grading.run.publishing.forget_publications)."""
     if len(code) > RatingList._meta.get_field("code").max_length:
         return None, []  # no list has it, and an address's worth of it makes no cache key
-    key = LIST_PUBLICATIONS_KEY.format(_generation(), code)
+    key = LIST_PUBLICATIONS_KEY.format(publications_generation(), code)
     found = cache.get(key)
     if found is None:
         rating_list = RatingList.objects.filter(code=code).first()
@@ -91,9 +81,9 @@ HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
 def _published_heads() -> dict:
     """Every list's two latest published periods. Every public page asks for these, and they
     change once a month: they are kept for a minute in the shared cache and in the process's
-    memory, under the generation token that publishing renews (forget_publications), so that a
+    memory, under the generation token that publishing renews (grading.run.publishing.forget_publications), so that a
     publication is read at once everywhere."""
-    generation = _generation()
+    generation = publications_generation()
     heads = HEADS_IN_MEMORY.get(generation)
     if heads is not None:
         return heads
@@ -148,12 +138,6 @@ def previous_ratings(published, player_ids, periods) -> dict:
             [before.pk, before.revision, *player_ids],
         )
         return dict(cursor.fetchall())
-
-
-def forget_publications():
-    """Every list's publications are kept under the generation: a new one forgets them all (a
-    reader still at work writes what it read under the old generation, never read again)."""
-    cache.set(GENERATION_KEY, secrets.token_hex(4), None)
 
 
 def player_history(player_id):
@@ -252,12 +236,3 @@ def lists_for_uploads() -> list[RatingList]:
     for rating_list in lists:
         rating_list.taken_on = taken_on.get(rating_list.pk)
     return lists
-
-
-def latest_take_ons(rating_list=None) -> dict[int, str]:
-    """{list id: the latest month whose current list is ratings taken on from the previous
-    system}, for every list or one."""
-    periods = RatingPeriod.objects.filter(runs__trigger=RatingRun.IMPORT, runs__revision=F("revision"))
-    if rating_list is not None:
-        periods = periods.filter(rating_list=rating_list)
-    return dict(periods.values_list("rating_list_id").annotate(latest=Max("month")))

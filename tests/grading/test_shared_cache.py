@@ -23,7 +23,7 @@ def forget_publications_in_another_process():
             sys.executable,
             "-c",
             "import django; django.setup(); "
-            "from grading.selectors.history import forget_publications; forget_publications()",
+            "from grading.run.publishing import forget_publications; forget_publications()",
         ],
         cwd=ROOT,
         env={**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings"},

@@ -14,7 +14,7 @@ from django.utils import timezone
 from config.celery import app
 from events.approval import do_approve_event
 from events.models import Event
-from grading.live.computing import queue_live
+from grading.live.requests import queue_live
 from grading.models import LiveList, RatingList, RatingRun
 from grading.run.runs import UNSENT
 from grading.run.workers import wait_for
