@@ -1,0 +1,98 @@
+"""Repeated pairings: two players meeting far more often than their events make likely, with
+one-sided results (docs/integrity.md).
+
+In an event of s players where each plays r games, two given players meet r / (s - 1) times on
+average (a Swiss pairs by score, but over a year the chance evens out; a round robin gives its
+cycles, a match its games). A pair's expected meetings are that, summed over the events both
+played. A pair is flagged when it met at least MIN_MEETINGS times, SURPLUS times its
+expectation or more, and one side's score over their games is at most ONE_SIDED likely.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from grading.integrity.signals.improbable import RatedGames, expected_score
+from grading.integrity.signals.tails import score_tails
+
+MIN_MEETINGS = 4
+SURPLUS = 3.0
+ONE_SIDED = 0.01
+
+
+@dataclass(frozen=True)
+class Pairings:
+    """One row a pair that met at least MIN_MEETINGS times: the two players (``first`` the one
+    who scored more), their games, the meetings their events make likely, the first's half points
+    and the probability of scoring at least that many."""
+
+    first: np.ndarray
+    second: np.ndarray
+    meetings: np.ndarray
+    expected_meetings: np.ndarray
+    halves: np.ndarray
+    upper: np.ndarray
+
+    def flagged(self) -> np.ndarray:
+        return (self.meetings >= SURPLUS * self.expected_meetings) & (self.upper <= ONE_SIDED)
+
+
+def repeated_pairings(games: RatedGames) -> Pairings:
+    event, player, opponent, rating, opponents, halves = games.sides()
+    low = player < opponent  # each game once, from the side of the lower id
+    pair_low, pair_high = player[low], opponent[low]
+    order = np.lexsort((pair_high, pair_low))
+    pair_low, pair_high = pair_low[order], pair_high[order]
+    new = np.ones(len(pair_low), dtype=bool)
+    new[1:] = (pair_low[1:] != pair_low[:-1]) | (pair_high[1:] != pair_high[:-1])
+    starts = np.flatnonzero(new)
+    meetings = np.diff(np.append(starts, len(pair_low)))
+    many = meetings >= MIN_MEETINGS
+    first, second = pair_low[starts][many], pair_high[starts][many]
+    # The candidates' games, from the lower id's side, and its score over them.
+    pair_of_game = np.repeat(np.arange(len(starts)), meetings)
+    candidate = np.full(len(starts), -1)
+    candidate[many] = np.arange(int(many.sum()))
+    chosen = candidate[pair_of_game] >= 0
+    group = candidate[pair_of_game][chosen]
+    lows_expected = expected_score(rating[low][order][chosen], opponents[low][order][chosen])
+    lows_halves = halves[low][order][chosen]
+    low_upper, low_lower = score_tails(group, lows_expected, lows_halves)
+    low_halves = np.bincount(group, weights=lows_halves, minlength=len(first)).astype(np.int64)
+    met = meetings[many]
+    low_won = low_halves >= met  # the lower id scored at least half the points: they are "first"
+    return Pairings(
+        first=np.where(low_won, first, second),
+        second=np.where(low_won, second, first),
+        meetings=met,
+        expected_meetings=expected_meetings(event, player, first, second),
+        halves=np.where(low_won, low_halves, 2 * met - low_halves),
+        upper=np.where(low_won, low_upper, low_lower),
+    )
+
+
+def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """For each pair, the sum over the events both played of r / (s - 1): s the event's players,
+    r the most games one of them played (the event's rounds, for a player who played them all)."""
+    events, event_index = np.unique(event, return_inverse=True)
+    players, player_index = np.unique(np.concatenate((player, first, second)), return_inverse=True)
+    side_player = player_index[: len(player)]
+    side_key = side_player.astype(np.int64) * len(events) + event_index
+    entry_key = np.unique(side_key)
+    entry_player, entry_event = entry_key // len(events), entry_key % len(events)
+    size = np.bincount(entry_event, minlength=len(events))
+    games_of_entry = np.bincount(np.searchsorted(entry_key, side_key), minlength=len(entry_key))
+    rounds = np.zeros(len(events), dtype=np.int64)
+    np.maximum.at(rounds, entry_event, games_of_entry)
+    per_meeting = rounds / np.maximum(size - 1, 1)
+    # The first's events, each kept where the second played it too.
+    a = player_index[len(player) : len(player) + len(first)]
+    b = player_index[len(player) + len(first) :]
+    from_, to = np.searchsorted(entry_player, a, "left"), np.searchsorted(entry_player, a, "right")
+    pair = np.repeat(np.arange(len(first)), to - from_)
+    rows = np.concatenate([np.arange(f, t) for f, t in zip(from_, to)]) if len(first) else np.zeros(0, dtype=np.int64)
+    shared_event = entry_event[rows]
+    wanted = b[pair].astype(np.int64) * len(events) + shared_event
+    at = np.minimum(np.searchsorted(entry_key, wanted), len(entry_key) - 1)
+    both = entry_key[at] == wanted
+    return np.bincount(pair[both], weights=per_meeting[shared_event[both]], minlength=len(first))
