@@ -43,12 +43,15 @@ class RatedGames:
 
 @dataclass(frozen=True)
 class EventScores:
-    """One row a player of an event: their rated games, expected and actual half points, and
-    the probability of scoring at least (``upper``) and at most (``lower``) what they did."""
+    """One row a player of an event: their rated games, their rating used and their opponents'
+    average, expected and actual half points, and the probability of scoring at least
+    (``upper``) and at most (``lower``) what they did."""
 
     event: np.ndarray
     player: np.ndarray
     games: np.ndarray
+    rating: np.ndarray
+    opponents: np.ndarray
     expected_halves: np.ndarray
     halves: np.ndarray
     upper: np.ndarray
@@ -65,17 +68,26 @@ def expected_score(rating: np.ndarray, opponents: np.ndarray) -> np.ndarray:
 def event_scores(games: RatedGames) -> EventScores:
     event, player, _, rating, opponents, halves = games.sides()
     order = np.lexsort((player, event))
-    event, player, halves = event[order], player[order], halves[order]
-    expected = expected_score(rating[order], opponents[order])
+    event, player, halves, rating, opponents = (
+        event[order],
+        player[order],
+        halves[order],
+        rating[order],
+        opponents[order],
+    )
+    expected = expected_score(rating, opponents)
     new = np.ones(len(event), dtype=bool)
     new[1:] = (event[1:] != event[:-1]) | (player[1:] != player[:-1])
     group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
     upper, lower = score_tails(group, expected, halves)
+    games = np.diff(np.append(starts, len(event)))
     return EventScores(
         event=event[starts],
         player=player[starts],
-        games=np.diff(np.append(starts, len(event))),
+        games=games,
+        rating=rating[starts],
+        opponents=np.add.reduceat(opponents, starts) / games if len(starts) else np.zeros(0),
         expected_halves=np.add.reduceat(2 * expected, starts) if len(starts) else np.zeros(0),
         halves=np.add.reduceat(halves, starts) if len(starts) else np.zeros(0, dtype=np.int64),
         upper=upper,

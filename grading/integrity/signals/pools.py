@@ -1,0 +1,109 @@
+"""Closed pools: groups of players whose rated games are mostly among themselves and whose ratings
+rose together (docs/integrity.md).
+
+Two players are *tied* when their games against each other are at least TIE of each one's games
+(and at least two). The groups are the connected sets of tied players; a group of MIN_SIZE to
+MAX_SIZE players is *closed* when at least CLOSED of its members' games are within it. A closed
+group is flagged when its members rose together: their rating used at their last game was on
+average at least RISE above the one at their first, and at least ROSE_SHARE of them rose.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from grading.integrity.signals.improbable import UNRATED, RatedGames
+
+TIE = 0.1
+MIN_SIZE = 3
+MAX_SIZE = 30
+CLOSED = 0.8
+RISE = 100
+ROSE_SHARE = 0.75
+
+
+@dataclass(frozen=True)
+class Pools:
+    """One row a closed group: its players (``members``, sorted, ``start`` where each group's
+    begin), its share of games within, and its members' average rise."""
+
+    members: np.ndarray
+    start: np.ndarray
+    size: np.ndarray
+    share: np.ndarray
+    rise: np.ndarray
+    rose: np.ndarray  # the share of members who rose
+
+    def flagged(self) -> np.ndarray:
+        return (self.rise >= RISE) & (self.rose >= ROSE_SHARE)
+
+
+def closed_pools(games: RatedGames, month: np.ndarray) -> Pools:
+    """``month``: each game's month index; a player's rise is read from their first month's
+    rating used to their last's."""
+    _, player, opponent, rating, _, _ = games.sides()
+    month = sides_month(games, month)
+    ids, index = np.unique(np.concatenate((player, opponent)), return_inverse=True)
+    side, other = index[: len(player)], index[len(player) :]
+    totals = np.bincount(side, minlength=len(ids))
+    low, high = np.minimum(side, other), np.maximum(side, other)
+    keys, counts = np.unique(low.astype(np.int64) * len(ids) + high, return_counts=True)
+    counts //= 2  # each game comes from both sides
+    a, b = keys // len(ids), keys % len(ids)
+    tied = (counts >= 2) & (counts >= TIE * totals[a]) & (counts >= TIE * totals[b])
+    group = components(len(ids), a[tied], b[tied])
+    size = np.bincount(group, minlength=len(ids))
+    inside = np.bincount(group[a], weights=counts * (group[a] == group[b]), minlength=len(ids))
+    played = np.bincount(group, weights=totals, minlength=len(ids))
+    share = np.divide(2 * inside, played, out=np.zeros(len(ids)), where=played > 0)
+    closed = np.flatnonzero((size >= MIN_SIZE) & (size <= MAX_SIZE) & (share >= CLOSED))
+    rises = player_rises(side, rating, month, len(ids))
+    members_of = np.isin(group, closed)
+    members = np.flatnonzero(members_of)
+    order = np.lexsort((ids[members], group[members]))
+    members = members[order]
+    member_group = group[members]
+    starts = (
+        np.flatnonzero(np.concatenate(([True], member_group[1:] != member_group[:-1]))) if len(members) else members
+    )
+    return Pools(
+        members=ids[members],
+        start=starts,
+        size=size[member_group[starts]],
+        share=share[member_group[starts]],
+        rise=np.add.reduceat(rises[members], starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
+        rose=np.add.reduceat(rises[members] > 0, starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
+    )
+
+
+def sides_month(games: RatedGames, month: np.ndarray) -> np.ndarray:
+    """Each game's month, in the order of games.sides()."""
+    both = (games.white_rating != UNRATED) & (games.black_rating != UNRATED)
+    return np.concatenate((month[both], month[both]))
+
+
+def components(count: int, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """The connected sets of ``count`` nodes joined by the edges (a, b): each node's smallest
+    member, by propagating the smallest label along the edges until nothing changes."""
+    label = np.arange(count)
+    while True:
+        low = np.minimum(label[a], label[b])
+        new = label.copy()
+        np.minimum.at(new, a, low)
+        np.minimum.at(new, b, low)
+        new = new[new]  # follow the labels a step: long chains settle in fewer rounds
+        if np.array_equal(new, label):
+            return label
+        label = new
+
+
+def player_rises(side: np.ndarray, rating: np.ndarray, month: np.ndarray, count: int) -> np.ndarray:
+    """Each player's rating used in their last month less the one in their first."""
+    order = np.lexsort((month, side))
+    side, rating = side[order], rating[order]
+    first = np.searchsorted(side, np.arange(count), "left")
+    last = np.searchsorted(side, np.arange(count), "right") - 1
+    played = last >= first
+    rises = np.zeros(count, dtype=np.int64)
+    rises[played] = rating[last[played]] - rating[first[played]]
+    return rises

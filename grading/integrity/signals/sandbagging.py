@@ -1,0 +1,63 @@
+"""Sandbagging: a rating lowered on purpose, through losses to much weaker players, shortly before
+results far above the lowered rating (docs/integrity.md).
+
+From the players' scores in events (grading.integrity.signals.improbable), a *drop* is an event
+whose score is at most THROWN likely from below (its lower tail) against opponents on average
+at least WEAKER points below the player; a *rebound* is a later event, at most WITHIN months on,
+played at a rating used at least DROP points under the drop's, whose score is at most REBOUND
+likely from above. A player with a drop followed by a rebound is flagged, with both events.
+"""
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from grading.integrity.signals.improbable import EventScores
+
+THROWN = 0.001
+WEAKER = 200
+DROP = 100
+WITHIN = 3
+REBOUND = 0.01
+
+
+@dataclass(frozen=True)
+class Sandbagging:
+    """One row a drop followed by a rebound: the player, the drop's event and the rebound's,
+    their months, and the ratings used in each."""
+
+    player: np.ndarray
+    drop_event: np.ndarray
+    rebound_event: np.ndarray
+    drop_month: np.ndarray
+    rebound_month: np.ndarray
+    drop_rating: np.ndarray
+    rebound_rating: np.ndarray
+
+
+def sandbagging(scores: EventScores, month: np.ndarray) -> Sandbagging:
+    """``month``: each row of ``scores``'s event's month, as a month index (chess.months.Month.index)."""
+    drops = np.flatnonzero((scores.lower <= THROWN) & (scores.opponents <= scores.rating - WEAKER))
+    rebounds = np.flatnonzero(scores.upper <= REBOUND)
+    # Each drop against each rebound of the same player: players with both are few.
+    by_player = np.argsort(scores.player[rebounds], kind="stable")
+    rebounds = rebounds[by_player]
+    rebound_players = scores.player[rebounds]
+    first = np.searchsorted(rebound_players, scores.player[drops], "left")
+    last = np.searchsorted(rebound_players, scores.player[drops], "right")
+    drop = np.repeat(drops, last - first)
+    rebound = rebounds[np.concatenate([np.arange(f, t) for f, t in zip(first, last)])] if len(drops) else drops
+    later = (month[rebound] >= month[drop]) & (month[rebound] <= month[drop] + WITHIN)
+    later &= scores.event[rebound] != scores.event[drop]
+    lowered = scores.rating[rebound] <= scores.rating[drop] - DROP
+    found = later & lowered
+    drop, rebound = drop[found], rebound[found]
+    return Sandbagging(
+        player=scores.player[drop],
+        drop_event=scores.event[drop],
+        rebound_event=scores.event[rebound],
+        drop_month=month[drop],
+        rebound_month=month[rebound],
+        drop_rating=scores.rating[drop],
+        rebound_rating=scores.rating[rebound],
+    )
