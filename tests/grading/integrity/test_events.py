@@ -1,0 +1,56 @@
+"""Events and arbiters (docs/integrity.md): an event mostly flagged, an event whose players never
+play anyone else, an arbiter whose events are flagged far more often than the federation's."""
+
+import numpy as np
+
+from grading.integrity.signals.events import arbiter_shares, event_flags
+from grading.integrity.signals.pools import Pools
+
+# One closed pool of players 1-4 (as closed_pools gives it), no other.
+POOL = Pools(
+    members=np.array([1, 2, 3, 4]),
+    start=np.array([0]),
+    size=np.array([4]),
+    share=np.array([1.0]),
+    rise=np.array([150.0]),
+    rose=np.array([1.0]),
+)
+NO_POOL = Pools(*(np.zeros(0, dtype=np.int64) for _ in range(6)))
+
+
+def flags(rows, pools=NO_POOL):
+    event, player, flagged = (np.array(column) for column in zip(*rows))
+    return event_flags(event, player, flagged.astype(bool), pools)
+
+
+def test_an_event_with_half_its_players_flagged_is_flagged():
+    # Event 7: 2 of 4 players flagged (>= 0.5 * 4); event 8: 1 of 4.
+    found = flags([(7, 1, 1), (7, 2, 1), (7, 5, 0), (7, 6, 0), (8, 1, 1), (8, 5, 0), (8, 6, 0), (8, 9, 0)])
+
+    assert found.flagged_players.tolist() == [2, 1]
+    assert found.flagged().tolist() == [True, False]
+
+
+def test_an_event_whose_players_are_all_of_one_closed_pool_is_isolated():
+    found = flags([(7, 1, 0), (7, 2, 0), (7, 3, 0), (8, 1, 0), (8, 2, 0), (8, 5, 0)], POOL)
+
+    assert found.isolated.tolist() == [True, False]
+    assert found.flagged().tolist() == [True, False]
+
+
+def test_an_arbiter_whose_events_are_flagged_far_more_often_than_the_federations():
+    # 20 events: arbiter 1 ran 3, 2 flagged (0.67); arbiter 2 ran 17, none. The federation's
+    # share is 2 / 20 = 0.1; arbiter 1's is at least 3 * 0.1 with at least 2 flagged.
+    arbiter = np.array([1, 1, 1] + [2] * 17)
+    flagged = np.array([True, True, False] + [False] * 17)
+    shares = arbiter_shares(arbiter, flagged)
+
+    assert shares.federation_share == 0.1
+    assert (shares.events.tolist(), shares.flagged_events.tolist()) == ([3, 17], [2, 0])
+    assert shares.flagged().tolist() == [True, False]
+
+
+def test_one_flagged_event_is_not_enough_to_name_an_arbiter():
+    shares = arbiter_shares(np.array([1] + [2] * 19), np.array([True] + [False] * 19))
+
+    assert shares.flagged().tolist() == [False, False]
