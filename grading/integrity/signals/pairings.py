@@ -17,7 +17,7 @@ from grading.integrity.signals.tails import score_tails
 
 MIN_MEETINGS = 4
 SURPLUS = 3.0
-ONE_SIDED = 0.01
+ONE_SIDED = 0.05
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,9 @@ class Sandbagging:
 
 
 def sandbagging(scores: EventScores, month: np.ndarray) -> Sandbagging:
-    """``month``: each row of ``scores``'s event's month, as a month index (chess.months.Month.index)."""
+    """``scores``: the players' scores at their ratings alone (``event_scores(games, form=False)``:
+    a thrown event must not lower the form its rebound is read with); ``month``: each row's
+    event's month, as a month index (chess.months.Month.index)."""
     drops = np.flatnonzero((scores.lower <= THROWN) & (scores.opponents <= scores.rating - WEAKER))
     rebounds = np.flatnonzero(scores.upper <= REBOUND)
     # Each drop against each rebound of the same player: players with both are few.

@@ -49,6 +49,30 @@ def test_four_such_wins_are_flagged():
     assert 0.25**8 <= IMPROBABLE < 0.25**6
 
 
+def test_a_player_who_beats_expectation_in_every_event_is_read_at_their_form():
+    # Player 1 (1500) beats four 1690s in each of three events: alone, each event is 0.25^8 =
+    # 0.000015, flagged. Read with form, the other two events' 8 games were 6 points above
+    # expectation (1 - 0.25 a game): shift = 700 * 6 / (8 + 10) = 233, so 1733 against 1690
+    # (D = +43, PD = 112/200 = 0.56) and eight half points of eight are 0.56^8 = 0.0097: not flagged.
+    rows = [(event, 1, 10 * event + k, 1500, 1690, 2) for event in (7, 8, 9) for k in range(4)]
+    plain, read = event_scores(games(rows), form=False), event_scores(games(rows))
+    mine = plain.player == 1
+
+    assert plain.upper[mine] == pytest.approx([0.25**8] * 3)
+    assert read.upper[mine] == pytest.approx([0.56**8] * 3)
+    assert not read.flagged()[mine].any()
+
+
+def test_a_single_events_gifts_stand_out_against_ordinary_form():
+    # Player 1 drew four games at evens in each of two events (no surplus), then beat four 1690s.
+    rows = [(event, 1, 10 * event + k, 1500, 1500, 1) for event in (7, 8) for k in range(4)]
+    rows += [(9, 1, 90 + k, 1500, 1690, 2) for k in range(4)]
+    scores = event_scores(games(rows))
+
+    assert scores.upper[(scores.player == 1) & (scores.event == 9)] == pytest.approx([0.25**8])
+    assert scores.flagged()[(scores.player == 1) & (scores.event == 9)].all()
+
+
 def test_the_losers_lower_tail_says_how_unlikely_their_losses_were():
     # Each 1690 lost one game at PD 0.75: P(H <= 0) = 0.25² = 0.0625.
     scores = event_scores(games([(7, 1, opponent, 1500, 1690, 2) for opponent in (2, 3, 4, 5)]))

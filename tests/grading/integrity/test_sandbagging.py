@@ -24,7 +24,7 @@ def rebound(event, rating, result=2):
 
 
 def flagged(rows, months):
-    scores = event_scores(games(rows))
+    scores = event_scores(games(rows), form=False)  # a drop's own games are no form to read
     return sandbagging(scores, np.array([months[event] for event in scores.event]))
 
 
