@@ -13,7 +13,7 @@ from typing import NamedTuple
 from chess.names import full_name
 from events.models import Event
 from events.standings import RESULT_LABELS, match_card, round_robin_grid, standings, swiss_crosstable
-from grading.selectors.event_ratings import GameLeftOut, event_parts, published_reason, ratings_used
+from grading.selectors.event_ratings import GameLeftOut, by_reason, event_parts, published_reason, ratings_used
 
 
 class PlayerCode(NamedTuple):
@@ -88,9 +88,12 @@ class Crosstable:
     rated_count: int  # rated and not left out by the publications in force
     byes: int
     not_rated: list  # [(reason, [GameLeftOut])]
-    not_rated_count: int
     rated: bool  # whether any player's ratings hold its games
     provisional: bool  # rated by the live ratings only (an approved event not yet rated)
+
+    @property
+    def not_rated_count(self) -> int:
+        return sum(len(games) for _, games in self.not_rated)
 
 
 def event_crosstable(event) -> Crosstable:
@@ -111,7 +114,6 @@ def event_crosstable(event) -> Crosstable:
         rated_count=sum(game.rated and not game.why_not_rated for game in played),
         byes=len(games) - len(played),
         not_rated=games_not_rated(played, entries),
-        not_rated_count=sum(bool(game.why_not_rated) for game in played),
         rated=bool(parts),
         provisional=bool(parts) and event.status != Event.Status.RATED,
     )
@@ -132,12 +134,18 @@ def event_table(event, entries, games) -> tuple[str, dict]:
 def games_not_rated(games, entries) -> list[tuple[str, list[GameLeftOut]]]:
     """The games the publications in force left out, by reason, in the page's order."""
     names = {entry.pk: entry.name for entry in entries}
-    groups: dict[str, list[GameLeftOut]] = {}
-    for game in games:
-        if game.why_not_rated:
-            white, black = names.get(game.white_entry_id, ""), names.get(game.black_entry_id, "")
-            result = RESULT_LABELS.get(game.result, game.result)
-            groups.setdefault(game.why_not_rated, []).append(
-                GameLeftOut(game.pk, game.round, game.date, white, black, result)
-            )
-    return list(groups.items())
+    return by_reason(
+        (
+            game.why_not_rated,
+            GameLeftOut(
+                game.pk,
+                game.round,
+                game.date,
+                names.get(game.white_entry_id, ""),
+                names.get(game.black_entry_id, ""),
+                RESULT_LABELS.get(game.result, game.result),
+            ),
+        )
+        for game in games
+        if game.why_not_rated
+    )

@@ -208,11 +208,6 @@ def published_reason():
     return Subquery(GameNotRated.objects.filter(PUBLISHED, game=OuterRef("pk")).values("reason")[:1])
 
 
-def published_reasons(event) -> dict[int, str]:
-    """{game id: why it was not rated} of ``event``'s games the publications in force left out."""
-    return dict(GameNotRated.objects.filter(PUBLISHED, game__event=event).values_list("game_id", "reason"))
-
-
 @dataclass(frozen=True)
 class GameNotRatedShown:
     """A player's game a publication did not rate, from their side, with why."""
@@ -263,6 +258,14 @@ class GameLeftOut:
     white: str  # the names as the file gives them
     black: str
     result: str  # as the pages write it: "1-0", "½-½"
+
+
+def by_reason(left_out) -> list[tuple[str, list[GameLeftOut]]]:
+    """(reason, GameLeftOut) pairs grouped by reason, in the order the reasons first come."""
+    groups: dict[str, list[GameLeftOut]] = {}
+    for reason, game in left_out:
+        groups.setdefault(reason, []).append(game)
+    return list(groups.items())
 
 
 @dataclass(frozen=True)
@@ -332,8 +335,5 @@ def preview(event) -> Preview | None:
         "day": np.array([game[3].date for game in games], dtype="datetime64[D]"),
     }
     decided = decide(columns, used, facts, rules)
-    reasons: dict[str, list[GameLeftOut]] = {}
-    for at, (*_, game) in enumerate(games):
-        if (text := decided.text(at)) is not None:
-            reasons.setdefault(text, []).append(game)
-    return Preview(rule_set, ratings_of, len(games), list(reasons.items()))
+    left_out = [(text, game) for at, (*_, game) in enumerate(games) if (text := decided.text(at)) is not None]
+    return Preview(rule_set, ratings_of, len(games), by_reason(left_out))
