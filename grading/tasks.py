@@ -23,8 +23,8 @@ from django.db import connection
 from django.utils import timezone
 
 from chess.months import Month
-from grading.live.computing import BUSY_RETRY_SECONDS, LiveBusy, compute_live
-from grading.live.requests import queue_live, request_live
+from grading.live.computing import LiveBusy, compute_live
+from grading.live.requests import BUSY_RETRY_SECONDS, queue_live, request_live
 from grading.models import RatingList
 from grading.run.publishing import RunRefused
 from grading.run.runs import do_start_rating, recover_interrupted_runs, run_rating

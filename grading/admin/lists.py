@@ -364,7 +364,3 @@ class GameNotRatedAdmin(ReadOnlyAdmin):
     @admin.display(ordering="game__event__code")
     def event(self, row):
         return row.game.event.code
-
-
-# The players' and events' screens, extended with what ratings know (the merge, clubs on
-# published lists, an upload checked against the lists).

@@ -1,4 +1,5 @@
-"""Counting distinct values of large integer arrays by sorting them.
+"""Counting distinct values of large integer arrays by sorting them, and finding values in a
+sorted array.
 
 ``np.unique`` without ``return_*`` takes a hashing path in numpy 2.3 and later that, on a
 month's million player ids, costs ten to twenty times a sort (1.5 s against 0.09 s here); the
@@ -19,3 +20,11 @@ def runs(sorted_values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         return sorted_values, np.zeros(0, dtype=np.int64)
     starts = np.flatnonzero(np.concatenate(([True], sorted_values[1:] != sorted_values[:-1])))
     return sorted_values[starts], np.diff(np.append(starts, len(sorted_values)))
+
+
+def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
+    """Where each of ``wanted`` is in ``sorted_ids``: (found, positions), positions meaningful where found."""
+    if not len(sorted_ids):
+        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
+    positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
+    return sorted_ids[positions] == wanted, positions

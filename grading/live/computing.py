@@ -1,7 +1,7 @@
 """Live ratings: every list rated again, by the same engine, over the games approved since its
 latest published list, each unpublished month in order, and stored apart (grading.models.live).
 
-A computation is asked for after every approval, send-back and run (``request_live``); its task
+A computation is asked for after every approval, send-back and run (grading.live.requests); its task
 runs a few seconds later, so that a burst of approvals is computed once. The computation takes
 its list's live lock (``lock_live``): one at a time per list, never the list lock a run holds,
 so neither waits for the other. One that finds the lock taken asks again a little later, and one
@@ -23,26 +23,16 @@ from common.bulk import replace_rows
 from common.locking import Busy, lock_row, refuse_outside_transaction
 from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
-from grading.engine.arrays import distinct
+from grading.engine.arrays import distinct, find_sorted
 from grading.engine.rulesets import lists_read
 from grading.live.requests import request_live_of_readers
 from grading.models import LiveEntry, LiveList, LiveRating, RatingList, RatingPeriod
 from grading.run.loading import load_period
 from grading.run.periods import latest_published
-from grading.run.publishing import (
-    RATING_FIELDS,
-    States,
-    filled,
-    find_sorted,
-    latest_states,
-    list_columns,
-    states_of_rows,
-)
+from grading.run.publishing import RATING_FIELDS, States, filled, latest_states, list_columns, states_of_rows
 from grading.run.rating import rate_loaded
 
 logger = logging.getLogger(__name__)
-
-BUSY_RETRY_SECONDS = 10
 
 
 def live_months(rating_list, today: datetime.date) -> list[Month]:

@@ -14,6 +14,7 @@ from grading.run.broker import Unreachable, send
 logger = logging.getLogger(__name__)
 
 DELAY_SECONDS = 5  # after a request: the approvals of a few seconds are computed once
+BUSY_RETRY_SECONDS = 10  # after a computation found another at work on its list
 
 
 def request_live(rating_list):

@@ -21,11 +21,11 @@ from chess.months import Month
 from chess.time_controls import TimeControl
 from common.bulk import where_in
 from events.models import Event
-from grading.engine.arrays import distinct
+from grading.engine.arrays import distinct, find_sorted
 from grading.engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet
-from grading.run.publishing import find_sorted, latest_states
+from grading.run.publishing import latest_states
 
 
 @lru_cache(maxsize=256)

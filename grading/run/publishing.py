@@ -21,6 +21,7 @@ from chess.months import Month
 from common.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from common.locking import Busy, lock_row
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
+from grading.engine.arrays import find_sorted
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.results.ecf import floors_shown
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
@@ -131,10 +132,6 @@ class States:
             hasher.update(np.ascontiguousarray(self.peak).tobytes())
             for name in PendingColumns.FIELDS:
                 hasher.update(np.ascontiguousarray(getattr(self.pending, name)).tobytes())
-
-
-def empty_states() -> States:
-    return States(*(np.zeros(0, dtype=dtype) for dtype in States.DTYPES), PendingColumns.empty())
 
 
 def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -> States:
@@ -320,14 +317,6 @@ def clubs_of(player_ids: np.ndarray) -> list:
     )
     club = dict(zip(ids.tolist(), clubs.tolist()))
     return [club.get(player) for player in player_ids.tolist()]
-
-
-def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
-    """Where each of ``wanted`` is in ``sorted_ids``: (found, positions), positions meaningful where found."""
-    if not len(sorted_ids):
-        return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
-    positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
-    return sorted_ids[positions] == wanted, positions
 
 
 # What the pages read of the publications is kept in the cache under a generation token

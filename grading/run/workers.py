@@ -2,7 +2,6 @@
 
 import time
 
-from celery import current_app
 from celery.exceptions import TimeoutError as CeleryTimeout
 from celery.result import AsyncResult
 
@@ -16,7 +15,7 @@ def check_worker(timeout=5):
     if in_process():
         return True, {
             "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
-            **current_app.tasks["grading.tasks.worker_status"].apply().get(),
+            **send("grading.tasks.worker_status").get(),
         }
     try:
         with reaching_redis():  # Redis may also go while the answer is awaited
