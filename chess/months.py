@@ -6,8 +6,6 @@ import datetime
 import re
 from dataclasses import dataclass
 
-import numpy as np
-
 # A month as the site writes it everywhere: in addresses, files, the database and the API.
 MONTH_PATTERN = r"[0-9]{4}-(0[1-9]|1[0-2])"
 _MONTH = re.compile(MONTH_PATTERN)
@@ -65,11 +63,3 @@ class Month:
 
     def __str__(self) -> str:
         return f"{self.year:04d}-{self.month:02d}"
-
-
-_EPOCH = 1970 * 12  # the index of numpy's month 0, 1970-01
-
-
-def month_indexes(days: np.ndarray) -> np.ndarray:
-    """Month.index of each of ``days`` (datetime64)."""
-    return days.astype("datetime64[M]").astype(np.int64) + _EPOCH

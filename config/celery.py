@@ -1,5 +1,7 @@
 """The Celery app, beat's schedule beside it, and the command line of a worker the tests and the
-bench start. The tasks are each app's tasks.py (found by autodiscovery, sent by name)."""
+bench start. The tasks are each app's tasks.py: a worker finds them by autodiscovery, and each
+app's AppConfig.ready() imports them too, so that every process (a web process without a broker
+runs them itself) knows them by the name they are sent by."""
 
 import os
 import sys

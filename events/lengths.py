@@ -93,7 +93,7 @@ def revises(event) -> bool:
 
 
 def forget_length_approval(event, user, note):
-    """Clear the approval of the event's length (events/lengths.py), with ``note`` in its history."""
+    """Clear the approval of the event's length, with ``note`` in its history."""
     event.length_approved_by = event.length_approved_at = None
     event.save(update_fields=["length_approved_by", "length_approved_at"])
     EventChange.objects.create(event=event, status=event.status, by=user, at=timezone.now(), note=note)

@@ -77,7 +77,7 @@ def fide_title(value):
 
 
 def fide_id(value):
-    """The one rule of every format (events.formats.base.fide_id, docs/decisions.md): a shorter
+    """The one rule of every format (chess.federations.fide_id, docs/decisions.md): a shorter
     number is another body's, and on a record it would match uploads to the wrong person."""
     if not value:
         return None

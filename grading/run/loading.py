@@ -10,7 +10,7 @@ import numpy as np
 from django.db.models import Case, IntegerField, Q, Value, When
 
 import players.models
-from chess.months import Month, month_indexes
+from chess.months import Month
 from common.bulk import fetch_columns, table
 from events.models import IN_RATING, Game
 from grading.engine import RULE_SETS
@@ -24,6 +24,13 @@ from grading.models import RatingList, RatingPeriod
 from grading.run.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
 from grading.run.publishing import States, latest_states
 from players.models import Player
+
+_EPOCH = 1970 * 12  # the index of numpy's month 0, 1970-01
+
+
+def month_indexes(days: np.ndarray) -> np.ndarray:
+    """Month.index of each of ``days`` (datetime64)."""
+    return days.astype("datetime64[M]").astype(np.int64) + _EPOCH
 
 
 def rated_games(rating_list: RatingList, month: Month):

@@ -8,6 +8,7 @@ their players and a few hundred games) they were a third of the page's time.
 
 from dataclasses import dataclass
 from decimal import Decimal
+from functools import cached_property
 from typing import NamedTuple
 
 from chess.names import full_name
@@ -57,7 +58,11 @@ GAME_FIELDS = (
 class EventResults:
     entries: list[EntryShown]  # in pin order
     games: list  # plain rows of GAME_FIELDS, by round and board; a bye has no black entry
-    points: dict[int, Decimal]  # {entry id: points}
+
+    @cached_property
+    def points(self) -> dict[int, Decimal]:
+        """{entry id: points}: the API's; the page's tables count them with their standings."""
+        return {row["entry"].pk: row["points"] for row in standings(self.entries, self.games)}
 
 
 def event_results(event) -> EventResults:
@@ -73,7 +78,7 @@ def event_results(event) -> EventResults:
     ]
     games = event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason())
     games = list(games.values_list(*GAME_FIELDS, named=True))
-    return EventResults(entries, games, {row["entry"].pk: row["points"] for row in standings(entries, games)})
+    return EventResults(entries, games)
 
 
 @dataclass

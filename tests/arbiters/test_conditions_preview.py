@@ -1,6 +1,6 @@
 """The arbiter's event page on a list rated by the Elo method: which games FIDE's conditions on
 events (docs/rules.md part 4) would leave out, and why, with today's ratings, in the engine's
-words (grading.run.event_conditions.preview)."""
+words (grading.selectors.event_ratings.preview)."""
 
 import datetime
 
