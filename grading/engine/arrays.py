@@ -28,3 +28,12 @@ def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
         return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
     positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
     return sorted_ids[positions] == wanted, positions
+
+
+def spans(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """Every index of the ranges starts[i]:ends[i], one range after another: the concatenation of
+    ``np.arange(start, end)`` for each, without a loop."""
+    counts = ends - starts
+    total = int(counts.sum())
+    offsets = np.cumsum(counts) - counts
+    return np.repeat(starts - offsets, counts) + np.arange(total, dtype=np.int64)

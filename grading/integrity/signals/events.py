@@ -1,12 +1,13 @@
 """Events and arbiters (docs/integrity.md): an event whose players are mostly flagged, or whose
-players never play anyone else; and, per arbiter, the share of their events flagged against the
-federation's.
+players are all of one closed pool (they mostly play only each other); and, per arbiter, the
+share of their events flagged against the federation's.
 """
 
 from dataclasses import dataclass
 
 import numpy as np
 
+from grading.engine.arrays import find_sorted
 from grading.integrity.signals.pools import Pools
 
 MOSTLY = 0.5  # of an event's players flagged by any signal
@@ -17,7 +18,7 @@ ARBITER_MIN_FLAGGED = 2
 @dataclass(frozen=True)
 class EventFlags:
     """One row an event: its players, how many of them a signal flagged, and whether all its
-    players are of one closed pool (they never play anyone else)."""
+    players are of one closed pool (they mostly play only each other)."""
 
     event: np.ndarray
     players: np.ndarray
@@ -49,12 +50,8 @@ def pool_of(player: np.ndarray, pools: Pools) -> np.ndarray:
     member_pool = np.repeat(np.arange(len(pools.start)), np.diff(np.append(pools.start, len(pools.members))))
     order = np.argsort(pools.members, kind="stable")
     members, member_pool = pools.members[order], member_pool[order]
-    pool = np.full(len(player), -1)
-    if len(members):
-        at = np.minimum(np.searchsorted(members, player), len(members) - 1)
-        hit = members[at] == player
-        pool[hit] = member_pool[at[hit]]
-    return pool
+    found, at = find_sorted(members, player)
+    return np.where(found, member_pool[at] if len(members) else -1, -1)
 
 
 @dataclass(frozen=True)

@@ -110,7 +110,7 @@ def form_shifts(row_player: np.ndarray, halves: np.ndarray, expected: np.ndarray
     games of no surplus, at most FORM_CAP either way."""
     surplus = np.bincount(group, weights=halves / 2 - expected)
     games = np.bincount(group)
-    players, index = np.unique(row_player, return_inverse=True)
+    _, index = np.unique(row_player, return_inverse=True)
     all_surplus = np.bincount(index, weights=surplus)[index]
     all_games = np.bincount(index, weights=games)[index]
     other_surplus, other_games = all_surplus - surplus, all_games - games
@@ -120,7 +120,7 @@ def form_shifts(row_player: np.ndarray, halves: np.ndarray, expected: np.ndarray
 
 def rows_of(row_event: np.ndarray, row_player: np.ndarray, event: np.ndarray, player: np.ndarray) -> np.ndarray:
     """The row (of rows sorted by event, then player) of each (event, player)."""
-    events, event_index = np.unique(np.concatenate((row_event, event)), return_inverse=True)
+    _, event_index = np.unique(np.concatenate((row_event, event)), return_inverse=True)
     players, player_index = np.unique(np.concatenate((row_player, player)), return_inverse=True)
     keys = event_index.astype(np.int64) * len(players) + player_index
     row_keys, wanted = keys[: len(row_event)], keys[len(row_event) :]

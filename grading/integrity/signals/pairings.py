@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from grading.engine.arrays import find_sorted, spans
 from grading.integrity.signals.improbable import RatedGames, expected_score
 from grading.integrity.signals.tails import score_tails
 
@@ -75,7 +76,7 @@ def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, 
     """For each pair, the sum over the events both played of r / (s - 1): s the event's players,
     r the most games one of them played (the event's rounds, for a player who played them all)."""
     events, event_index = np.unique(event, return_inverse=True)
-    players, player_index = np.unique(np.concatenate((player, first, second)), return_inverse=True)
+    _, player_index = np.unique(np.concatenate((player, first, second)), return_inverse=True)
     side_player = player_index[: len(player)]
     side_key = side_player.astype(np.int64) * len(events) + event_index
     entry_key = np.unique(side_key)
@@ -90,9 +91,6 @@ def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, 
     b = player_index[len(player) + len(first) :]
     from_, to = np.searchsorted(entry_player, a, "left"), np.searchsorted(entry_player, a, "right")
     pair = np.repeat(np.arange(len(first)), to - from_)
-    rows = np.concatenate([np.arange(f, t) for f, t in zip(from_, to)]) if len(first) else np.zeros(0, dtype=np.int64)
-    shared_event = entry_event[rows]
-    wanted = b[pair].astype(np.int64) * len(events) + shared_event
-    at = np.minimum(np.searchsorted(entry_key, wanted), len(entry_key) - 1)
-    both = entry_key[at] == wanted
+    shared_event = entry_event[spans(from_, to)]
+    both, _ = find_sorted(entry_key, b[pair].astype(np.int64) * len(events) + shared_event)
     return np.bincount(pair[both], weights=per_meeting[shared_event[both]], minlength=len(first))

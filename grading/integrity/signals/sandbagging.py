@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from grading.engine.arrays import spans
 from grading.integrity.signals.improbable import EventScores
 
 THROWN = 0.001
@@ -48,7 +49,7 @@ def sandbagging(scores: EventScores, month: np.ndarray) -> Sandbagging:
     first = np.searchsorted(rebound_players, scores.player[drops], "left")
     last = np.searchsorted(rebound_players, scores.player[drops], "right")
     drop = np.repeat(drops, last - first)
-    rebound = rebounds[np.concatenate([np.arange(f, t) for f, t in zip(first, last)])] if len(drops) else drops
+    rebound = rebounds[spans(first, last)]
     later = (month[rebound] >= month[drop]) & (month[rebound] <= month[drop] + WITHIN)
     later &= scores.event[rebound] != scores.event[drop]
     lowered = scores.rating[rebound] <= scores.rating[drop] - DROP

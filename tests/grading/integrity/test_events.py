@@ -4,7 +4,10 @@ play anyone else, an arbiter whose events are flagged far more often than the fe
 import numpy as np
 
 from grading.integrity.signals.events import arbiter_shares, event_flags
-from grading.integrity.signals.pools import Pools
+from grading.integrity.signals.improbable import RatedGames, event_scores
+from grading.integrity.signals.pairings import repeated_pairings
+from grading.integrity.signals.pools import Pools, closed_pools
+from grading.integrity.signals.sandbagging import sandbagging
 
 # One closed pool of players 1-4 (as closed_pools gives it), no other.
 POOL = Pools(
@@ -54,3 +57,13 @@ def test_one_flagged_event_is_not_enough_to_name_an_arbiter():
     shares = arbiter_shares(np.array([1] + [2] * 19), np.array([True] + [False] * 19))
 
     assert shares.flagged().tolist() == [False, False]
+
+
+def test_no_games_flag_nothing():
+    none = RatedGames(*(np.zeros(0, dtype=np.int64) for _ in range(6)))
+    scores = event_scores(none)
+
+    assert len(repeated_pairings(none).first) == 0
+    assert len(closed_pools(none, np.zeros(0, dtype=np.int64)).members) == 0
+    assert len(sandbagging(scores, np.zeros(0, dtype=np.int64)).player) == 0
+    assert len(event_flags(scores.event, scores.player, scores.flagged(), NO_POOL).event) == 0
