@@ -4,9 +4,7 @@ from django.db import connection
 
 from common.bulk import table
 from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
-from grading.run.breakdown import rated_games
-from grading.selectors.calculations import calculation_of, prior_peak
-from grading.selectors.explanations import explanation
+from grading.selectors.explanations import rating_explained
 from grading.selectors.history import state_before
 from grading.selectors.rules import rules_named
 
@@ -58,12 +56,5 @@ def explained_live_rating(player, list_code: str, month: str) -> dict | None:
     )
     if rating is None:
         return None
-    prior = live_state_before(rating)
-    rules = rules_named(rating.rule_set)
-    calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
-    return {
-        "rating": rating,
-        "live": live_list_of(rating.rating_list),
-        "prior": prior,
-        **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
-    }
+    shown = rating_explained(player, rating, live_state_before(rating), rules_named(rating.rule_set))
+    return {**shown, "live": live_list_of(rating.rating_list)}

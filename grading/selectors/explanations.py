@@ -224,14 +224,19 @@ def explained_rating(player, list_code: str, month: str) -> dict | None:
     )
     if rating is None:
         return None
-    prior = state_before(rating)
     rules = rules_named(rating.period.rule_set)
+    shown = rating_explained(player, rating, state_before(rating), rules)
+    return {**shown, "not_rated": rating_games_not_rated(rating) if rules.is_elo else []}
+
+
+def rating_explained(player, rating, prior, rules: RuleSet) -> dict:
+    """A stored rating (published or live) with the state before it and its explanation: the
+    calculation of what it keeps, written for the page."""
     calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
     return {
         "rating": rating,
         "prior": prior,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
-        "not_rated": rating_games_not_rated(rating) if rules.is_elo else [],
     }
 
 
