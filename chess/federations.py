@@ -1,6 +1,6 @@
 """FIDE's federations, by the three-letter codes FIDE gives them (and TRF files write), and FIDE IDs."""
 
-from chess.numbers import read_whole_number
+from chess.numbers import whole_number_within
 
 # FIDE IDs have 6 to 9 digits: a shorter number is another body's (an ICU file writes its own
 # member numbers in the FIDE-ID column), and stored as a FIDE ID it would match the wrong person.
@@ -33,7 +33,4 @@ def is_fide_federation(text: str) -> bool:
 
 def fide_id(text: str) -> int | None:
     """The FIDE ID ``text`` writes, or None when it cannot be one (the parsers say so)."""
-    try:
-        return read_whole_number(text, SMALLEST_FIDE_ID, LARGEST_FIDE_ID)
-    except ValueError:
-        return None
+    return whole_number_within(text, SMALLEST_FIDE_ID, LARGEST_FIDE_ID)

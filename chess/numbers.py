@@ -33,6 +33,14 @@ def read_whole_number(text: str, low: int = 0, high: int | None = None) -> int:
     return int(digits)
 
 
+def whole_number_within(text: str, low: int, high: int) -> int | None:
+    """The number ``text`` writes when it lies in low..high, else None (the caller says why)."""
+    try:
+        return read_whole_number(text, low, high)
+    except ValueError:
+        return None
+
+
 def signed(value) -> str:
     """A change with its sign: +11.4, -2.4, 0."""
     return f"+{value}" if value > 0 else str(value)

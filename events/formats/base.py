@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from chess.dates import written
 from chess.names import full_name
-from chess.numbers import read_whole_number
+from chess.numbers import whole_number_within
 from chess.time_controls import TimeControl
 
 ERROR = "error"
@@ -32,10 +32,7 @@ MOST_SUBMISSIONS = 9999
 
 def whole_number(text: str, low: int = 1, high: int = MOST_PINS) -> int | None:
     """The number ``text`` writes when it lies in low..high, else None (the parsers say why)."""
-    try:
-        return read_whole_number(text, low, high)
-    except ValueError:
-        return None
+    return whole_number_within(text, low, high)
 
 
 # The federation's player code: six digits and a check letter (the check is not published).
