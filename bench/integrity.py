@@ -29,11 +29,8 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from grading.integrity.signals.events import event_flags  # noqa: E402
-from grading.integrity.signals.improbable import RatedGames, event_scores, expected_score  # noqa: E402
-from grading.integrity.signals.pairings import repeated_pairings  # noqa: E402
-from grading.integrity.signals.pools import closed_pools  # noqa: E402
-from grading.integrity.signals.sandbagging import sandbagging  # noqa: E402
+from grading.integrity.signals.improbable import RatedGames, expected_score  # noqa: E402
+from grading.integrity.signals.watch import Events, watch  # noqa: E402
 
 MONTHS = 12
 PLANTED = 10**6  # planted players' ids start here
@@ -191,13 +188,10 @@ def found(planted, scores, pairs, sandbags, pools, events):
 
 
 def score(games, month, event_month):
-    scores = event_scores(games)
-    pairs = repeated_pairings(games)
-    plain = event_scores(games, form=False)
-    sandbags = sandbagging(plain, event_month[plain.event])
-    pools = closed_pools(games, month)
-    events = event_flags(scores.event, scores.player, scores.flagged(), pools)
-    return scores, pairs, sandbags, pools, events
+    """Every signal, as the monthly scan runs them (grading.integrity.signals.watch)."""
+    events = Events(id=np.arange(len(event_month)), month=event_month, arbiter=np.zeros(len(event_month), np.int64))
+    found = watch(games, month, events)
+    return found.scores, found.pairings, found.sandbagging, found.pools, found.events
 
 
 def false_alarms(games, scores, pairs, sandbags, events) -> set:

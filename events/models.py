@@ -43,6 +43,7 @@ class Event(models.Model):
         APPROVED = "approved", "approved"
         RATED = "rated", "rated"
         WITHDRAWN = "withdrawn", "withdrawn"
+        HELD = "held", "awaiting review"
 
     code = models.CharField(max_length=40, unique=True, validators=[validate_event_code])
     name = models.CharField(max_length=200)
@@ -70,6 +71,8 @@ class Event(models.Model):
         related_name="+",
     )
     sent_back_reason = models.TextField(blank=True)
+    # A rating officer held it from rating (the integrity watch): what it returns to on release.
+    held_from = models.CharField(max_length=10, choices=Status.choices, blank=True, editable=False)
     submission_index = models.PositiveIntegerField(default=1)
     list_overridden = models.BooleanField(
         default=False, help_text="Staff chose the list; a new upload does not change it."
@@ -146,6 +149,9 @@ class EventChange(models.Model):
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
     at = models.DateTimeField()
     note = models.TextField(blank=True)
+    # A step of the integrity watch (a hold, a flag cleared): its note is for rating officers, and
+    # its arbiter is told only that the event awaits review.
+    for_officers = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["event", "at", "pk"]

@@ -1,5 +1,6 @@
 """The event workflow: uploaded -> checked -> submitted -> approved -> rated, or sent back, or
-withdrawn by its arbiter.
+withdrawn by its arbiter; or held from rating by a rating officer (the integrity watch) until
+released.
 
 Its steps are actions (``do_*``, the acting user keyword-only): storing an upload
 (events/uploads/storing.py), submitting, withdrawing and sending back (here), approving, with the
@@ -23,12 +24,25 @@ class WorkflowError(Exception):
     """A step the event's state or the user's role does not allow; the message says why."""
 
 
-def record(event, status, user, note=""):
+def record(event, status, user, note="", for_officers=False):
     event.status = status
     event.status_changed_at = timezone.now()
     event.status_changed_by = user
-    event.save(update_fields=["status", "status_changed_at", "status_changed_by", "sent_back_reason"])
-    EventChange.objects.create(event=event, status=status, by=user, at=event.status_changed_at, note=note)
+    event.save(update_fields=["status", "status_changed_at", "status_changed_by", "sent_back_reason", "held_from"])
+    EventChange.objects.create(
+        event=event, status=status, by=user, at=event.status_changed_at, note=note, for_officers=for_officers
+    )
+
+
+def reason_given(reason, what: str) -> str:
+    """An officer's reason why ``what`` ("the event is held"), stripped; WorkflowError if there is
+    none, or it is too long."""
+    reason = (reason or "").strip()
+    if not reason:
+        raise WorkflowError(f"say why {what}")
+    if len(reason) > 2000:
+        raise WorkflowError(f"the reason is {len(reason):,} characters long: say it in 2,000 or fewer")
+    return reason
 
 
 def lock_event(event):
@@ -84,11 +98,7 @@ def do_withdraw_event(event, *, acting_user):
 def do_send_back_event(event, reason, *, acting_user):
     """``acting_user`` (a rating officer) sends ``event`` back to its arbiter, saying why: one
     approved or rated leaves the months it was rated in, and the live ratings."""
-    reason = (reason or "").strip()
-    if not reason:
-        raise WorkflowError("say why the event is sent back")
-    if len(reason) > 2000:
-        raise WorkflowError(f"the reason is {len(reason):,} characters long: say it in 2,000 or fewer")
+    reason = reason_given(reason, "the event is sent back")
     with transaction.atomic():
         event = lock_event(event)
         if event.status not in (
@@ -96,13 +106,53 @@ def do_send_back_event(event, reason, *, acting_user):
             Event.Status.CHECKED,
             Event.Status.APPROVED,
             Event.Status.RATED,
+            Event.Status.HELD,
         ):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: it cannot be sent back")
         counted = event.status in (Event.Status.APPROVED, Event.Status.RATED)
-        event.sent_back_reason = reason
+        event.sent_back_reason, event.held_from = reason, ""
         record(event, Event.Status.SENT_BACK, acting_user, reason)
         if counted:
             # Withdrawn from rated months (they are revised without its games), or from the
             # live ratings.
+            rated_games_changed.send(sender=Event, event=event, user=acting_user)
+    return event
+
+
+HOLDABLE = (Event.Status.SUBMITTED, Event.Status.APPROVED, Event.Status.RATED)
+
+
+def do_hold_event(event, reason, *, acting_user):
+    """``acting_user`` (a rating officer) holds ``event`` from rating while its results are
+    reviewed: its games stay stored, no run or live rating reads them, and one rated leaves the
+    months it was rated in (they are revised). The public sees only that it awaits review."""
+    reason = reason_given(reason, "the event is held")
+    with transaction.atomic():
+        event = lock_event(event)
+        if event.status not in HOLDABLE:
+            raise WorkflowError(
+                f"{event.code} is {event.get_status_display()}: only an event submitted, approved or rated can be held"
+            )
+        counted = event.in_rating
+        event.held_from = event.status
+        record(event, Event.Status.HELD, acting_user, reason, for_officers=True)
+        if counted:
+            rated_games_changed.send(sender=Event, event=event, user=acting_user)
+    return event
+
+
+def do_release_event(event, reason, *, acting_user):
+    """``acting_user`` releases a held event, saying why: it returns to where it was (one that
+    was rated, to approved: the next run rates it again), and its games count again."""
+    reason = reason_given(reason, "the event is released")
+    with transaction.atomic():
+        event = lock_event(event)
+        if event.status != Event.Status.HELD:
+            raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a held event can be released")
+        back = Event.Status.APPROVED if event.held_from in (Event.Status.APPROVED, Event.Status.RATED) else None
+        back = back or event.held_from or Event.Status.SUBMITTED
+        event.held_from = ""
+        record(event, back, acting_user, f"released from review: {reason}", for_officers=True)
+        if event.in_rating:
             rated_games_changed.send(sender=Event, event=event, user=acting_user)
     return event

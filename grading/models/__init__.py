@@ -1,7 +1,8 @@
-"""Grading's models, in one module each for the lists and their months, the ratings, the runs and
-the live ratings; every one of them is imported from here (``from grading.models import ...``),
-where Django finds them."""
+"""Grading's models, in one module each for the lists and their months, the ratings, the runs,
+the live ratings and the integrity watch's flags; every one of them is imported from here
+(``from grading.models import ...``), where Django finds them."""
 
+from grading.models.integrity import Flag, Scan
 from grading.models.lists import (
     RULE_SET_CHOICES,
     JSONText,
@@ -28,6 +29,7 @@ __all__ = [
     "RANKED",
     "RANKED_TYPE",
     "RULE_SET_CHOICES",
+    "Flag",
     "GameNotRated",
     "JSONText",
     "ListEntry",
@@ -41,6 +43,7 @@ __all__ = [
     "RatingRun",
     "RatingState",
     "RuleSetChange",
+    "Scan",
     "live_change",
     "month_validator",
     "rating_text",

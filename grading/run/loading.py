@@ -12,7 +12,7 @@ from django.db.models import Case, IntegerField, Q, Value, When
 import players.models
 from chess.months import Month
 from common.bulk import fetch_columns, table
-from events.models import IN_RATING, Game
+from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_START
@@ -106,7 +106,7 @@ def load_period(
             own = states_for_method(prior.columns_for(player_ids), rules, month)
     birth_date, title = birth_dates_and_titles(player_ids)
     birth_date, held_out = hold_out_impossible_birth_dates(player_ids, birth_date, month)
-    notes = held_out + notes
+    notes = held_out + notes + held_for_review(rating_list, month)
 
     states = {rating_list.code: own}
     for other in lists_read(rating_list.code, rules):
@@ -140,6 +140,26 @@ def load_period(
         **elo,
     )
     return PeriodData(inputs, game_ids, events_read, prior, notes, not_rated)
+
+
+def held_for_review(rating_list, month: Month) -> list[str]:
+    """What the run says of the events with games in ``month`` that officers hold from rating
+    (the integrity watch): they never stop a run, which rates the month without them."""
+    codes = list(
+        Event.objects.filter(
+            rating_list=rating_list,
+            status=Event.Status.HELD,
+            games__date__gte=month.first_day(),
+            games__date__lte=month.last_day(),
+        )
+        .distinct()
+        .order_by("code")
+        .values_list("code", flat=True)
+    )
+    if not codes:
+        return []
+    named = ", ".join(codes[:10]) + (", ..." if len(codes) > 10 else "")
+    return [f"{len(codes)} event{'s' if len(codes) != 1 else ''} awaiting review left out: {named}"]
 
 
 def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]:

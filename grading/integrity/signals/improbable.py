@@ -50,14 +50,16 @@ class RatedGames:
 @dataclass(frozen=True)
 class EventScores:
     """One row a player of an event: their rated games, their rating used and their opponents'
-    average, expected and actual half points, and the probability of scoring at least
-    (``upper``) and at most (``lower``) what they did."""
+    average, the rating points their form added (``form``, 0 read without it), expected and
+    actual half points, and the probability of scoring at least (``upper``) and at most
+    (``lower``) what they did."""
 
     event: np.ndarray
     player: np.ndarray
     games: np.ndarray
     rating: np.ndarray
     opponents: np.ndarray
+    form: np.ndarray
     expected_halves: np.ndarray
     halves: np.ndarray
     upper: np.ndarray
@@ -85,6 +87,7 @@ def event_scores(games: RatedGames, form: bool = True) -> EventScores:
     group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
     expected = expected_score(rating, opponents)
+    shift = np.zeros(len(starts), dtype=np.int64)
     if form and len(event):
         shift = form_shifts(player[starts], halves, expected, group)
         opponent_row = rows_of(event[starts], player[starts], event, opponent)
@@ -97,6 +100,7 @@ def event_scores(games: RatedGames, form: bool = True) -> EventScores:
         games=games,
         rating=rating[starts],
         opponents=np.add.reduceat(opponents, starts) / games if len(starts) else np.zeros(0),
+        form=shift,
         expected_halves=np.add.reduceat(2 * expected, starts) if len(starts) else np.zeros(0),
         halves=np.add.reduceat(halves, starts) if len(starts) else np.zeros(0, dtype=np.int64),
         upper=upper,

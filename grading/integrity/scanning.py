@@ -1,0 +1,101 @@
+"""Scans: every signal over a year of a list's games, the findings that touch what was asked
+about stored as flags (docs/integrity.md). A month is scanned before its run (beat, nightly) and
+when an officer asks; an event when an officer opens its decision page or uploads it.
+
+A finding found again updates its open flag; one an officer cleared stays cleared. An open flag
+the scan of what it touches no longer finds (its results were corrected, an event sent back) is
+taken away.
+"""
+
+import time
+
+import numpy as np
+from django.db import transaction
+from django.db.models import Q
+from django.utils import timezone
+
+from chess.months import Month
+from common.locking import lock_number
+from events.models import Event
+from grading.engine.arrays import distinct
+from grading.integrity.evidence import CHART_PLAYERS, SHOWN_GAMES, GameIndex, Names, arbiters, records
+from grading.integrity.loading import window_games
+from grading.integrity.signals.watch import watch
+from grading.models import Flag, Scan
+
+# The advisory lock of a list's flags is this plus the list's id: two scans of one list store
+# their flags one after the other.
+FLAGS_LOCK = 7_400_000
+
+
+def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
+    """Scan ``month`` of ``rating_list``: its games, read with the eleven months before."""
+    started = time.monotonic()
+    window = window_games(rating_list, month)
+    scope = distinct(window.games.event[window.game_month == month.index])
+    found = watch(window.games, window.game_month, window.events)
+    index = GameIndex(window)
+    found_records = records(window, found, scope, index) + arbiters(window, found)
+    with transaction.atomic():
+        stored = store(rating_list, found_records, window, index, Q(month=str(month)))
+        return Scan.objects.create(
+            rating_list=rating_list,
+            month=str(month),
+            at=timezone.now(),
+            seconds=time.monotonic() - started,
+            games=int((window.game_month == month.index).sum()),
+            events=len(scope),
+            flags=stored,
+            by=acting_user,
+        )
+
+
+def scan_event(event: Event) -> int:
+    """Scan ``event`` (whatever its status) against its players' games of the year to its end:
+    the flags that touch it. Returns how many are open."""
+    month = Month.of(event.end_date)
+    players = list(
+        {pk for pair in event.games.rated_between_records().values_list("white_id", "black_id") for pk in pair}
+    )
+    window = window_games(event.rating_list, month, players=players, event=event)
+    found = watch(window.games, window.game_month, window.events)
+    index = GameIndex(window)
+    found_records = records(window, found, np.array([event.pk]), index)
+    with transaction.atomic():
+        store(event.rating_list, found_records, window, index, Q(events=event))
+    return event.flags.filter(state=Flag.State.OPEN).count()
+
+
+def store(rating_list, found_records, window, index, covered: Q) -> int:
+    """Store ``found_records`` as flags, and take away the open flags ``covered`` (what the scan
+    looked at) that it did not find. Returns how many flags it found."""
+    lock_number(FLAGS_LOCK + rating_list.pk)
+    names = names_of(window, found_records)
+    keys = [record.key for record in found_records]
+    existing = {flag.key: flag for flag in Flag.objects.filter(rating_list=rating_list, key__in=keys)}
+    now = timezone.now()
+    for record in found_records:
+        flag = existing.get(record.key)
+        if flag is not None and flag.state == Flag.State.CLEARED:
+            continue  # an officer has read it and said why it stands
+        if flag is None:
+            flag = Flag(rating_list=rating_list, kind=record.kind, key=record.key)
+        flag.month, flag.found_at = record.month, now
+        flag.summary = record.summary(names)[: Flag._meta.get_field("summary").max_length]
+        flag.evidence = record.evidence(names, window, index)
+        flag.save()
+        flag.events.set(record.events)
+        flag.players.set(record.players)
+    stale = Flag.objects.filter(covered, rating_list=rating_list, state=Flag.State.OPEN).exclude(key__in=keys)
+    Flag.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
+    return len(found_records)
+
+
+def names_of(window, found_records) -> Names:
+    games = window.games
+    shown = np.concatenate([record.games[:SHOWN_GAMES] for record in found_records] or [np.zeros(0, np.int64)])
+    players = {p for record in found_records for p in record.players[:CHART_PLAYERS]}
+    players |= set(games.white[shown].tolist()) | set(games.black[shown].tolist())
+    events = {e for record in found_records for e in record.events} | set(games.event[shown].tolist())
+    arbiter_ids = window.events.arbiter[window.events.arbiter > 0].tolist()
+    return Names(players, events, set(arbiter_ids))

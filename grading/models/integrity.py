@@ -1,0 +1,67 @@
+"""The integrity watch's findings (docs/integrity.md): a flag is one signal's finding, with its
+evidence as the signal computed it, for rating officers to look at and clear or act on.
+"""
+
+from django.conf import settings
+from django.db import models
+
+
+class Flag(models.Model):
+    class Kind(models.TextChoices):
+        IMPROBABLE = "improbable", "improbable result"
+        PAIRING = "pairing", "repeated pairing"
+        SANDBAGGING = "sandbagging", "sandbagging"
+        POOL = "pool", "closed pool"
+        EVENT = "event", "event"
+        ARBITER = "arbiter", "arbiter"
+
+    class State(models.TextChoices):
+        OPEN = "open", "open"
+        CLEARED = "cleared", "cleared"
+
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="flags")
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # What it is about, the same each time a scan finds it ("improbable:event 12:player 345"): a
+    # flag found again is updated, and one cleared stays cleared.
+    key = models.CharField(max_length=200)
+    # The month of the latest game it concerns, as the review pages list it.
+    month = models.CharField(max_length=7)
+    summary = models.CharField(max_length=500)
+    evidence = models.JSONField(default=dict)
+    events = models.ManyToManyField("events.Event", related_name="flags", blank=True)
+    players = models.ManyToManyField("players.Player", related_name="+", blank=True)
+    found_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.OPEN)
+    cleared_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    cleared_at = models.DateTimeField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["rating_list", "-month", "kind", "pk"]
+        constraints = [models.UniqueConstraint(fields=["rating_list", "key"], name="one_flag_a_finding")]
+        indexes = [models.Index(fields=["rating_list", "month", "state"])]
+
+    def __str__(self):
+        return f"{self.get_kind_display()}: {self.summary}"
+
+
+class Scan(models.Model):
+    """A scan of a list's month by every signal: when, over what, and what it found."""
+
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="scans")
+    month = models.CharField(max_length=7)
+    at = models.DateTimeField()
+    seconds = models.FloatField(default=0)
+    games = models.PositiveIntegerField(default=0)
+    events = models.PositiveIntegerField(default=0)
+    flags = models.PositiveIntegerField(default=0)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+
+    class Meta:
+        ordering = ["rating_list", "-month", "-at"]
+        get_latest_by = "at"
+
+    def __str__(self):
+        return f"{self.rating_list} {self.month} scanned at {self.at:%Y-%m-%d %H:%M}"

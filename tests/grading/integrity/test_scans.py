@@ -1,0 +1,95 @@
+"""Scans of a list's month and of one event, stored as flags with their evidence; an officer
+clears a flag, holds an event and releases it (docs/integrity.md)."""
+
+import datetime
+
+import pytest
+
+from chess.months import Month
+from events.models import Event, EventChange
+from events.workflow import WorkflowError, do_hold_event, do_release_event
+from grading.integrity.actions import do_clear_flag
+from grading.integrity.scanning import scan_event, scan_month
+from grading.models import Flag
+from tests.builders import PlayerFactory, approved_event, rating_list, take_on
+
+pytestmark = pytest.mark.django_db
+
+SEPTEMBER = Month.parse("2026-09")
+
+
+@pytest.fixture
+def gift(django_user_model):
+    """A (1500) beats four players rated 1690 in GIFT: D = -190, the table's offset -50 tenths,
+    p = (100 - 50) / 200 = 0.25 a game; eight half points of eight: 0.25^8 = 1/65,536, at most
+    IMPROBABLE (1/10,000)."""
+    for code in ["100001A", "100002B", "100003C", "100004D", "100005E"]:
+        PlayerFactory(code=code)
+    take_on(
+        "otb-standard",
+        "2026-08",
+        "100001A,1500,full,50,75000,25,2026-08",
+        *(f"{code},1690,full,50,84500,25,2026-08" for code in ["100002B", "100003C", "100004D", "100005E"]),
+    )
+    return approved_event(
+        "GIFT",
+        "otb-standard",
+        datetime.date(2026, 9, 12),
+        [("100001A", opponent, "1-0") for opponent in ["100002B", "100003C", "100004D", "100005E"]],
+    )
+
+
+def test_a_month_scan_flags_four_wins_at_a_quarter_each_with_their_evidence(gift):
+    scan = scan_month(rating_list(), SEPTEMBER)
+    flag = Flag.objects.get()
+    assert (scan.games, scan.events, scan.flags) == (4, 1, 1)
+    assert flag.kind == "improbable" and flag.month == "2026-09"
+    assert "scored 4 of 4 in GIFT, expected 1.0: a chance of 1 in 65,536" in flag.summary
+    figures = dict(flag.evidence["figures"])
+    assert figures["Rating used"] == 1500 and figures["Opponents' average"] == 1690
+    assert figures["Chance of at least that score"] == "1 in 65,536"
+    games = flag.evidence["games"]
+    assert [(g["white_rating"], g["black_rating"], g["result"], g["white_expected"]) for g in games] == [
+        (1500, 1690, "1-0", 0.25)
+    ] * 4
+    chart = flag.evidence["chart"]
+    assert chart["months"][-1] == "2026-09" and chart["series"][0]["ratings"][-1] == 1500
+    assert list(flag.events.values_list("code", flat=True)) == ["GIFT"]
+
+
+def test_an_event_scan_finds_the_same_flag_and_a_cleared_flag_stays_cleared(gift, django_user_model):
+    officer = django_user_model.objects.create_user("officer")
+    assert scan_event(gift) == 1
+    flag = Flag.objects.get()
+    do_clear_flag(flag, "A is a junior who was ill all summer", acting_user=officer)
+    assert scan_event(gift) == 0
+    scan_month(rating_list(), SEPTEMBER)
+    flag.refresh_from_db()
+    assert (Flag.objects.count(), flag.state, flag.cleared_by) == (1, "cleared", officer)
+    change = EventChange.objects.get(event=gift, for_officers=True)
+    assert change.note.startswith("flag cleared (improbable result: ") and change.note.endswith("ill all summer")
+    with pytest.raises(WorkflowError, match="cleared already"):
+        do_clear_flag(flag, "again", acting_user=officer)
+
+
+def test_a_flag_no_longer_found_goes_when_its_month_is_scanned_again(gift):
+    scan_month(rating_list(), SEPTEMBER)
+    gift.games.update(result="1/2-1/2")  # four draws at 0.25: nothing improbable
+    scan_month(rating_list(), SEPTEMBER)
+    assert Flag.objects.count() == 0
+
+
+def test_a_held_event_leaves_the_run_and_returns_to_approved_when_released(gift, django_user_model):
+    officer = django_user_model.objects.create_user("officer")
+    with pytest.raises(WorkflowError, match="say why the event is held"):
+        do_hold_event(gift, " ", acting_user=officer)
+    held = do_hold_event(gift, "four wins against players 190 above", acting_user=officer)
+    assert (held.status, held.held_from) == ("held", "approved")
+    assert not Event.objects.in_rating().exists()
+    released = do_release_event(held, "the games were checked with the arbiter", acting_user=officer)
+    assert (released.status, released.held_from) == ("approved", "")
+    notes = list(gift.changes.filter(for_officers=True).values_list("status", "note"))
+    assert notes == [
+        ("held", "four wins against players 190 above"),
+        ("approved", "released from review: the games were checked with the arbiter"),
+    ]
