@@ -56,7 +56,7 @@ def event_report(request, pk):
         {
             "event": event,
             "report": latest.report if latest else None,
-            "history": event.changes.select_related("by"),
+            "history": history_shown(event, request.user.has_perm("events.approve_event")),
             # Once approved, every player is a federation record: the report shows the check before.
             "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
             # On a list rated by the Elo method, until it is rated: the games FIDE's conditions
@@ -64,6 +64,18 @@ def event_report(request, pk):
             "preview": preview(event),
         },
     )
+
+
+def history_shown(event, officer: bool) -> list:
+    """The event's history as its page shows it. The integrity watch's steps are the officers':
+    its arbiter reads that it was held and released, not why, nor the flags cleared."""
+    shown, status = [], None
+    for change in event.changes.select_related("by"):
+        change.told = officer or not change.for_officers
+        if change.told or change.status != status:
+            shown.append(change)
+        status = change.status
+    return shown
 
 
 @require_POST

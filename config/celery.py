@@ -20,14 +20,20 @@ app.autodiscover_tasks()
 @app.on_after_configure.connect
 def schedule(sender, **kwargs):
     """Beat's schedule, by task name (the apps are not imported here): every list rated for the
-    month just ended, on RATING_DAY at RATING_HOUR:RATING_MINUTE; and runs whose message a
-    restarted broker lost, or whose worker died, taken up again every five minutes."""
+    month just ended, on RATING_DAY at RATING_HOUR:RATING_MINUTE; runs whose message a
+    restarted broker lost, or whose worker died, taken up again every five minutes; and the
+    integrity watch's scan of the months not yet published, every night at 02:30."""
     monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
         monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
     )
     sender.add_periodic_task(
         5 * 60, sender.signature("grading.tasks.recover_stalled_runs"), name="recover-stalled-runs"
+    )
+    sender.add_periodic_task(
+        crontab(minute=30, hour=2),
+        sender.signature("grading.tasks.scan_months_under_review"),
+        name="scan-the-months-under-review",
     )
 
 

@@ -109,8 +109,9 @@ class Event(models.Model):
 
     @property
     def editable(self):
-        """Whether the arbiter may still change it: until it is approved."""
-        return not self.in_rating
+        """Whether the arbiter may still change it: until it is approved, and not while it is
+        held for review (a new file would take it out of the officers' hands)."""
+        return not self.in_rating and self.status != Event.Status.HELD
 
     @property
     def length_approved(self):

@@ -8,3 +8,8 @@ from django.dispatch import Signal
 # them, with ``event`` and ``user``: grading revises the months already published that they
 # change, and computes the live ratings again.
 rated_games_changed = Signal()
+
+# An event's results were stored from a file (a new event, or a replacement): sent inside the
+# transaction that stored them, with ``event`` and ``user``; grading scans the event for results
+# that look manipulated (the integrity watch), for rating officers to read.
+results_stored = Signal()

@@ -5,7 +5,8 @@ from django.dispatch import receiver
 
 from chess.months import Month
 from events.models import Event
-from events.signals import rated_games_changed
+from events.signals import rated_games_changed, results_stored
+from grading.integrity.scanning import request_scan
 from grading.live.requests import request_live
 from grading.models import RatingPeriod
 from grading.run.runs import revise_after_change
@@ -22,3 +23,8 @@ def revise_months_of_changed_games(sender, event, user, **kwargs):
         )
     transaction.on_commit(lambda: revise_after_change(event, user))
     request_live(event.rating_list)
+
+
+@receiver(results_stored, dispatch_uid="grading.scan_stored_results")
+def scan_stored_results(sender, event, user, **kwargs):
+    request_scan(event)

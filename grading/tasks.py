@@ -9,7 +9,9 @@ What happens when a task fails or its worker dies, task by task:
   the list (after ten seconds), and any later approval, run or starting worker asks again.
 - ``rate_month_just_ended`` (beat, monthly) starts one run a list; a list whose run is refused
   says why in the task's result, and the recovery above takes up what a dead worker left.
-- ``worker_status`` and ``recover_stalled_runs`` are idempotent: nothing to retry.
+- ``worker_status`` and ``recover_stalled_runs`` are idempotent: nothing to retry; so are the
+  integrity watch's scans (``scan_event``, ``scan_month``, nightly ``scan_months_under_review``),
+  whose flags a later scan finds again.
 Every sender goes through grading.run.broker.send, which says when Redis cannot be reached.
 """
 
@@ -19,10 +21,13 @@ import socket
 
 from celery import shared_task
 from celery.signals import worker_ready
+from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
 from chess.months import Month
+from events.models import Event
+from grading.integrity.scanning import scan_event, scan_month, scan_months_under_review
 from grading.live.computing import LiveBusy, compute_live
 from grading.live.requests import BUSY_RETRY_SECONDS, queue_live, request_live
 from grading.models import RatingList
@@ -71,6 +76,32 @@ def rate_month_just_ended():
         except RunRefused as refused:
             started[rating_list.code] = str(refused)
     return started
+
+
+@shared_task(name="grading.tasks.scan_event", ignore_result=True)
+def scan_event_results(event_pk: int):
+    """The integrity watch's scan of an event whose results were just stored."""
+    event = Event.objects.filter(pk=event_pk).select_related("rating_list").first()
+    if event is not None:
+        scan_event(event)
+
+
+@shared_task(name="grading.tasks.scan_month")
+def scan_month_of_list(rating_list_pk: int, month: str, user_pk: int | None = None):
+    """The integrity watch's scan of a list's month, as an officer asked for it."""
+    rating_list = RatingList.objects.filter(pk=rating_list_pk).first()
+    if rating_list is None:
+        return None
+    user = get_user_model().objects.filter(pk=user_pk).first() if user_pk else None
+    scan = scan_month(rating_list, Month.parse(month), acting_user=user)
+    return {"scan": scan.pk, "flags": scan.flags, "seconds": round(scan.seconds, 1)}
+
+
+@shared_task(name="grading.tasks.scan_months_under_review")
+def scan_months_under_review_task():
+    """Nightly (beat): every list's months not yet published, up to the current one, scanned so
+    that officers read fresh flags before each run."""
+    return scan_months_under_review(timezone.localdate())
 
 
 @shared_task(name="grading.tasks.recover_stalled_runs")

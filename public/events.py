@@ -16,7 +16,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from common.lookups import by_code
-from events.models import Event
+from events.models import IN_RATING, Event
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
 from public.lists.tables import PER_PAGE, page_of
@@ -24,7 +24,9 @@ from public.rendering import rated_cells, ratings_in_cells
 
 
 def public_events():
-    return Event.objects.in_rating().select_related("rating_list")
+    """Approved and rated events, and those held for review (shown as awaiting it, no more)."""
+    shown = (*IN_RATING, Event.Status.HELD)
+    return Event.objects.filter(status__in=shown).select_related("rating_list")
 
 
 class EventFilter(django_filters.FilterSet):
@@ -37,7 +39,12 @@ class EventFilter(django_filters.FilterSet):
     )
     kind = django_filters.ChoiceFilter(choices=Event.Kind.choices, empty_label="Any kind")
     status = django_filters.ChoiceFilter(
-        choices=[(Event.Status.APPROVED, "approved"), (Event.Status.RATED, "rated")], empty_label="Approved or rated"
+        choices=[
+            (Event.Status.APPROVED, "approved"),
+            (Event.Status.RATED, "rated"),
+            (Event.Status.HELD, "awaiting review"),
+        ],
+        empty_label="Any status",
     )
     year = django_filters.NumberFilter(
         field_name="end_date", lookup_expr="year", label="Year", min_value=1900, max_value=2999
@@ -151,6 +158,9 @@ def event_page(request, code):
         raise Http404(f"No approved or rated event has the code {code[:40]}.")
     if event.code != code:
         return redirect("event", event.code)  # typed in another case
+    if event.status == Event.Status.HELD:
+        # Its results wait for a rating officer's review: the public learns only that.
+        return render(request, "public/events/awaiting_review.html", {"event": event, "dates": event_dates(event)})
     shown = event_crosstable(event)
     context = {
         "event": event,

@@ -10,6 +10,7 @@ from django.utils import timezone
 from common.locking import lock_rows
 from events.lengths import forget_length_approval, new_dates_note
 from events.models import Entry, Event, Game, Upload
+from events.signals import results_stored
 from events.uploads.checking import Check
 from events.workflow import WorkflowError, record
 
@@ -42,6 +43,7 @@ def do_store_upload(check: Check, data: bytes, filename: str, *, acting_user, st
             record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}")
             warnings = len(check.warnings)
             record(event, Event.Status.CHECKED, acting_user, f"{warnings} warning{'' if warnings == 1 else 's'}")
+            results_stored.send(sender=Event, event=event, user=acting_user)
     except BaseException as error:
         if upload.file:
             upload.file.delete(save=False)  # the rows are rolled back: no file without its row
@@ -80,6 +82,8 @@ def refuse_replacement(event, check, user, staff):
         )
     if event.status == Event.Status.RATED:
         raise WorkflowError(f"{event.code} has been rated: a rating officer must send it back first")
+    if event.status == Event.Status.HELD:
+        raise WorkflowError(f"{event.code} awaits a rating officer's review: they send it back if it needs correcting")
     if not event.editable:
         raise WorkflowError(f"{event.code} has been approved: ask a rating officer to send it back first")
     index = check.details.submission_index or check.parsed.submission_index

@@ -1,7 +1,7 @@
 """Grading's staff screens, found by the admin's autodiscovery: the lists, periods, runs and
 ratings (lists.py), the events' admin as the ratings extend it (events.py), the live ratings
-(live.py), and the players' and clubs' (players.py)."""
+(live.py), the players' and clubs' (players.py), and the integrity watch's review (integrity.py)."""
 
-from grading.admin import events, lists, live, players
+from grading.admin import events, integrity, lists, live, players
 
-__all__ = ["events", "lists", "live", "players"]
+__all__ = ["events", "integrity", "lists", "live", "players"]

@@ -10,6 +10,8 @@ from django.contrib.auth.models import Permission
 from django.core.exceptions import PermissionDenied
 from django.db.models import Q
 from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.html import format_html
 
 from common.admin import username
 from events.admin import events as events_admin
@@ -17,7 +19,9 @@ from events.models import Event
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
 from grading.admin.lists import unsent
-from grading.models import RatingRun
+from grading.integrity.scanning import scan_event
+from grading.integrity.selectors import event_flags
+from grading.models import Flag, RatingRun
 from grading.run.runs import UNSENT
 from grading.selectors.event_ratings import preview
 from grading.selectors.history import lists_for_uploads
@@ -100,8 +104,13 @@ class EventAdmin(events_admin.EventAdmin):
 
     def decision_context(self, event) -> dict:
         # Which games FIDE's conditions would leave out, with today's ratings (Elo lists only),
-        # until it is rated (then its public page says which they left out).
-        return {"preview": preview(event)}
+        # until it is rated (then its public page says which they left out); and the integrity
+        # watch's flags on its results, scanned now against its players' year.
+        scan_event(event)
+        return {
+            "preview": preview(event),
+            "integrity": {"flags": event_flags(event), "here": reverse("admin:events_event_decide", args=[event.pk])},
+        }
 
     def apply(self, request, queryset, step, done):  # the list's actions: approve, send back, lengths
         super().apply(request, queryset, step, done)
@@ -118,6 +127,22 @@ class EventAdmin(events_admin.EventAdmin):
             self.message_user(
                 request, f"{run.period.rating_list.name} {run.period.month}: {unsent(run)}", messages.WARNING
             )
+
+    def get_readonly_fields(self, request, obj=None):
+        fields = list(super().get_readonly_fields(request, obj))
+        return [*fields, "integrity_flags"] if self.has_approve_permission(request) else fields
+
+    @admin.display(description="integrity watch")
+    def integrity_flags(self, event):
+        flags = event.flags.filter(state=Flag.State.OPEN).count()
+        told = f"{flags} open flag{'s' if flags != 1 else ''}" if flags else "no open flag"
+        held = "; held from rating, awaiting review" if event.status == Event.Status.HELD else ""
+        return format_html(
+            '{}{} (<a href="{}#integrity">read them on its decision page</a>)',
+            told,
+            held,
+            reverse("admin:events_event_decide", args=[event.pk]),
+        )
 
     def change_view(self, request, object_id, form_url="", extra_context=None):
         # "Save and add another" would lead to the upload form, not to another event like this one.

@@ -7,6 +7,7 @@ the scan of what it touches no longer finds (its results were corrected, an even
 taken away.
 """
 
+import logging
 import time
 
 import numpy as np
@@ -21,7 +22,11 @@ from grading.engine.arrays import distinct
 from grading.integrity.evidence import CHART_PLAYERS, SHOWN_GAMES, GameIndex, Names, arbiters, records
 from grading.integrity.loading import window_games
 from grading.integrity.signals.watch import watch
-from grading.models import Flag, Scan
+from grading.models import Flag, RatingList, Scan
+from grading.run.broker import Unreachable, send
+from grading.run.periods import latest_published
+
+logger = logging.getLogger(__name__)
 
 # The advisory lock of a list's flags is this plus the list's id: two scans of one list store
 # their flags one after the other.
@@ -64,6 +69,37 @@ def scan_event(event: Event) -> int:
     with transaction.atomic():
         store(event.rating_list, found_records, window, index, Q(events=event))
     return event.flags.filter(state=Flag.State.OPEN).count()
+
+
+UNDER_REVIEW = 2  # the months a nightly scan looks at, at most: the one just ended and this one
+
+
+def scan_months_under_review(today) -> dict:
+    """Every list's months after its latest published one, up to the current month (at most
+    UNDER_REVIEW of them), scanned: {list code: [month, ...]}."""
+    scanned = {}
+    current = Month.of(today)
+    for rating_list in RatingList.objects.all():
+        latest = latest_published(rating_list)
+        months = [current - back for back in range(UNDER_REVIEW - 1, -1, -1)]
+        months = [month for month in months if latest is None or month > latest]
+        for month in months:
+            scan_month(rating_list, month)
+        scanned[rating_list.code] = [str(month) for month in months]
+    return scanned
+
+
+def request_scan(event: Event):
+    """Scan ``event`` once the current transaction commits, on a worker. A scan that cannot be
+    sent is not lost: the officer's decision page scans the event again when it opens."""
+
+    def queue():
+        try:
+            send("grading.tasks.scan_event", (event.pk,))
+        except Unreachable as error:
+            logger.warning("integrity scan of event %s: %s", event.pk, error)
+
+    transaction.on_commit(queue)
 
 
 def store(rating_list, found_records, window, index, covered: Q) -> int:

@@ -46,6 +46,11 @@ class Flag(models.Model):
     def __str__(self):
         return f"{self.get_kind_display()}: {self.summary}"
 
+    @property
+    def chart_id(self) -> str:
+        """The id of the element that holds its chart's data on a page."""
+        return f"flag-chart-{self.pk}"
+
 
 class Scan(models.Model):
     """A scan of a list's month by every signal: when, over what, and what it found."""

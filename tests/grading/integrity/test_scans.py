@@ -1,8 +1,6 @@
 """Scans of a list's month and of one event, stored as flags with their evidence; an officer
 clears a flag, holds an event and releases it (docs/integrity.md)."""
 
-import datetime
-
 import pytest
 
 from chess.months import Month
@@ -11,32 +9,11 @@ from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.integrity.actions import do_clear_flag
 from grading.integrity.scanning import scan_event, scan_month
 from grading.models import Flag
-from tests.builders import PlayerFactory, approved_event, rating_list, take_on
+from tests.builders import rating_list
 
 pytestmark = pytest.mark.django_db
 
 SEPTEMBER = Month.parse("2026-09")
-
-
-@pytest.fixture
-def gift(django_user_model):
-    """A (1500) beats four players rated 1690 in GIFT: D = -190, the table's offset -50 tenths,
-    p = (100 - 50) / 200 = 0.25 a game; eight half points of eight: 0.25^8 = 1/65,536, at most
-    IMPROBABLE (1/10,000)."""
-    for code in ["100001A", "100002B", "100003C", "100004D", "100005E"]:
-        PlayerFactory(code=code)
-    take_on(
-        "otb-standard",
-        "2026-08",
-        "100001A,1500,full,50,75000,25,2026-08",
-        *(f"{code},1690,full,50,84500,25,2026-08" for code in ["100002B", "100003C", "100004D", "100005E"]),
-    )
-    return approved_event(
-        "GIFT",
-        "otb-standard",
-        datetime.date(2026, 9, 12),
-        [("100001A", opponent, "1-0") for opponent in ["100002B", "100003C", "100004D", "100005E"]],
-    )
 
 
 def test_a_month_scan_flags_four_wins_at_a_quarter_each_with_their_evidence(gift):
