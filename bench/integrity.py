@@ -18,6 +18,13 @@ Prints, per kind, the share of planted cases flagged (target at least 90 per cen
 of ordinary events in which an ordinary player was flagged by any signal (target at most 2 per
 cent), then the time to score a FIDE-sized month (1,000,000 games, every signal over it; target
 under 10 s).
+
+    .venv/bin/python bench/integrity.py --database ecf|fide [--reuse]
+
+scans instead the month to rate of the monthly run's bench federation (bench/monthly_run.py, its
+database made or, with --reuse, reused, with twelve months of history) as the nightly scan
+does, list by list (grading.integrity.scanning.scan_month: the window read from the database,
+every signal, the flags stored), and prints each list's time.
 """
 
 import argparse
@@ -216,12 +223,57 @@ def timed(games, month, event_month) -> float:
     return time.perf_counter() - started
 
 
+def scan_database(size: str, reuse: bool):
+    """The month to rate of the monthly run's bench federation of ``size``, scanned in a process
+    of its own with Django on that database."""
+    import subprocess
+
+    import databases
+    import monthly_run
+
+    url = monthly_run.prepare(size, 12, reuse)
+    databases.warm(url)
+    child = subprocess.run(
+        [sys.executable, __file__, "--scan", url], env=databases.django_env(url), capture_output=True, text=True
+    )
+    sys.stdout.write(child.stdout)
+    if child.returncode:
+        sys.stderr.write(child.stderr)
+        raise SystemExit(child.returncode)
+
+
+def scan_in_process():
+    import django
+
+    django.setup()
+    import monthly_run
+
+    from grading.integrity.scanning import scan_month
+    from grading.models import RatingList
+
+    month = monthly_run.month_to_rate()
+    for rating_list in RatingList.objects.order_by("display_order", "code"):
+        started = time.perf_counter()
+        scan = scan_month(rating_list, month)
+        print(
+            f"  {rating_list.code} {month}: {scan.games:,} games of {scan.events:,} events, read with the 11 months "
+            f"before, scanned in {time.perf_counter() - started:.1f} s, {scan.flags} findings"
+        )
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--players", type=int, default=60_000)
     parser.add_argument("--plant", type=int, default=100, help="planted cases of each kind")
+    parser.add_argument("--database", choices=["ecf", "fide"], help="scan the monthly run's bench federation")
+    parser.add_argument("--reuse", action="store_true")
+    parser.add_argument("--scan", help=argparse.SUPPRESS)  # the child of --database: its database's URL
     arguments = parser.parse_args()
+    if arguments.scan:
+        return scan_in_process()
+    if arguments.database:
+        return scan_database(arguments.database, arguments.reuse)
     rng = np.random.default_rng(arguments.seed)
     year = Year()
     ordinary = ordinary_year(rng, arguments.players, year)

@@ -10,7 +10,8 @@ from django.utils import timezone
 from chess.months import Month
 from events.models import Event, EventChange, Game, Upload
 from grading.demo.federation import load_demo
-from grading.models import GameNotRated, RatingList, RatingPeriod
+from grading.integrity.scanning import scan_month
+from grading.models import Flag, GameNotRated, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
@@ -69,6 +70,15 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
     do_change_rule_set(RatingList.objects.get(code="online"), summary.first_month + 3, "fide-2017", acting_user=None)
     GameNotRated.objects.create(
         run=run, game=Game.objects.first(), reason="not rated: a match against an unrated player"
+    )
+    scan_month(RatingList.objects.get(code="otb-standard"), summary.first_month)
+    Flag.objects.create(
+        rating_list=RatingList.objects.get(code="otb-standard"),
+        kind="event",
+        key="event:test",
+        month=str(summary.first_month),
+        summary="an event flagged for the test",
+        found_at=timezone.now(),
     )
     for model in our_models():
         instance = model.objects.first()

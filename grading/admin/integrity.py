@@ -16,7 +16,7 @@ from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.admin.lists import ReadOnlyAdmin
 from grading.integrity.actions import do_clear_flag
 from grading.integrity.selectors import month_review, months_with_flags
-from grading.models import Flag, RatingList
+from grading.models import Flag, RatingList, Scan
 from grading.run.broker import Unreachable, send
 
 OFFICERS = "events.approve_event"
@@ -135,3 +135,18 @@ class FlagAdmin(ReadOnlyAdmin):
         except Unreachable as error:
             raise WorkflowError(f"the scan could not be sent to the workers ({error}); try again later") from None
         messages.success(request, f"{rating_list.name} {month} is scanned: its flags are here once the scan is over.")
+
+
+@admin.register(Scan)
+class ScanAdmin(ReadOnlyAdmin):
+    """When each month was scanned, over how much, and what was found."""
+
+    list_display = ["rating_list", "month", "at", "by", "games", "events", "flags", "seconds"]
+    list_filter = ["rating_list", "month"]
+    list_select_related = ["rating_list", "by"]
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm(OFFICERS)
+
+    def has_module_permission(self, request):
+        return request.user.has_perm(OFFICERS)

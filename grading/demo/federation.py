@@ -17,8 +17,10 @@ from django.utils import timezone
 
 from chess import results
 from chess.months import Month
-from events.models import Entry, Event, EventChange, Game
+from events.models import Event
 from grading.demo.pairings import round_robin, swiss
+from grading.demo.planted import plant_cases
+from grading.demo.playing import demo_event, play, save_games
 from grading.engine import numbers
 from grading.engine.rules.prating import score_percent
 from grading.engine.rules.tables import DP_BY_PERCENT
@@ -89,6 +91,8 @@ def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
         ratings += take_on_blitz(rng, people, strength, take_on)
         events, games = play_events(rng, people, strength, take_on + 1, last)
         events, games = events + 1, games + play_blitz_match(people, strength, last)
+        planted_events, planted_games = plant_cases(random.Random(seed + 1), people, strength, take_on + 1, last)
+        events, games = events + planted_events, games + planted_games
         # The month under way: its events over by today are approved, for the live ratings.
         live_events, live_games = play_events(rng, people, strength, last + 1, last + 1, before=today)
         events, games = events + live_events, games + live_games
@@ -255,7 +259,7 @@ def play_events(rng, people, strength, first, last, before=None):
                 continue
             entrants = rng.sample(people, min(size, len(people)))
             entrants.sort(key=lambda person: -strength[person.pk])
-            event = Event.objects.create(
+            event = demo_event(
                 code=f"DEMO-{month}-{number + 1}",
                 name=f"{rng.choice(CLUBS)[1]} {title} {month.year}",
                 kind=kind,
@@ -265,77 +269,12 @@ def play_events(rng, people, strength, first, last, before=None):
                 time_control=time_control,
                 online=list_code == "online",
                 organiser=rng.choice(CLUBS)[1] + " Chess Club",
-                status=Event.Status.APPROVED,
-                status_changed_at=timezone.now(),
             )
-            EventChange.objects.create(
-                event=event, status=Event.Status.APPROVED, at=event.status_changed_at, note="demo data"
-            )
-            entries = {
-                person.pk: entry
-                for person, entry in zip(
-                    entrants,
-                    Entry.objects.bulk_create(
-                        [
-                            Entry(
-                                event=event,
-                                pin=pin,
-                                surname=person.surname,
-                                forenames=person.forenames,
-                                code=person.code,
-                                birth_date=person.birth_date,
-                                sex=person.sex,
-                                title=person.fide_title,
-                                player=person,
-                                match=Entry.Match.CODE,
-                            )
-                            for pin, person in enumerate(entrants, start=1)
-                        ]
-                    ),
-                )
-            }
             pairings = round_robin(entrants) if kind == Event.Kind.ROUND_ROBIN else swiss(rng, entrants, rounds)
-            rows = []
-            for round_number, pairs in enumerate(pairings, start=1):
-                day = start + datetime.timedelta(days=(round_number - 1) * (days + 1) // len(pairings))
-                for board, (white, black) in enumerate(pairs, start=1):
-                    result = play(rng, strength, white, black)
-                    reason = results.unrated_reason(result)
-                    rows.append(
-                        Game(
-                            event=event,
-                            round=round_number,
-                            board=board,
-                            date=day,
-                            white_entry=entries[white.pk],
-                            black_entry=entries[black.pk] if black else None,
-                            white=white,
-                            black=black,
-                            result=result,
-                            rated=not reason,
-                            unrated_reason=reason,
-                        )
-                    )
-            Game.objects.bulk_create(rows)
+            games += save_games(event, entrants, pairings, lambda white, black: play(rng, strength, white, black))
             events += 1
-            games += len(rows)
         month += 1
     return events, games
-
-
-def play(rng, strength, white, black):
-    if black is None:
-        return results.FULL_POINT_BYE if rng.random() < 0.7 else results.HALF_POINT_BYE
-    if rng.random() < 0.015:
-        return rng.choice(results.DEFAULTS[:2])
-    expected = 1 / (1 + 10 ** ((strength[black.pk] - strength[white.pk] - 30) / 400))
-    draw = 0.25 if abs(strength[white.pk] - strength[black.pk]) < 200 else 0.12
-    roll = rng.random()
-    if roll < expected - draw / 2:
-        return results.WHITE_WIN
-    if roll < expected + draw / 2:
-        return results.DRAW
-    return results.BLACK_WIN
 
 
 def play_blitz_match(people, strength, month) -> int:
@@ -348,7 +287,7 @@ def play_blitz_match(people, strength, month) -> int:
     strongest = max((person for person in people if person.pk in rated), key=lambda person: strength[person.pk])
     newcomer = next(person for person in people if person.pk not in {player for player, _ in known})
     day = month.first_day() + datetime.timedelta(days=24)
-    event = Event.objects.create(
+    event = demo_event(
         code=f"DEMO-{month}-MATCH",
         name=f"Blitz match: {strongest.surname} v {newcomer.surname}",
         kind=Event.Kind.OTHER,
@@ -357,40 +296,8 @@ def play_blitz_match(people, strength, month) -> int:
         end_date=day,
         time_control="3 min + 2 s/move",
         scheduled_rounds=4,
-        status=Event.Status.APPROVED,
-        status_changed_at=timezone.now(),
     )
-    EventChange.objects.create(event=event, status=Event.Status.APPROVED, at=event.status_changed_at, note="demo data")
-    one, other = (
-        Entry.objects.create(
-            event=event,
-            pin=pin,
-            surname=person.surname,
-            forenames=person.forenames,
-            code=person.code,
-            player=person,
-            match=Entry.Match.CODE,
-        )
-        for pin, person in enumerate((strongest, newcomer), start=1)
-    )
-    played = [
-        (one, other, results.WHITE_WIN),
-        (other, one, results.DRAW),
-        (one, other, results.WHITE_WIN),
-        (other, one, results.BLACK_WIN),
-    ]
-    Game.objects.bulk_create(
-        Game(
-            event=event,
-            round=number,
-            board=1,
-            date=day,
-            white_entry=white,
-            black_entry=black,
-            white=white.player,
-            black=black.player,
-            result=result,
-        )
-        for number, (white, black, result) in enumerate(played, start=1)
-    )
-    return len(played)
+    one, other = strongest, newcomer
+    played = iter([results.WHITE_WIN, results.DRAW, results.WHITE_WIN, results.BLACK_WIN])
+    pairings = [[(one, other)], [(other, one)], [(one, other)], [(other, one)]]
+    return save_games(event, [one, other], pairings, lambda white, black: next(played))

@@ -64,6 +64,7 @@ class GameNotRated(models.Model):
 
     class Meta:
         ordering = ["run", "game"]
+        verbose_name_plural = "games not rated"
         constraints = [models.UniqueConstraint(fields=["run", "game"], name="game_not_rated_once_a_run")]
 
     def __str__(self):

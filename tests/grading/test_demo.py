@@ -8,7 +8,7 @@ from events.models import Event, Game
 from grading.demo.federation import load_demo
 from grading.engine.rules.prating import score_percent
 from grading.engine.rules.tables import DP_BY_PERCENT
-from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
+from grading.models import Flag, ListEntry, PlayerRating, RatingPeriod, RatingRun
 from players.models import Club, Player, years_before
 
 pytestmark = pytest.mark.django_db
@@ -28,8 +28,12 @@ def test_the_demo_is_a_believable_federation():
     per_list = dict(Event.objects.values_list("rating_list__code").annotate(Count("id")))
     # Six rated months of two standard events and one of each other kind, and a blitz match in the
     # last; and the month under way's events over by the 21st (the standard ones of this seed end
-    # later), for live ratings.
-    assert per_list == {"otb-standard": 12, "otb-rapid": 7, "online": 7, "otb-blitz": 8}
+    # later), for live ratings. The integrity watch's planted cases (docs/integrity.md): a club
+    # night a month and a round robin in the last, held for review.
+    assert per_list == {"otb-standard": 12 + 6 + 1, "otb-rapid": 7, "online": 7, "otb-blitz": 8}
+    cup = Event.objects.get(code="DEMO-2026-10-CUP")
+    assert (cup.status, cup.held_from, cup.games.count()) == ("held", "approved", 15)
+    assert Event.objects.filter(code__endswith="-CLUB", games__round=1).distinct().count() == 6
     # The match is against a player with no blitz rating: FIDE's conditions leave it out.
     match = Event.objects.get(code="DEMO-2026-10-MATCH")
     assert (match.games.count(), match.scheduled_rounds) == (4, 4)
@@ -91,6 +95,20 @@ def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys):
     published = RatingPeriod.objects.published().exclude(ratings__method="import")
     assert published.count() == 24
     assert ListEntry.objects.filter(period__in=published).exists()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_the_demos_planted_cases_are_on_the_review_page_and_the_held_one_left_out_of_its_run(capsys):
+    call_command("load_demo", "--no-admin")
+
+    assert "Integrity watch: 2 findings in " in capsys.readouterr().out
+    flags = dict(Flag.objects.values_list("kind", "summary"))
+    assert set(flags) == {"improbable", "pairing"}
+    assert " scored 5 of 5 in DEMO-" in flags["improbable"] and "-CUP, expected 0." in flags["improbable"]
+    assert "met 6 times in 6 events" in flags["pairing"]
+    cup = Event.objects.get(code__endswith="-CUP")
+    run = RatingRun.objects.filter(period__rating_list__code="otb-standard").order_by("-pk").first()
+    assert f"1 event awaiting review left out: {cup.code}" in run.message
 
 
 def test_the_demos_imported_records_are_performances_that_give_their_ratings():

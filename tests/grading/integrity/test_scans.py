@@ -1,19 +1,32 @@
 """Scans of a list's month and of one event, stored as flags with their evidence; an officer
 clears a flag, holds an event and releases it (docs/integrity.md)."""
 
+import contextlib
+import datetime
+from unittest import mock
+
 import pytest
+from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, EventChange
+from events.signals import results_stored
 from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.integrity.actions import do_clear_flag
 from grading.integrity.scanning import scan_event, scan_month
-from grading.models import Flag
+from grading.models import Flag, Scan
 from tests.builders import rating_list
 
 pytestmark = pytest.mark.django_db
 
 SEPTEMBER = Month.parse("2026-09")
+
+
+@contextlib.contextmanager
+def freeze_today(day):
+    """The site's date as ``day`` (the clock only: nothing else is replaced)."""
+    with mock.patch.object(timezone, "localdate", return_value=day):
+        yield
 
 
 def test_a_month_scan_flags_four_wins_at_a_quarter_each_with_their_evidence(gift):
@@ -70,3 +83,24 @@ def test_a_held_event_leaves_the_run_and_returns_to_approved_when_released(gift,
         ("held", "four wins against players 190 above"),
         ("approved", "released from review: the games were checked with the arbiter"),
     ]
+
+
+def test_the_nightly_scan_reads_each_lists_months_not_yet_published_up_to_the_current_one(gift):
+    from grading.tasks import scan_months_under_review_task
+
+    # OTB standard is published up to 2026-08 (taken on): on 5 October, September and October.
+    with freeze_today(datetime.date(2026, 10, 5)):
+        scanned = scan_months_under_review_task.apply().get()
+    assert scanned["otb-standard"] == ["2026-09", "2026-10"]
+    assert set(Scan.objects.filter(rating_list__code="otb-standard").values_list("month", "flags")) == {
+        ("2026-09", 1),
+        ("2026-10", 0),
+    }
+
+
+def test_a_stored_upload_is_scanned_once_its_transaction_commits(gift, django_capture_on_commit_callbacks):
+    gift.status = Event.Status.CHECKED  # as an upload leaves it
+    gift.save()
+    with django_capture_on_commit_callbacks(execute=True):
+        results_stored.send(sender=Event, event=gift, user=None)
+    assert list(gift.flags.values_list("kind", "state")) == [("improbable", "open")]
