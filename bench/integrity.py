@@ -243,8 +243,11 @@ def scan_database(size: str, reuse: bool):
 
 
 def scan_in_process():
+    import os
+
     import django
 
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
     django.setup()
     import monthly_run
 
