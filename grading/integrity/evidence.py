@@ -17,7 +17,8 @@ from chess.names import full_name
 from events.models import Event
 from grading.integrity.loading import WINDOW_MONTHS, Window
 from grading.integrity.signals.improbable import expected_score
-from grading.integrity.signals.watch import Findings, pair_keys
+from grading.integrity.signals.pairings import pair_key
+from grading.integrity.signals.watch import Findings
 from players.models import Player
 
 CHART_PLAYERS = 8  # the ratings of at most this many players are drawn
@@ -94,7 +95,7 @@ class GameIndex:
         games = window.games
         self.by_event = np.argsort(games.event, kind="stable")
         self.events = games.event[self.by_event]
-        pairs = pair_keys(games.white, games.black)
+        pairs = pair_key(games.white, games.black)
         self.by_pair = np.argsort(pairs, kind="stable")
         self.pairs = pairs[self.by_pair]
         sides = np.concatenate([games.white, games.black])
@@ -109,7 +110,7 @@ class GameIndex:
         return self.by_event[np.searchsorted(self.events, event) : np.searchsorted(self.events, event, "right")]
 
     def between(self, a: int, b: int) -> np.ndarray:
-        key = pair_keys(np.array([a]), np.array([b]))[0]
+        key = pair_key(np.array([a]), np.array([b]))[0]
         return self.by_pair[np.searchsorted(self.pairs, key) : np.searchsorted(self.pairs, key, "right")]
 
 

@@ -38,7 +38,7 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
     started = time.monotonic()
     window = window_games(rating_list, month)
     scope = distinct(window.games.event[window.game_month == month.index])
-    found = watch(window.games, window.game_month, window.events)
+    found = watch(window.games, window.game_month, window.events, scope)
     index = GameIndex(window)
     found_records = records(window, found, scope, index) + arbiters(window, found)
     with transaction.atomic():
@@ -63,9 +63,10 @@ def scan_event(event: Event) -> int:
         {pk for pair in event.games.rated_between_records().values_list("white_id", "black_id") for pk in pair}
     )
     window = window_games(event.rating_list, month, players=players, event=event)
-    found = watch(window.games, window.game_month, window.events)
+    scope = np.array([event.pk])
+    found = watch(window.games, window.game_month, window.events, scope)
     index = GameIndex(window)
-    found_records = records(window, found, np.array([event.pk]), index)
+    found_records = records(window, found, scope, index)
     with transaction.atomic():
         store(event.rating_list, found_records, window, index, Q(events=event))
     return event.flags.filter(state=Flag.State.OPEN).count()

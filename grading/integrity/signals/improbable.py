@@ -9,6 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from grading.engine.arrays import find_sorted
 from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.integrity.signals.tails import score_tails
 
@@ -36,7 +37,13 @@ class RatedGames:
 
     def sides(self):
         """Each game twice, once from each player's side: (event, player, opponent, rating,
-        opponent's rating, half points), games with an unrated player left out."""
+        opponent's rating, half points), games with an unrated player left out. Worked out once
+        (every signal asks), kept beside the columns."""
+        if "_sides" not in self.__dict__:
+            self.__dict__["_sides"] = self._both_sides()
+        return self.__dict__["_sides"]
+
+    def _both_sides(self):
         both = (self.white_rating != UNRATED) & (self.black_rating != UNRATED)
         event = np.concatenate((self.event[both], self.event[both]))
         player = np.concatenate((self.white[both], self.black[both]))
@@ -68,32 +75,53 @@ class EventScores:
     def flagged(self, threshold: float = IMPROBABLE) -> np.ndarray:
         return self.upper <= threshold
 
+    def joined(self, other: "EventScores") -> "EventScores":
+        """These rows and ``other``'s (of other events)."""
+        return EventScores(
+            *(np.concatenate((getattr(self, name), getattr(other, name))) for name in EventScores.__dataclass_fields__)
+        )
+
 
 def expected_score(rating: np.ndarray, opponents: np.ndarray) -> np.ndarray:
     return expected_units(rating - opponents) / PD_UNITS
 
 
-def event_scores(games: RatedGames, form: bool = True) -> EventScores:
+def event_scores(games: RatedGames, form: bool = True, scope: np.ndarray | None = None) -> EventScores:
     """Each player's score in each event and its tails. With ``form``, each game's expected
     score counts both players at their rating plus their form in their other events of the games
     given (``form_shifts``): a junior who beats expectation everywhere is stronger than their
-    rating, not a beneficiary of one event's gifts."""
+    rating, not a beneficiary of one event's gifts. With ``scope`` (event ids, sorted), only the
+    rows of those events: a player's form still reads all their games given, summed player by
+    player without sorting them, so that a month is scored against its year at little more than
+    the month's cost."""
     event, player, opponent, rating, opponents, halves = games.sides()
+    expected = expected_score(rating, opponents)
+    surplus = halves / 2 - expected
+    if form and len(event):
+        index, size = dense_index(player)
+        totals = np.bincount(index, weights=surplus, minlength=size), np.bincount(index, minlength=size)
+    if scope is not None:
+        kept = find_sorted(scope, event)[0]
+        event, player, opponent, rating, opponents, halves, expected, surplus = (
+            column[kept] for column in (event, player, opponent, rating, opponents, halves, expected, surplus)
+        )
+        index = index[kept] if form and len(kept) else None
     order = np.lexsort((player, event))
     event, player, opponent, halves = event[order], player[order], opponent[order], halves[order]
-    rating, opponents = rating[order], opponents[order]
+    rating, opponents, expected, surplus = rating[order], opponents[order], expected[order], surplus[order]
     new = np.ones(len(event), dtype=bool)
     new[1:] = (event[1:] != event[:-1]) | (player[1:] != player[:-1])
     group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
-    expected = expected_score(rating, opponents)
+    games = np.diff(np.append(starts, len(event)))
     shift = np.zeros(len(starts), dtype=np.int64)
     if form and len(event):
-        shift = form_shifts(player[starts], halves, expected, group)
+        at = index[order][starts]
+        row_surplus = np.add.reduceat(surplus, starts)
+        shift = form_shifts(totals[0][at] - row_surplus, totals[1][at] - games)
         opponent_row = rows_of(event[starts], player[starts], event, opponent)
         expected = expected_score(rating + shift[group], opponents + shift[opponent_row])
     upper, lower = score_tails(group, expected, halves)
-    games = np.diff(np.append(starts, len(event)))
     return EventScores(
         event=event[starts],
         player=player[starts],
@@ -108,18 +136,23 @@ def event_scores(games: RatedGames, form: bool = True) -> EventScores:
     )
 
 
-def form_shifts(row_player: np.ndarray, halves: np.ndarray, expected: np.ndarray, group: np.ndarray) -> np.ndarray:
+def form_shifts(other_surplus: np.ndarray, other_games: np.ndarray) -> np.ndarray:
     """For each row (a player in an event), the player's form in their other events, in rating
-    points: FORM_POINTS for each point a game above expectation there, shrunk by FORM_PRIOR_GAMES
-    games of no surplus, at most FORM_CAP either way."""
-    surplus = np.bincount(group, weights=halves / 2 - expected)
-    games = np.bincount(group)
-    _, index = np.unique(row_player, return_inverse=True)
-    all_surplus = np.bincount(index, weights=surplus)[index]
-    all_games = np.bincount(index, weights=games)[index]
-    other_surplus, other_games = all_surplus - surplus, all_games - games
+    points, from their points above expectation there and their games: FORM_POINTS a point,
+    shrunk by FORM_PRIOR_GAMES games of no surplus, at most FORM_CAP either way."""
     shift = FORM_POINTS * other_surplus / (other_games + FORM_PRIOR_GAMES)
     return np.clip(np.rint(shift), -FORM_CAP, FORM_CAP).astype(np.int64)
+
+
+def dense_index(ids: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each id's place in arrays of ``size``: the id itself where ids are small enough for that
+    (a federation's player ids: no sort), else its rank among them."""
+    if not len(ids):
+        return ids.astype(np.int64), 0
+    if ids.min() >= 0 and ids.max() < 8 * len(ids) + 1_000_000:
+        return ids, int(ids.max()) + 1
+    _, index = np.unique(ids, return_inverse=True)
+    return index, int(index.max()) + 1
 
 
 def rows_of(row_event: np.ndarray, row_player: np.ndarray, event: np.ndarray, player: np.ndarray) -> np.ndarray:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import find_sorted, spans
+from grading.engine.arrays import distinct, find_sorted, spans
 from grading.integrity.signals.improbable import RatedGames, expected_score
 from grading.integrity.signals.tails import score_tails
 
@@ -38,7 +38,40 @@ class Pairings:
         return (self.meetings >= SURPLUS * self.expected_meetings) & (self.upper <= ONE_SIDED)
 
 
-def repeated_pairings(games: RatedGames) -> Pairings:
+def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None) -> Pairings:
+    """The pairs that met at least MIN_MEETINGS times in ``games``; with ``scope`` (event ids,
+    sorted), only the pairs that met in one of those events."""
+    if scope is not None:
+        games, wanted = games_of_candidates(games, scope)
+    found = pairings_of(games)
+    if scope is None:
+        return found
+    kept = np.isin(pair_key(found.first, found.second), wanted)
+    return Pairings(*(getattr(found, name)[kept] for name in Pairings.__dataclass_fields__))
+
+
+def pair_key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    """One number for each pair of players, whichever comes first (ids are far below 2**31)."""
+    return np.minimum(a, b).astype(np.int64) << 31 | np.maximum(a, b).astype(np.int64)
+
+
+def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGames, np.ndarray]:
+    """The candidates, pairs that met in an event of ``scope`` and MIN_MEETINGS times or more in
+    all, found without sorting every game (a key each, looked up among the scope's few), and the
+    games that decide them: every game of the events either player of a candidate played, so
+    that their meetings and the meetings their events make likely are those of all the games."""
+    keys = pair_key(games.white, games.black)
+    met = distinct(keys[find_sorted(scope, games.event)[0]])
+    found, at = find_sorted(met, keys)
+    meetings = np.bincount(at[found], minlength=len(met))
+    wanted = met[meetings >= MIN_MEETINGS]
+    players = distinct(np.concatenate((wanted >> 31, wanted & (2**31 - 1))))
+    played = find_sorted(players, games.white)[0] | find_sorted(players, games.black)[0]
+    kept = find_sorted(distinct(games.event[played]), games.event)[0]
+    return RatedGames(*(getattr(games, name)[kept] for name in RatedGames.__dataclass_fields__)), wanted
+
+
+def pairings_of(games: RatedGames) -> Pairings:
     event, player, opponent, rating, opponents, halves = games.sides()
     low = player < opponent  # each game once, from the side of the lower id
     pair_low, pair_high = player[low], opponent[low]

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.integrity.signals.improbable import UNRATED, RatedGames
+from grading.engine.arrays import distinct, find_sorted
+from grading.integrity.signals.improbable import UNRATED, RatedGames, dense_index
+from grading.integrity.signals.pairings import pair_key
 
 TIE = 0.1
 MIN_SIZE = 3
@@ -38,14 +40,18 @@ class Pools:
         return (self.rise >= RISE) & (self.rose >= ROSE_SHARE)
 
 
-def closed_pools(games: RatedGames, month: np.ndarray) -> Pools:
+def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None = None) -> Pools:
     """``month``: each game's month index; a player's rise is read from their first month's
-    rating used to their last's."""
+    rating used to their last's. With ``scope`` (event ids, sorted), only the groups tied
+    through a pair that met in those events (``games_around_ties``)."""
+    totals_of = None
+    if scope is not None:
+        games, month, totals_of = games_around_ties(games, month, scope)
     _, player, opponent, rating, _, _ = games.sides()
     month = sides_month(games, month)
     ids, index = np.unique(np.concatenate((player, opponent)), return_inverse=True)
     side, other = index[: len(player)], index[len(player) :]
-    totals = np.bincount(side, minlength=len(ids))
+    totals = np.bincount(side, minlength=len(ids)) if totals_of is None else totals_of(ids)
     low, high = np.minimum(side, other), np.maximum(side, other)
     keys, counts = np.unique(low.astype(np.int64) * len(ids) + high, return_counts=True)
     counts //= 2  # each game comes from both sides
@@ -74,6 +80,46 @@ def closed_pools(games: RatedGames, month: np.ndarray) -> Pools:
         rise=np.add.reduceat(rises[members], starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
         rose=np.add.reduceat(rises[members] > 0, starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
     )
+
+
+def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
+    """The games that decide the groups tied through a pair that met in ``scope``'s events:
+    every game of their members, found by widening from the scope's tied pairs to the players
+    tied to them until no one is added, so that each group, its games within and its members'
+    rises are those of all the games. Returns them, their months, and every player's games in
+    all of ``games`` (a function of sorted ids), which a tie and a share are counted against."""
+    _, player, _, _, _, _ = games.sides()
+    index, size = dense_index(player)
+    counted = np.bincount(index, minlength=size)
+    ids = np.flatnonzero(counted) if index is player else distinct(player)
+    counted = counted[ids] if index is player else counted
+    rated = np.flatnonzero((games.white_rating != UNRATED) & (games.black_rating != UNRATED))
+    white, black = games.white[rated], games.black[rated]
+
+    def totals_of(wanted):
+        return counted[find_sorted(ids, wanted)[1]]
+
+    keys = pair_key(white, black)
+    met = distinct(keys[find_sorted(scope, games.event[rated])[0]])
+    members = tied_players(keys, met, totals_of)
+    while True:
+        chosen = find_sorted(members, white)[0] | find_sorted(members, black)[0]
+        widened = distinct(np.concatenate((members, tied_players(keys[chosen], distinct(keys[chosen]), totals_of))))
+        if len(widened) == len(members):
+            break
+        members = widened
+    kept = rated[chosen]
+    subset = RatedGames(*(getattr(games, name)[kept] for name in RatedGames.__dataclass_fields__))
+    return subset, month[kept], totals_of
+
+
+def tied_players(keys: np.ndarray, pairs: np.ndarray, totals_of) -> np.ndarray:
+    """The players of ``pairs`` (pair keys, sorted) that are tied by the games of ``keys``."""
+    found, at = find_sorted(pairs, keys)
+    counts = np.bincount(at[found], minlength=len(pairs))
+    a, b = pairs >> 31, pairs & (2**31 - 1)
+    tied = (counts >= 2) & (counts >= TIE * totals_of(a)) & (counts >= TIE * totals_of(b))
+    return distinct(np.concatenate((a[tied], b[tied])))
 
 
 def sides_month(games: RatedGames, month: np.ndarray) -> np.ndarray:

@@ -7,12 +7,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import find_sorted
+from grading.engine.arrays import distinct, find_sorted
 from grading.integrity.signals.events import ArbiterShares, EventFlags, arbiter_shares, event_flags
 from grading.integrity.signals.improbable import EventScores, RatedGames, event_scores
-from grading.integrity.signals.pairings import Pairings, repeated_pairings
+from grading.integrity.signals.pairings import Pairings, pair_key, repeated_pairings
 from grading.integrity.signals.pools import Pools, closed_pools
-from grading.integrity.signals.sandbagging import Sandbagging, sandbagging
+from grading.integrity.signals.sandbagging import DROP, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
 
 
 @dataclass(frozen=True)
@@ -39,17 +39,51 @@ class Findings:
     arbiters: ArbiterShares
 
 
-def watch(games: RatedGames, month: np.ndarray, events: Events) -> Findings:
-    """Every signal over ``games``, ``month`` each game's month index, ``events`` theirs."""
-    scores = event_scores(games)
-    pairs = repeated_pairings(games)
-    plain = event_scores(games, form=False)
+def watch(games: RatedGames, month: np.ndarray, events: Events, scope: np.ndarray | None = None) -> Findings:
+    """Every signal over ``games``, ``month`` each game's month index, ``events`` theirs. With
+    ``scope`` (event ids, sorted: a month's), what concerns those events, read against all the
+    games given (a year's): the players and pairs of the scope, the events around a sudden drop
+    or rise in it, every closed pool; the arbiters' shares over the scope's events."""
+    scores = event_scores(games, scope=scope)
+    pairs = repeated_pairings(games, scope)
+    plain = event_scores(games, form=False, scope=scope)
+    if scope is not None:
+        # Each row at the ratings alone stands by itself: the rows of the events around are added.
+        around = np.setdiff1d(around_drops_and_rebounds(games, month, events, plain, scope), scope)
+        plain = plain.joined(event_scores(games, form=False, scope=around))
     sandbags = sandbagging(plain, events.month[events.at(plain.event)])
-    pools = closed_pools(games, month)
+    pools = closed_pools(games, month, scope)
     flagged = scores.flagged() | sandbagged_rows(scores, sandbags) | paired_rows(scores, games, pairs)
     by_event = event_flags(scores.event, scores.player, flagged, pools)
     arbiters = arbiter_shares(events.arbiter[events.at(by_event.event)], by_event.flagged())
     return Findings(scores, plain, pairs, sandbags, pools, by_event, arbiters)
+
+
+def around_drops_and_rebounds(
+    games: RatedGames, month: np.ndarray, events: Events, plain: EventScores, scope: np.ndarray
+) -> np.ndarray:
+    """The scope's events and, for each player with a possible drop in them, or a possible
+    rebound after a rating used DROP higher within WITHIN months, their events within WITHIN
+    months either side: where the other half of a sandbagging would be (sorted ids)."""
+    months = events.month[events.at(scope)]
+    if not len(months):
+        return scope
+    low, high = months.min() - WITHIN, months.max() + WITHIN
+    drops = (plain.lower <= THROWN) & (plain.opponents <= plain.rating - WEAKER)
+    rebounds = np.flatnonzero(plain.upper <= REBOUND)
+    players = distinct(plain.player[rebounds])
+    theirs = find_sorted(players, games.white)[0] | find_sorted(players, games.black)[0]
+    theirs &= (month >= low) & (month <= high)
+    side_player = np.concatenate((games.white[theirs], games.black[theirs]))
+    side_rating = np.concatenate((games.white_rating[theirs], games.black_rating[theirs]))
+    highest = np.zeros(len(players), dtype=np.int64)
+    np.maximum.at(highest, find_sorted(players, side_player)[1], side_rating)
+    fell = highest[find_sorted(players, plain.player[rebounds])[1]] >= plain.rating[rebounds] + DROP
+    candidates = distinct(np.concatenate((plain.player[drops], plain.player[rebounds[fell]])))
+    played = find_sorted(candidates, games.white)[0] | find_sorted(candidates, games.black)[0]
+    theirs = distinct(games.event[played])
+    began = events.month[events.at(theirs)]
+    return distinct(np.concatenate((scope, theirs[(began >= low) & (began <= high)])))
 
 
 def sandbagged_rows(scores: EventScores, sandbags: Sandbagging) -> np.ndarray:
@@ -64,8 +98,8 @@ def sandbagged_rows(scores: EventScores, sandbags: Sandbagging) -> np.ndarray:
 def paired_rows(scores: EventScores, games: RatedGames, pairs: Pairings) -> np.ndarray:
     """Whether each row (a player in an event) played a flagged pair's game in that event."""
     flagged = pairs.flagged()
-    wanted = pair_keys(pairs.first[flagged], pairs.second[flagged])
-    met = np.isin(pair_keys(games.white, games.black), wanted)
+    wanted = pair_key(pairs.first[flagged], pairs.second[flagged])
+    met = np.isin(pair_key(games.white, games.black), wanted)
     found = np.concatenate((row_keys(games.event[met], games.white[met]), row_keys(games.event[met], games.black[met])))
     return np.isin(row_keys(scores.event, scores.player), found)
 
@@ -73,8 +107,3 @@ def paired_rows(scores: EventScores, games: RatedGames, pairs: Pairings) -> np.n
 def row_keys(event: np.ndarray, player: np.ndarray) -> np.ndarray:
     """One number for each (event, player): ids are far below 2**31."""
     return event.astype(np.int64) << 31 | player.astype(np.int64)
-
-
-def pair_keys(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """One number for each pair of players, whichever comes first."""
-    return row_keys(np.minimum(a, b), np.maximum(a, b))

@@ -1,10 +1,10 @@
-"""GIFT: a small federation with one improbable result, for the integrity watch's scans and pages."""
+"""GIFT: a small federation with one improbable result, for the integrity watch's scans and pages.
+The signals' own tests need no database (they run with ``-p no:django`` too): Django's builders
+are imported by the fixture that uses them."""
 
 import datetime
 
 import pytest
-
-from tests.builders import PlayerFactory, approved_event, take_on
 
 
 @pytest.fixture
@@ -12,6 +12,8 @@ def gift(db):
     """A (1500) beats four players rated 1690 in GIFT: D = -190, the table's offset -50 tenths,
     p = (100 - 50) / 200 = 0.25 a game; eight half points of eight: 0.25^8 = 1/65,536, at most
     IMPROBABLE (1/10,000)."""
+    from tests.builders import PlayerFactory, approved_event, take_on
+
     for code in ["100001A", "100002B", "100003C", "100004D", "100005E"]:
         PlayerFactory(code=code)
     take_on(
