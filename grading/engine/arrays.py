@@ -1,5 +1,5 @@
-"""Counting distinct values of large integer arrays by sorting them, and finding values in a
-sorted array.
+"""Counting distinct values of large integer arrays by sorting them, finding values in a
+sorted array, and telling which values are among others.
 
 ``np.unique`` without ``return_*`` takes a hashing path in numpy 2.3 and later that, on a
 month's million player ids, costs ten to twenty times a sort (1.5 s against 0.09 s here); the
@@ -28,6 +28,20 @@ def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
         return np.zeros(len(wanted), dtype=bool), np.zeros(len(wanted), dtype=np.int64)
     positions = np.minimum(np.searchsorted(sorted_ids, wanted), len(sorted_ids) - 1)
     return sorted_ids[positions] == wanted, positions
+
+
+def is_in(values: np.ndarray, ids: np.ndarray) -> np.ndarray:
+    """Whether each of ``values`` is one of ``ids`` (integers, any order): ``np.isin``. Where both
+    are non-negative and small enough (a federation's player and event ids), by a table of flags
+    indexed by value, one pass over ``values``; else by looking each up among ``ids`` sorted."""
+    if not len(values) or not len(ids):
+        return np.zeros(len(values), dtype=bool)
+    top = max(int(values.max()), int(ids.max()))
+    if min(int(values.min()), int(ids.min())) >= 0 and top < 8 * len(values) + 1_000_000:
+        table = np.zeros(top + 1, dtype=bool)
+        table[ids] = True
+        return table[values]
+    return find_sorted(distinct(ids), values)[0]
 
 
 def spans(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import find_sorted
+from grading.engine.arrays import is_in
 from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.integrity.signals.tails import score_tails
 
@@ -95,18 +95,25 @@ def event_scores(games: RatedGames, form: bool = True, scope: np.ndarray | None 
     player without sorting them, so that a month is scored against its year at little more than
     the month's cost."""
     event, player, opponent, rating, opponents, halves = games.sides()
-    expected = expected_score(rating, opponents)
-    surplus = halves / 2 - expected
+    expected = surplus = None
     if form and len(event):
+        expected = expected_score(rating, opponents)
+        surplus = halves / 2 - expected
         index, size = dense_index(player)
         totals = np.bincount(index, weights=surplus, minlength=size), np.bincount(index, minlength=size)
     if scope is not None:
-        kept = find_sorted(scope, event)[0]
-        event, player, opponent, rating, opponents, halves, expected, surplus = (
-            column[kept] for column in (event, player, opponent, rating, opponents, halves, expected, surplus)
+        kept = is_in(event, scope)
+        event, player, opponent, rating, opponents, halves = (
+            column[kept] for column in (event, player, opponent, rating, opponents, halves)
         )
-        index = index[kept] if form and len(kept) else None
-    order = np.lexsort((player, event))
+        index = index[kept] if expected is not None else None
+        expected = None  # worked out again for the rows kept alone
+    if expected is None:
+        expected = expected_score(rating, opponents)
+        surplus = halves / 2 - expected
+    keys = row_keys(event, player)
+    order = np.argsort(keys, kind="stable")
+    keys = keys[order]
     event, player, opponent, halves = event[order], player[order], opponent[order], halves[order]
     rating, opponents, expected, surplus = rating[order], opponents[order], expected[order], surplus[order]
     new = np.ones(len(event), dtype=bool)
@@ -119,7 +126,7 @@ def event_scores(games: RatedGames, form: bool = True, scope: np.ndarray | None 
         at = index[order][starts]
         row_surplus = np.add.reduceat(surplus, starts)
         shift = form_shifts(totals[0][at] - row_surplus, totals[1][at] - games)
-        opponent_row = rows_of(event[starts], player[starts], event, opponent)
+        opponent_row = np.searchsorted(keys[starts], row_keys(event, opponent))  # the opponent's row
         expected = expected_score(rating + shift[group], opponents + shift[opponent_row])
     upper, lower = score_tails(group, expected, halves)
     return EventScores(
@@ -155,10 +162,6 @@ def dense_index(ids: np.ndarray) -> tuple[np.ndarray, int]:
     return index, int(index.max()) + 1
 
 
-def rows_of(row_event: np.ndarray, row_player: np.ndarray, event: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """The row (of rows sorted by event, then player) of each (event, player)."""
-    _, event_index = np.unique(np.concatenate((row_event, event)), return_inverse=True)
-    players, player_index = np.unique(np.concatenate((row_player, player)), return_inverse=True)
-    keys = event_index.astype(np.int64) * len(players) + player_index
-    row_keys, wanted = keys[: len(row_event)], keys[len(row_event) :]
-    return np.searchsorted(row_keys, wanted)
+def row_keys(event: np.ndarray, player: np.ndarray) -> np.ndarray:
+    """One number for each (event, player), in their order: ids are far below 2**31."""
+    return event.astype(np.int64) << 31 | player.astype(np.int64)

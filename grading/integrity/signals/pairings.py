@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import distinct, find_sorted, spans
+from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
 from grading.integrity.signals.improbable import RatedGames, expected_score
 from grading.integrity.signals.tails import score_tails
 
@@ -57,17 +57,16 @@ def pair_key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 
 def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGames, np.ndarray]:
     """The candidates, pairs that met in an event of ``scope`` and MIN_MEETINGS times or more in
-    all, found without sorting every game (a key each, looked up among the scope's few), and the
-    games that decide them: every game of the events either player of a candidate played, so
-    that their meetings and the meetings their events make likely are those of all the games."""
+    all (every pair's meetings counted by one sort of their keys), and the games that decide
+    them: every game of the events either player of a candidate played, so that their meetings
+    and the meetings their events make likely are those of all the games."""
     keys = pair_key(games.white, games.black)
-    met = distinct(keys[find_sorted(scope, games.event)[0]])
-    found, at = find_sorted(met, keys)
-    meetings = np.bincount(at[found], minlength=len(met))
-    wanted = met[meetings >= MIN_MEETINGS]
-    players = distinct(np.concatenate((wanted >> 31, wanted & (2**31 - 1))))
-    played = find_sorted(players, games.white)[0] | find_sorted(players, games.black)[0]
-    kept = find_sorted(distinct(games.event[played]), games.event)[0]
+    pairs, meetings = runs(np.sort(keys))
+    met = distinct(keys[is_in(games.event, scope)])
+    wanted = met[meetings[find_sorted(pairs, met)[1]] >= MIN_MEETINGS]
+    players = np.concatenate((wanted >> 31, wanted & (2**31 - 1)))
+    played = is_in(games.white, players) | is_in(games.black, players)
+    kept = is_in(games.event, games.event[played])
     return RatedGames(*(getattr(games, name)[kept] for name in RatedGames.__dataclass_fields__)), wanted
 
 

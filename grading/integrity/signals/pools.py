@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import distinct, find_sorted
+from grading.engine.arrays import distinct, find_sorted, is_in, runs
 from grading.integrity.signals.improbable import UNRATED, RatedGames, dense_index
 from grading.integrity.signals.pairings import pair_key
 
@@ -100,11 +100,13 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
         return counted[find_sorted(ids, wanted)[1]]
 
     keys = pair_key(white, black)
-    met = distinct(keys[find_sorted(scope, games.event[rated])[0]])
-    members = tied_players(keys, met, totals_of)
+    pairs, meetings = runs(np.sort(keys))
+    met = distinct(keys[is_in(games.event[rated], scope)])
+    members = tied_players(met, meetings[find_sorted(pairs, met)[1]], totals_of)
     while True:
-        chosen = find_sorted(members, white)[0] | find_sorted(members, black)[0]
-        widened = distinct(np.concatenate((members, tied_players(keys[chosen], distinct(keys[chosen]), totals_of))))
+        chosen = is_in(white, members) | is_in(black, members)
+        # Every game of a pair with a member is here: their meetings are all counted.
+        widened = distinct(np.concatenate((members, tied_players(*runs(np.sort(keys[chosen])), totals_of))))
         if len(widened) == len(members):
             break
         members = widened
@@ -113,10 +115,8 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
     return subset, month[kept], totals_of
 
 
-def tied_players(keys: np.ndarray, pairs: np.ndarray, totals_of) -> np.ndarray:
-    """The players of ``pairs`` (pair keys, sorted) that are tied by the games of ``keys``."""
-    found, at = find_sorted(pairs, keys)
-    counts = np.bincount(at[found], minlength=len(pairs))
+def tied_players(pairs: np.ndarray, counts: np.ndarray, totals_of) -> np.ndarray:
+    """The players of ``pairs`` (pair keys) tied by their ``counts`` of games together."""
     a, b = pairs >> 31, pairs & (2**31 - 1)
     tied = (counts >= 2) & (counts >= TIE * totals_of(a)) & (counts >= TIE * totals_of(b))
     return distinct(np.concatenate((a[tied], b[tied])))

@@ -7,9 +7,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import distinct, find_sorted
+from grading.engine.arrays import distinct, find_sorted, is_in
 from grading.integrity.signals.events import ArbiterShares, EventFlags, arbiter_shares, event_flags
-from grading.integrity.signals.improbable import EventScores, RatedGames, event_scores
+from grading.integrity.signals.improbable import EventScores, RatedGames, event_scores, row_keys
 from grading.integrity.signals.pairings import Pairings, pair_key, repeated_pairings
 from grading.integrity.signals.pools import Pools, closed_pools
 from grading.integrity.signals.sandbagging import DROP, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
@@ -72,7 +72,7 @@ def around_drops_and_rebounds(
     drops = (plain.lower <= THROWN) & (plain.opponents <= plain.rating - WEAKER)
     rebounds = np.flatnonzero(plain.upper <= REBOUND)
     players = distinct(plain.player[rebounds])
-    theirs = find_sorted(players, games.white)[0] | find_sorted(players, games.black)[0]
+    theirs = is_in(games.white, players) | is_in(games.black, players)
     theirs &= (month >= low) & (month <= high)
     side_player = np.concatenate((games.white[theirs], games.black[theirs]))
     side_rating = np.concatenate((games.white_rating[theirs], games.black_rating[theirs]))
@@ -80,7 +80,7 @@ def around_drops_and_rebounds(
     np.maximum.at(highest, find_sorted(players, side_player)[1], side_rating)
     fell = highest[find_sorted(players, plain.player[rebounds])[1]] >= plain.rating[rebounds] + DROP
     candidates = distinct(np.concatenate((plain.player[drops], plain.player[rebounds[fell]])))
-    played = find_sorted(candidates, games.white)[0] | find_sorted(candidates, games.black)[0]
+    played = is_in(games.white, candidates) | is_in(games.black, candidates)
     theirs = distinct(games.event[played])
     began = events.month[events.at(theirs)]
     return distinct(np.concatenate((scope, theirs[(began >= low) & (began <= high)])))
@@ -102,8 +102,3 @@ def paired_rows(scores: EventScores, games: RatedGames, pairs: Pairings) -> np.n
     met = np.isin(pair_key(games.white, games.black), wanted)
     found = np.concatenate((row_keys(games.event[met], games.white[met]), row_keys(games.event[met], games.black[met])))
     return np.isin(row_keys(scores.event, scores.player), found)
-
-
-def row_keys(event: np.ndarray, player: np.ndarray) -> np.ndarray:
-    """One number for each (event, player): ids are far below 2**31."""
-    return event.astype(np.int64) << 31 | player.astype(np.int64)

@@ -5,9 +5,9 @@ of each kind planted in it."""
 import numpy as np
 import pytest
 
-from grading.integrity.signals.improbable import RatedGames
+from grading.integrity.signals.improbable import RatedGames, row_keys
 from grading.integrity.signals.pairings import pair_key
-from grading.integrity.signals.watch import Events, row_keys, watch
+from grading.integrity.signals.watch import Events, watch
 
 PLAYERS, MONTHS, SIZE, ROUNDS = 1_500, 12, 20, 5
 
