@@ -182,6 +182,7 @@ def test_the_admin_home_leads_to_the_federations_tools(staff_client):
 
     assert 'href="/admin/status/">System status</a>' in home
     assert 'href="/admin/events/event/?waiting=you">Events waiting for approval</a>' in home
+    assert 'href="/admin/grading/flag/review/">Integrity review</a>' in home
 
     assert f'name="month" value="{Month.of(timezone.localdate()) - 1}"' in start  # the month just ended
     assert ">Start a rating run</a>" in runs
