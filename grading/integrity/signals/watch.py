@@ -65,7 +65,7 @@ def around_drops_and_rebounds(
     """The scope's events and, for each player with a possible drop in them, or a possible
     rebound after a rating used DROP higher within WITHIN months, their events within WITHIN
     months either side: where the other half of a sandbagging would be (sorted ids)."""
-    months = events.month[events.at(scope)]
+    months = events.month[events.at(scope[is_in(scope, events.id)])]  # those with games here
     if not len(months):
         return scope
     low, high = months.min() - WITHIN, months.max() + WITHIN

@@ -104,3 +104,12 @@ def test_a_stored_upload_is_scanned_once_its_transaction_commits(gift, django_ca
     with django_capture_on_commit_callbacks(execute=True):
         results_stored.send(sender=Event, event=gift, user=None)
     assert list(gift.flags.values_list("kind", "state")) == [("improbable", "open")]
+
+
+def test_an_event_with_no_game_between_two_records_scans_to_no_flag(gift):
+    # Checked, its players not yet matched to records: none of its games is read.
+    gift.status = Event.Status.CHECKED
+    gift.save()
+    gift.games.update(black=None)
+    assert scan_event(gift) == 0
+    assert scan_month(rating_list(), SEPTEMBER).games == 0
