@@ -17,6 +17,7 @@ from django.utils.safestring import mark_safe
 
 from common.lookups import by_code
 from events.models import IN_RATING, Event
+from events.selectors import steps_so_far
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
 from public.lists.tables import PER_PAGE, page_of
@@ -24,9 +25,13 @@ from public.rendering import rated_cells, ratings_in_cells
 
 
 def public_events():
-    """Approved and rated events, and those held for review (shown as awaiting it, no more)."""
-    shown = (*IN_RATING, Event.Status.HELD)
-    return Event.objects.filter(status__in=shown).select_related("rating_list")
+    """Approved and rated events, and those submitted or held for review (their status alone)."""
+    shown = (*IN_RATING, *STATUS_ONLY)
+    return Event.objects.filter(status__in=shown).select_related("rating_list", "arbiter")
+
+
+# Public before their results are: the event, its arbiter and how far it has come.
+STATUS_ONLY = (Event.Status.SUBMITTED, Event.Status.HELD)
 
 
 class EventFilter(django_filters.FilterSet):
@@ -40,6 +45,7 @@ class EventFilter(django_filters.FilterSet):
     kind = django_filters.ChoiceFilter(choices=Event.Kind.choices, empty_label="Any kind")
     status = django_filters.ChoiceFilter(
         choices=[
+            (Event.Status.SUBMITTED, "submitted"),
             (Event.Status.APPROVED, "approved"),
             (Event.Status.RATED, "rated"),
             (Event.Status.HELD, "awaiting review"),
@@ -158,9 +164,10 @@ def event_page(request, code):
         raise Http404(f"No approved or rated event has the code {code[:40]}.")
     if event.code != code:
         return redirect("event", event.code)  # typed in another case
-    if event.status == Event.Status.HELD:
-        # Its results wait for a rating officer's review: the public learns only that.
-        return render(request, "public/events/awaiting_review.html", {"event": event, "dates": event_dates(event)})
+    if event.status in STATUS_ONLY:
+        # Its results wait for a rating officer's approval, or review: the public learns only that.
+        context = {"event": event, "dates": event_dates(event), "steps": steps_so_far(event)}
+        return render(request, "public/events/status.html", context)
     shown = event_crosstable(event)
     context = {
         "event": event,

@@ -85,6 +85,7 @@ def player_page(request, code):
         "lists": lists,
         "chart": chart_data(player, lists),
         "events": profile.events,
+        "on_their_way": profile.on_their_way,
         "events_html": rendering.event_rows(profile.events, lambda code: event_url(code, events)),
     }
     return render(request, "public/player.html", context)

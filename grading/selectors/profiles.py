@@ -11,6 +11,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from chess.months import Month
+from events.selectors import events_on_their_way
 from grading.engine.codes import STATE_TYPE_CODES
 from grading.engine.rulesets import RuleSet
 from grading.live.selectors import live_of_player
@@ -55,6 +56,7 @@ class Profile:
 
     lists: list[ListProfile]
     events: list[PlayedEvent]  # the latest first, each with its list's name
+    on_their_way: list  # events not yet rated: submitted, approved, held (events.selectors)
 
 
 def player_profile(player) -> Profile:
@@ -75,7 +77,7 @@ def player_profile(player) -> Profile:
     played = [event for event in events_played(history + live_ratings, shown) if event.rating_list_id in names]
     for event in played:
         event.list_name = names[event.rating_list_id]
-    return Profile(lists, played)
+    return Profile(lists, played, events_on_their_way(player))
 
 
 def list_profile(player, history, games: dict, published, previous, table: Ranks) -> ListProfile:

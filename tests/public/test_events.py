@@ -87,14 +87,17 @@ def test_a_team_match_shows_its_match_card_with_the_score(client, db):
     assert card.index("Home1") < card.index("Away1") < card.index("Away2") < card.index("Home2")
 
 
-def test_only_approved_and_rated_events_are_public(client, db):
-    EventFactory(code="SUB1", status="submitted")
+def test_approved_and_rated_events_are_public_and_a_submitted_one_by_its_status_alone(client, db):
+    EventFactory(code="CHK1", status="checked")
+    EventFactory(code="SUB1", name="Submitted League", status="submitted")
     EventFactory(code="APP1", name="Approved Rapid", status="approved", rating_list=rating_list("otb-rapid"))
 
-    assert client.get("/events/SUB1/").status_code == 404
+    assert client.get("/events/CHK1/").status_code == 404  # still its arbiter's
+    submitted = client.get("/events/SUB1/").content.decode()
+    assert "<dd>Submitted</dd>" in submitted and "Crosstable" not in submitted
     assert client.get("/events/APP1/").status_code == 200
     index = client.get("/events/").content.decode()
-    assert "Approved Rapid" in index and "SUB1" not in index
+    assert "Approved Rapid" in index and "Submitted League" in index and "CHK1" not in index
 
 
 def test_the_events_index_filters_by_list_kind_status_year_and_name(client, federation, django_assert_max_num_queries):

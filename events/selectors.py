@@ -1,0 +1,51 @@
+"""What the public sees of events before they are rated: which of a player's events are on their
+way, and how far each has come. Nothing of their results: those are public once approved (and a
+held event's not until it is released)."""
+
+from dataclasses import dataclass
+
+from events.models import Event, EventChange
+
+# Submitted, approved, or held for review: on their way to a rated list. An uploaded or checked
+# event is still its arbiter's to correct or withdraw; a sent-back one is back with them.
+ON_THEIR_WAY = (Event.Status.SUBMITTED, Event.Status.APPROVED, Event.Status.HELD)
+
+
+def events_on_their_way(player) -> list[Event]:
+    """The events ``player`` is entered in (matched to their record) not yet rated, latest first."""
+    return list(
+        Event.objects.filter(status__in=ON_THEIR_WAY, entries__player=player)
+        .select_related("rating_list")
+        .distinct()
+        .order_by("-end_date", "code")
+    )
+
+
+@dataclass(frozen=True)
+class Step:
+    label: str
+    at: object  # a datetime
+
+
+def steps_so_far(event: Event) -> list[Step]:
+    """When the event was received (its first file; a corrected one too), then submitted,
+    approved or held since its latest file, the latest of each, in order; nothing of who wrote
+    what, or why."""
+    labels = {
+        Event.Status.SUBMITTED: "submitted for approval",
+        Event.Status.APPROVED: "approved for rating",
+        Event.Status.HELD: "held for review",
+        Event.Status.RATED: "rated",
+    }
+    changes = list(
+        EventChange.objects.filter(event=event, status__in=[Event.Status.UPLOADED, *labels]).order_by("at", "pk")
+    )
+    uploads = [change.at for change in changes if change.status == Event.Status.UPLOADED]
+    steps = [Step("received", uploads[0])] if uploads else []
+    if len(uploads) > 1:
+        steps.append(Step("corrected file received", uploads[-1]))
+    latest = {}
+    for change in changes:
+        if change.status in labels and (not uploads or change.at >= uploads[-1]):
+            latest[change.status] = change.at
+    return steps + sorted((Step(labels[status], at) for status, at in latest.items()), key=lambda step: step.at)
