@@ -4,6 +4,7 @@ from decimal import Decimal
 from urllib.parse import quote
 
 from django.urls import reverse
+from django.utils import timezone
 
 from grading.selectors.rules import rules_named
 
@@ -177,6 +178,16 @@ def event(event, request=None):
     if request is not None:
         body["url"] = request.build_absolute_uri(reverse("api-event", args=[event.code]))
     return body
+
+
+def event_status(event, steps):
+    """What is public of an event submitted or held for review: its arbiter, and the days it came
+    so far (events.selectors.steps_so_far), not its results."""
+    arbiter = event.arbiter
+    return {
+        "arbiter": (arbiter.get_full_name() or arbiter.get_username()) if arbiter else None,
+        "steps": [{"step": step.label, "date": iso(timezone.localdate(step.at))} for step in steps],
+    }
 
 
 def entry(entry, points):

@@ -21,6 +21,7 @@ from api.responses import (
 from common.errors import no_resource
 from common.lookups import by_code
 from events.models import Event
+from events.selectors import STATUS_ONLY, public_events, steps_so_far
 from grading.calculator.questions import trial_of
 from grading.calculator.trial import MAX_OPPONENTS
 from grading.live.selectors import live_entries, live_list_of, live_rule_set
@@ -243,7 +244,7 @@ def club(request, code):
 
 @api_view
 def events(request):
-    found = Event.objects.in_rating().select_related("rating_list").order_by("-end_date", "code")
+    found = public_events().order_by("-end_date", "code")
     if list_code := list_parameter(request):
         found = found.filter(rating_list__code=list_code)
     kind = request.GET.get("kind", "")
@@ -260,12 +261,14 @@ def events(request):
 
 @api_view
 def event(request, code):
-    event = by_code(Event.objects.in_rating().select_related("rating_list"), code)
+    event = by_code(public_events(), code)
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
+    body = serialize.event(event, request)
+    if event.status in STATUS_ONLY:  # its results are not public yet: how far it has come
+        return one({**body, **serialize.event_status(event, steps_so_far(event))})
     results = event_results(event)
     pins = {entry.pk: entry.pin for entry in results.entries}
-    body = serialize.event(event, request)
     body["entries"] = [serialize.entry(entry, results.points[entry.pk]) for entry in results.entries]
     body["games"] = [serialize.game(game, pins) for game in results.games]
     return one(body)

@@ -4,11 +4,21 @@ held event's not until it is released)."""
 
 from dataclasses import dataclass
 
-from events.models import Event, EventChange
+from events.models import IN_RATING, Event, EventChange
 
 # Submitted, approved, or held for review: on their way to a rated list. An uploaded or checked
 # event is still its arbiter's to correct or withdraw; a sent-back one is back with them.
 ON_THEIR_WAY = (Event.Status.SUBMITTED, Event.Status.APPROVED, Event.Status.HELD)
+
+
+# Public before their results are: the event, its arbiter and how far it has come.
+STATUS_ONLY = (Event.Status.SUBMITTED, Event.Status.HELD)
+
+
+def public_events():
+    """The events the public sees, on the site and through the API: approved and rated ones with
+    their results, and those submitted or held for review by their status alone (STATUS_ONLY)."""
+    return Event.objects.filter(status__in=(*IN_RATING, *STATUS_ONLY)).select_related("rating_list", "arbiter")
 
 
 def events_on_their_way(player) -> list[Event]:

@@ -16,22 +16,12 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
 from common.lookups import by_code
-from events.models import IN_RATING, Event
-from events.selectors import steps_so_far
+from events.models import Event
+from events.selectors import STATUS_ONLY, public_events, steps_so_far
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
 from public.lists.tables import PER_PAGE, page_of
 from public.rendering import rated_cells, ratings_in_cells
-
-
-def public_events():
-    """Approved and rated events, and those submitted or held for review (their status alone)."""
-    shown = (*IN_RATING, *STATUS_ONLY)
-    return Event.objects.filter(status__in=shown).select_related("rating_list", "arbiter")
-
-
-# Public before their results are: the event, its arbiter and how far it has come.
-STATUS_ONLY = (Event.Status.SUBMITTED, Event.Status.HELD)
 
 
 class EventFilter(django_filters.FilterSet):

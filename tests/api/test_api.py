@@ -1,5 +1,9 @@
-import pytest
+import datetime
 
+import pytest
+from django.utils import timezone
+
+from events.models import EventChange
 from tests.builders import EventFactory
 
 pytestmark = pytest.mark.django_db
@@ -179,8 +183,25 @@ def test_clubs_and_a_clubs_players(client, federation):
     assert [player["code"] for player in northquay["results"]] == ["200001A", "200002B"]
 
 
+def test_a_submitted_event_is_told_by_its_status_and_steps_not_its_results(client, federation, arbiter):
+    submitted = EventFactory(code="SUB1", status="submitted", arbiter=arbiter)
+    for status, day in [("uploaded", 5), ("checked", 5), ("submitted", 6)]:
+        at = timezone.make_aware(datetime.datetime(2026, 10, day, 20, 0))
+        EventChange.objects.create(event=submitted, status=status, by=arbiter, at=at)
+
+    listed = get(client, "/events/", q="SUB1")["results"]
+    shown = get(client, "/events/SUB1/")
+
+    assert [(event["code"], event["status"]) for event in listed] == [("SUB1", "submitted")]
+    assert shown["arbiter"] == "arbiter" and "entries" not in shown and "games" not in shown
+    assert shown["steps"] == [
+        {"step": "received", "date": "2026-10-05"},
+        {"step": "submitted for approval", "date": "2026-10-06"},
+    ]
+
+
 def test_events_and_an_event_with_its_entries_and_games(client, federation):
-    EventFactory(code="SUB1", status="submitted")
+    EventFactory(code="CHK1", status="checked")  # still its arbiter's: nowhere public
 
     events = get(client, "/events/", kind="swiss", month="2026-09")
     congress = get(client, "/events/NQ2609/")
