@@ -30,18 +30,48 @@ def find_sorted(sorted_ids: np.ndarray, wanted: np.ndarray):
     return sorted_ids[positions] == wanted, positions
 
 
+def tabled(values: np.ndarray, *others: np.ndarray) -> int | None:
+    """The size of a table indexed by value that holds ``values`` (and ``others``): non-negative
+    and small enough against their number (a federation's player and event ids), so that one
+    pass over them replaces a sort; None where they are not."""
+    low = min(int(array.min()) for array in (values, *others))
+    top = max(int(array.max()) for array in (values, *others))
+    return top + 1 if low >= 0 and top < 8 * len(values) + 1_000_000 else None
+
+
 def is_in(values: np.ndarray, ids: np.ndarray) -> np.ndarray:
-    """Whether each of ``values`` is one of ``ids`` (integers, any order): ``np.isin``. Where both
-    are non-negative and small enough (a federation's player and event ids), by a table of flags
-    indexed by value, one pass over ``values``; else by looking each up among ``ids`` sorted."""
+    """Whether each of ``values`` is one of ``ids`` (integers, any order): ``np.isin``, by a table
+    of flags indexed by value where they are small enough (``tabled``), else by looking each up
+    among ``ids`` sorted."""
     if not len(values) or not len(ids):
         return np.zeros(len(values), dtype=bool)
-    top = max(int(values.max()), int(ids.max()))
-    if min(int(values.min()), int(ids.min())) >= 0 and top < 8 * len(values) + 1_000_000:
-        table = np.zeros(top + 1, dtype=bool)
+    if size := tabled(values, ids):
+        table = np.zeros(size, dtype=bool)
         table[ids] = True
         return table[values]
     return find_sorted(distinct(ids), values)[0]
+
+
+def dense_index(ids: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each id's place in arrays of ``size``, for ``np.bincount``: the id itself where ids are
+    small enough (``tabled``: no sort), else its rank among them."""
+    if not len(ids):
+        return ids.astype(np.int64), 0
+    if size := tabled(ids):
+        return ids, size
+    _, index = np.unique(ids, return_inverse=True)
+    return index, int(index.max()) + 1
+
+
+def tally(ids: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of ``ids``, sorted, and how many times each comes: ``runs`` of them
+    sorted, counted in one pass where they are small enough."""
+    index, size = dense_index(ids)
+    if index is not ids:
+        return runs(np.sort(ids))
+    counts = np.bincount(ids, minlength=size)
+    present = np.flatnonzero(counts)
+    return present, counts[present]
 
 
 def spans(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:

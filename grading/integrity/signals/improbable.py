@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import is_in
+from grading.engine.arrays import dense_index, is_in
 from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.integrity.signals.tails import score_tails
 
@@ -34,6 +34,10 @@ class RatedGames:
     white_rating: np.ndarray
     black_rating: np.ndarray
     white_halves: np.ndarray
+
+    def take(self, positions) -> "RatedGames":
+        """The games at ``positions`` (or where a mask is true)."""
+        return RatedGames(*(getattr(self, name)[positions] for name in RatedGames.__dataclass_fields__))
 
     def sides(self):
         """Each game twice, once from each player's side: (event, player, opponent, rating,
@@ -151,17 +155,11 @@ def form_shifts(other_surplus: np.ndarray, other_games: np.ndarray) -> np.ndarra
     return np.clip(np.rint(shift), -FORM_CAP, FORM_CAP).astype(np.int64)
 
 
-def dense_index(ids: np.ndarray) -> tuple[np.ndarray, int]:
-    """Each id's place in arrays of ``size``: the id itself where ids are small enough for that
-    (a federation's player ids: no sort), else its rank among them."""
-    if not len(ids):
-        return ids.astype(np.int64), 0
-    if ids.min() >= 0 and ids.max() < 8 * len(ids) + 1_000_000:
-        return ids, int(ids.max()) + 1
-    _, index = np.unique(ids, return_inverse=True)
-    return index, int(index.max()) + 1
-
-
 def row_keys(event: np.ndarray, player: np.ndarray) -> np.ndarray:
     """One number for each (event, player), in their order: ids are far below 2**31."""
     return event.astype(np.int64) << 31 | player.astype(np.int64)
+
+
+def key_parts(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The two ids of each of ``row_keys``'s numbers."""
+    return keys >> 31, keys & (2**31 - 1)

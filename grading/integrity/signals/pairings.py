@@ -13,7 +13,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
-from grading.integrity.signals.improbable import RatedGames, expected_score
+from grading.integrity.signals.improbable import RatedGames, expected_score, key_parts, row_keys
 from grading.integrity.signals.tails import score_tails
 
 MIN_MEETINGS = 4
@@ -51,23 +51,29 @@ def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None) -> Pai
 
 
 def pair_key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
-    """One number for each pair of players, whichever comes first (ids are far below 2**31)."""
-    return np.minimum(a, b).astype(np.int64) << 31 | np.maximum(a, b).astype(np.int64)
+    """One number for each pair of players, whichever comes first (``key_parts`` splits it)."""
+    return row_keys(np.minimum(a, b), np.maximum(a, b))
+
+
+def pairs_met_in(keys: np.ndarray, event: np.ndarray, scope: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (``pair_key``s, sorted) that met in an event of ``scope`` among games of
+    ``keys`` played in ``event``, and how many times each met in all of them (one sort of the
+    keys, not one search a game)."""
+    pairs, meetings = runs(np.sort(keys))
+    met = distinct(keys[is_in(event, scope)])
+    return met, meetings[find_sorted(pairs, met)[1]]
 
 
 def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGames, np.ndarray]:
     """The candidates, pairs that met in an event of ``scope`` and MIN_MEETINGS times or more in
-    all (every pair's meetings counted by one sort of their keys), and the games that decide
-    them: every game of the events either player of a candidate played, so that their meetings
-    and the meetings their events make likely are those of all the games."""
-    keys = pair_key(games.white, games.black)
-    pairs, meetings = runs(np.sort(keys))
-    met = distinct(keys[is_in(games.event, scope)])
-    wanted = met[meetings[find_sorted(pairs, met)[1]] >= MIN_MEETINGS]
-    players = np.concatenate((wanted >> 31, wanted & (2**31 - 1)))
+    all, and the games that decide them: every game of the events either player of a candidate
+    played, so that their meetings and the meetings their events make likely are those of all
+    the games."""
+    met, meetings = pairs_met_in(pair_key(games.white, games.black), games.event, scope)
+    wanted = met[meetings >= MIN_MEETINGS]
+    players = np.concatenate(key_parts(wanted))
     played = is_in(games.white, players) | is_in(games.black, players)
-    kept = is_in(games.event, games.event[played])
-    return RatedGames(*(getattr(games, name)[kept] for name in RatedGames.__dataclass_fields__)), wanted
+    return games.take(is_in(games.event, games.event[played])), wanted
 
 
 def pairings_of(games: RatedGames) -> Pairings:

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.arrays import distinct, find_sorted, is_in, runs
-from grading.integrity.signals.improbable import UNRATED, RatedGames, dense_index
-from grading.integrity.signals.pairings import pair_key
+from grading.engine.arrays import distinct, find_sorted, is_in, runs, tally
+from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts
+from grading.integrity.signals.pairings import pair_key, pairs_met_in
 
 TIE = 0.1
 MIN_SIZE = 3
@@ -89,10 +89,7 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
     rises are those of all the games. Returns them, their months, and every player's games in
     all of ``games`` (a function of sorted ids), which a tie and a share are counted against."""
     _, player, _, _, _, _ = games.sides()
-    index, size = dense_index(player)
-    counted = np.bincount(index, minlength=size)
-    ids = np.flatnonzero(counted) if index is player else distinct(player)
-    counted = counted[ids] if index is player else counted
+    ids, counted = tally(player)
     rated = np.flatnonzero((games.white_rating != UNRATED) & (games.black_rating != UNRATED))
     white, black = games.white[rated], games.black[rated]
 
@@ -100,9 +97,7 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
         return counted[find_sorted(ids, wanted)[1]]
 
     keys = pair_key(white, black)
-    pairs, meetings = runs(np.sort(keys))
-    met = distinct(keys[is_in(games.event[rated], scope)])
-    members = tied_players(met, meetings[find_sorted(pairs, met)[1]], totals_of)
+    members = tied_players(*pairs_met_in(keys, games.event[rated], scope), totals_of)
     while True:
         chosen = is_in(white, members) | is_in(black, members)
         # Every game of a pair with a member is here: their meetings are all counted.
@@ -111,13 +106,12 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
             break
         members = widened
     kept = rated[chosen]
-    subset = RatedGames(*(getattr(games, name)[kept] for name in RatedGames.__dataclass_fields__))
-    return subset, month[kept], totals_of
+    return games.take(kept), month[kept], totals_of
 
 
 def tied_players(pairs: np.ndarray, counts: np.ndarray, totals_of) -> np.ndarray:
     """The players of ``pairs`` (pair keys) tied by their ``counts`` of games together."""
-    a, b = pairs >> 31, pairs & (2**31 - 1)
+    a, b = key_parts(pairs)
     tied = (counts >= 2) & (counts >= TIE * totals_of(a)) & (counts >= TIE * totals_of(b))
     return distinct(np.concatenate((a[tied], b[tied])))
 
