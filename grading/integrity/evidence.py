@@ -8,6 +8,7 @@ was asked about.
 
 import hashlib
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 from django.contrib.auth import get_user_model
@@ -15,6 +16,9 @@ from django.contrib.auth import get_user_model
 from chess.months import Month
 from chess.names import full_name
 from events.models import Event
+from events.standings import RESULT_LABELS
+from grading.engine.arrays import is_in
+from grading.engine.codes import RESULT_WHITE_HALVES
 from grading.integrity.loading import WINDOW_MONTHS, Window
 from grading.integrity.signals.improbable import expected_score
 from grading.integrity.signals.pairings import pair_key
@@ -23,7 +27,7 @@ from players.models import Player
 
 CHART_PLAYERS = 8  # the ratings of at most this many players are drawn
 SHOWN_GAMES = 60  # the games listed in one flag's evidence, at most
-RESULTS = {2: "1-0", 1: "½-½", 0: "0-1"}
+RESULTS = {halves: RESULT_LABELS[result] for result, halves in RESULT_WHITE_HALVES.items()}  # 2: "1-0"
 
 
 @dataclass
@@ -48,11 +52,16 @@ class Record:
         fields |= {"a0": names.arbiters.get(self.arbiter, f"arbiter {self.arbiter}")}
         return self.describe.format(**fields)
 
-    def evidence(self, names: "Names", window: Window, index: "GameIndex") -> dict:
+    @property
+    def charted(self) -> list:
+        """The players whose ratings its chart draws."""
+        return self.players[:CHART_PLAYERS]
+
+    def evidence(self, names: "Names", window: Window, charts: "Charts") -> dict:
         return {
             "figures": self.figures,
             "games": game_rows(window, self.games, names),
-            "chart": rating_chart(window, index, self.players[:CHART_PLAYERS], names),
+            "chart": rating_chart(window, charts, self.charted, names),
         }
 
 
@@ -88,30 +97,51 @@ class Names:
         return self.events.get(pk, (f"event {pk}", ""))[0]
 
 
+class Lookup:
+    """Where each value of an array stands, the array sorted once."""
+
+    def __init__(self, values: np.ndarray):
+        self.order = np.argsort(values, kind="stable")
+        self.sorted = values[self.order]
+
+    def __call__(self, value) -> np.ndarray:
+        return self.order[np.searchsorted(self.sorted, value) : np.searchsorted(self.sorted, value, "right")]
+
+
 class GameIndex:
-    """The window's games found by event, by pair of players and by player, sorted once."""
+    """The window's games found by event and by pair of players, each sorted once, when first
+    asked for: a scan that finds nothing sorts nothing."""
 
     def __init__(self, window: Window):
-        games = window.games
-        self.by_event = np.argsort(games.event, kind="stable")
-        self.events = games.event[self.by_event]
-        pairs = pair_key(games.white, games.black)
-        self.by_pair = np.argsort(pairs, kind="stable")
-        self.pairs = pairs[self.by_pair]
-        sides = np.concatenate([games.white, games.black])
-        self.by_player = np.argsort(sides, kind="stable")  # positions among both sides
-        self.players = sides[self.by_player]
+        self.games = window.games
 
-    def sides_of(self, player: int) -> np.ndarray:
-        """Where ``player`` played, as positions among both sides (white's, then black's)."""
-        return self.by_player[np.searchsorted(self.players, player) : np.searchsorted(self.players, player, "right")]
+    @cached_property
+    def by_event(self) -> Lookup:
+        return Lookup(self.games.event)
+
+    @cached_property
+    def by_pair(self) -> Lookup:
+        return Lookup(pair_key(self.games.white, self.games.black))
 
     def of_event(self, event: int) -> np.ndarray:
-        return self.by_event[np.searchsorted(self.events, event) : np.searchsorted(self.events, event, "right")]
+        return self.by_event(event)
 
     def between(self, a: int, b: int) -> np.ndarray:
-        key = pair_key(np.array([a]), np.array([b]))[0]
-        return self.by_pair[np.searchsorted(self.pairs, key) : np.searchsorted(self.pairs, key, "right")]
+        return self.by_pair(pair_key(np.array([a]), np.array([b]))[0])
+
+
+class Charts:
+    """Where the players that flags chart played, among both sides of the window's games (white's,
+    then black's): those few, not every player of the window, sorted."""
+
+    def __init__(self, window: Window, players):
+        games = window.games
+        sides = np.concatenate([games.white, games.black])
+        self.sides = np.flatnonzero(is_in(sides, np.fromiter(players, dtype=np.int64)))
+        self.by_player = Lookup(sides[self.sides])
+
+    def sides_of(self, player: int) -> np.ndarray:
+        return self.sides[self.by_player(player)]
 
 
 def records(window: Window, found: Findings, scope: np.ndarray, index: GameIndex) -> list[Record]:
@@ -127,7 +157,7 @@ def records(window: Window, found: Findings, scope: np.ndarray, index: GameIndex
 
 
 def in_scope(scope: np.ndarray, events) -> np.ndarray:
-    return np.isin(events, scope)
+    return is_in(np.asarray(events, dtype=np.int64), scope)
 
 
 def month_of(window: Window, games: np.ndarray) -> str:
@@ -364,7 +394,7 @@ def game_rows(window: Window, games: np.ndarray, names: Names) -> list[dict]:
     return rows
 
 
-def rating_chart(window: Window, index: GameIndex, players: list, names: Names) -> dict:
+def rating_chart(window: Window, charts: Charts, players: list, names: Names) -> dict:
     """Each player's rating used in their first game of each month of the window (None where
     they played no game that month, or played unrated), month by month."""
     games, count = window.games, len(window.games.event)
@@ -374,7 +404,7 @@ def rating_chart(window: Window, index: GameIndex, players: list, names: Names) 
     series = []
     for player in players:
         ratings = [None] * WINDOW_MONTHS
-        sides = index.sides_of(player)
+        sides = charts.sides_of(player)
         sides = sides[np.argsort(sides % count, kind="stable")]  # in the order played
         game = sides % count
         # From the last game to the first, so that each month keeps its first.

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 from django.db.models import Q
+from django.db.models.functions import Coalesce
 
 from chess.months import Month
 from common.bulk import fetch_columns, where_in
@@ -79,16 +80,12 @@ def ratings_used_at_start(rating_list, month: Month, start_month, white, black) 
 
 
 def events_of(event_ids: np.ndarray) -> Events:
-    ids = distinct(event_ids)
-    condition, params = where_in("id", ids)
-    rows = {
-        pk: (start, arbiter)
-        for pk, start, arbiter in Event.objects.extra(where=[condition], params=params).values_list(
-            "pk", "start_date", "arbiter_id"
-        )
-    }
-    return Events(
-        id=ids,
-        month=np.array([Month.of(rows[pk][0]).index for pk in ids.tolist()], dtype=np.int64),
-        arbiter=np.array([rows[pk][1] or 0 for pk in ids.tolist()], dtype=np.int64),
+    """The events of ``event_ids``: each one's month (of its first day) and arbiter (0 for none)."""
+    condition, params = where_in("id", distinct(event_ids))
+    events = Event.objects.extra(where=[condition], params=params).annotate(arbiter_or_none=Coalesce("arbiter", 0))
+    ids, starts, arbiters = fetch_columns(
+        *sql_of(events.order_by().values_list("pk", "start_date", "arbiter_or_none")),
+        [np.int64, "datetime64[D]", np.int64],
+        order=(0,),
     )
+    return Events(id=ids, month=month_indexes(starts), arbiter=arbiters)

@@ -19,7 +19,7 @@ from chess.months import Month
 from common.locking import lock_number
 from events.models import Event
 from grading.engine.arrays import distinct
-from grading.integrity.evidence import CHART_PLAYERS, SHOWN_GAMES, GameIndex, Names, arbiters, records
+from grading.integrity.evidence import SHOWN_GAMES, Charts, GameIndex, Names, arbiters, records
 from grading.integrity.loading import window_games
 from grading.integrity.signals.watch import watch
 from grading.models import Flag, RatingList, Scan
@@ -42,7 +42,7 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
     index = GameIndex(window)
     found_records = records(window, found, scope, index) + arbiters(window, found)
     with transaction.atomic():
-        stored = store(rating_list, found_records, window, index, Q(month=str(month)))
+        stored = store(rating_list, found_records, window, Q(month=str(month)))
         return Scan.objects.create(
             rating_list=rating_list,
             month=str(month),
@@ -68,7 +68,7 @@ def scan_event(event: Event) -> int:
     index = GameIndex(window)
     found_records = records(window, found, scope, index)
     with transaction.atomic():
-        store(event.rating_list, found_records, window, index, Q(events=event))
+        store(event.rating_list, found_records, window, Q(events=event))
     return event.flags.filter(state=Flag.State.OPEN).count()
 
 
@@ -103,36 +103,54 @@ def request_scan(event: Event):
     transaction.on_commit(queue)
 
 
-def store(rating_list, found_records, window, index, covered: Q) -> int:
-    """Store ``found_records`` as flags, and take away the open flags ``covered`` (what the scan
-    looked at) that it did not find. Returns how many flags it found."""
+def store(rating_list, found_records, window, covered: Q) -> int:
+    """Store ``found_records`` as flags, in a handful of bulk queries whatever their number, and
+    take away the open flags ``covered`` (what the scan looked at) that it did not find. Returns
+    how many flags it found."""
     lock_number(FLAGS_LOCK + rating_list.pk)
     names = names_of(window, found_records)
+    charts = Charts(window, {player for record in found_records for player in record.charted})
     keys = [record.key for record in found_records]
     existing = {flag.key: flag for flag in Flag.objects.filter(rating_list=rating_list, key__in=keys)}
-    now = timezone.now()
+    now, most = timezone.now(), Flag._meta.get_field("summary").max_length
+    found, new = [], []
     for record in found_records:
         flag = existing.get(record.key)
         if flag is not None and flag.state == Flag.State.CLEARED:
             continue  # an officer has read it and said why it stands
         if flag is None:
             flag = Flag(rating_list=rating_list, kind=record.kind, key=record.key)
-        flag.month, flag.found_at = record.month, now
-        flag.summary = record.summary(names)[: Flag._meta.get_field("summary").max_length]
-        flag.evidence = record.evidence(names, window, index)
-        flag.save()
-        flag.events.set(record.events)
-        flag.players.set(record.players)
+            new.append(flag)
+        flag.month, flag.found_at, flag.summary = record.month, now, record.summary(names)[:most]
+        flag.evidence = record.evidence(names, window, charts)
+        found.append((flag, record))
+    Flag.objects.bulk_create(new)
+    Flag.objects.bulk_update(
+        [flag for flag, _ in found if flag not in new], ["month", "found_at", "summary", "evidence"]
+    )
+    link_flags(found)
     stale = Flag.objects.filter(covered, rating_list=rating_list, state=Flag.State.OPEN).exclude(key__in=keys)
     Flag.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
     return len(found_records)
 
 
+def link_flags(found: list):
+    """Each flag's events and players as its record names them, the links of all written at once."""
+    flags = [flag.pk for flag, _ in found]
+    for through, column, of in (
+        (Flag.events.through, "event_id", lambda record: record.events),
+        (Flag.players.through, "player_id", lambda record: record.players),
+    ):
+        through.objects.filter(flag_id__in=flags).delete()
+        through.objects.bulk_create(
+            through(flag_id=flag.pk, **{column: int(pk)}) for flag, record in found for pk in dict.fromkeys(of(record))
+        )
+
+
 def names_of(window, found_records) -> Names:
     games = window.games
     shown = np.concatenate([record.games[:SHOWN_GAMES] for record in found_records] or [np.zeros(0, np.int64)])
-    players = {p for record in found_records for p in record.players[:CHART_PLAYERS]}
+    players = {p for record in found_records for p in record.charted}
     players |= set(games.white[shown].tolist()) | set(games.black[shown].tolist())
     events = {e for record in found_records for e in record.events} | set(games.event[shown].tolist())
-    arbiter_ids = window.events.arbiter[window.events.arbiter > 0].tolist()
-    return Names(players, events, set(arbiter_ids))
+    return Names(players, events, {record.arbiter for record in found_records if record.arbiter})

@@ -11,16 +11,18 @@ import pytest
 def gift(db):
     """A (1500) beats four players rated 1690 in GIFT: D = -190, the table's offset -50 tenths,
     p = (100 - 50) / 200 = 0.25 a game; eight half points of eight: 0.25^8 = 1/65,536, at most
-    IMPROBABLE (1/10,000)."""
+    IMPROBABLE (1/10,000). F (1500) and G to J (1690) are rated alike and play nothing yet."""
     from tests.builders import PlayerFactory, approved_event, take_on
 
-    for code in ["100001A", "100002B", "100003C", "100004D", "100005E"]:
+    weak, strong = ["100001A", "100006F"], ["100002B", "100003C", "100004D", "100005E"]
+    strong += ["100007G", "100008H", "100009J", "100010K"]
+    for code in weak + strong:
         PlayerFactory(code=code)
     take_on(
         "otb-standard",
         "2026-08",
-        "100001A,1500,full,50,75000,25,2026-08",
-        *(f"{code},1690,full,50,84500,25,2026-08" for code in ["100002B", "100003C", "100004D", "100005E"]),
+        *(f"{code},1500,full,50,75000,25,2026-08" for code in weak),
+        *(f"{code},1690,full,50,84500,25,2026-08" for code in strong),
     )
     return approved_event(
         "GIFT",

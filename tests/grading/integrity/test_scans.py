@@ -113,3 +113,28 @@ def test_an_event_with_no_game_between_two_records_scans_to_no_flag(gift):
     gift.games.update(black=None)
     assert scan_event(gift) == 0
     assert scan_month(rating_list(), SEPTEMBER).games == 0
+
+
+def test_storing_flags_takes_the_same_queries_for_one_flag_as_for_two(gift):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from tests.builders import approved_event
+
+    def queries_of_a_scan():
+        with CaptureQueriesContext(connection) as captured:
+            scan_month(rating_list(), SEPTEMBER)
+        return len(captured.captured_queries)
+
+    one = queries_of_a_scan()
+    # A second gift to another player, the same four wins: a second improbable result.
+    approved_event(
+        "GIFT2",
+        "otb-standard",
+        datetime.date(2026, 9, 19),
+        [("100006F", opponent, "1-0") for opponent in ["100007G", "100008H", "100009J", "100010K"]],
+    )
+    Flag.objects.all().delete()
+    two = queries_of_a_scan()
+    assert Flag.objects.filter(kind="improbable").count() == 2
+    assert two == one
