@@ -2,6 +2,7 @@
 follow their conventions."""
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -99,3 +100,13 @@ def test_every_lock_is_taken_through_common_locking():
     takers = {relative for relative, tree in project_modules() for node in ast.walk(tree) if takes_a_lock(node)}
 
     assert takers == {"common/locking.py"}
+
+
+def test_no_template_comment_spans_lines():
+    # Django's {# ... #} ends at the line: one of several lines is printed on the page as text.
+    spanning = [
+        str(path.relative_to(ROOT))
+        for path in (ROOT / "templates").rglob("*.html")
+        if any("\n" in comment for comment in re.findall(r"\{#(.*?)#\}", path.read_text(), flags=re.S))
+    ]
+    assert spanning == []

@@ -34,6 +34,7 @@ def test_a_rating_officer_reads_the_months_flags_with_their_evidence(client, off
     assert "Chance of at least that score" in page and "1 in 65,536" in page
     assert 'id="flag-chart-' in page and "Hold GIFT from rating" in page
     assert "1 improbable result" in page  # the month's open flags, counted
+    assert "{#" not in page and "{%" not in page  # no template comment shown as text
 
 
 @pytest.mark.parametrize("who", ["arbiter", "anonymous", "visitor"])
