@@ -149,8 +149,7 @@ def do_release_event(event, reason, *, acting_user):
         event = lock_event(event)
         if event.status != Event.Status.HELD:
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a held event can be released")
-        back = Event.Status.APPROVED if event.held_from in (Event.Status.APPROVED, Event.Status.RATED) else None
-        back = back or event.held_from or Event.Status.SUBMITTED
+        back = Event.Status.SUBMITTED if event.held_from == Event.Status.SUBMITTED else Event.Status.APPROVED
         event.held_from = ""
         record(event, back, acting_user, f"released from review: {reason}", for_officers=True)
         if event.in_rating:

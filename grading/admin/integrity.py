@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.http import url_has_allowed_host_and_scheme
 
 from chess.months import Month
+from chess.numbers import whole_number_within
 from events.models import Event
 from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.admin.lists import ReadOnlyAdmin
@@ -117,7 +118,8 @@ class FlagAdmin(ReadOnlyAdmin):
     def chosen(self, model, request):
         """The flag or event the form names, or WorkflowError saying it is not there."""
         pk = request.POST.get("pk", "")
-        found = model.objects.filter(pk=int(pk)).first() if pk.isdigit() and len(pk) < 12 else None
+        number = whole_number_within(pk, 1, 2**63 - 1)
+        found = model.objects.filter(pk=number).first() if number is not None else None
         if found is None:
             raise WorkflowError(f"there is no {model._meta.verbose_name} {pk[:20]!r} (deleted meanwhile?)")
         return found
