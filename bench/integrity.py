@@ -68,12 +68,12 @@ class Year:
         return RatedGames(*joined[:6]), joined[6]
 
 
-def circle_round(field, round_):
-    """Round ``round_`` of the circle method: the first player stays, the others turn; nobody
-    meets the same opponent twice, as in a Swiss."""
-    turned = np.concatenate((field[:1], np.roll(field[1:], round_)))
-    half = len(field) // 2
-    return turned[:half], turned[half:][::-1]
+def circle_round(fields, round_):
+    """Round ``round_`` of the circle method, of one field or of each row of fields: the first
+    player stays, the others turn; nobody meets the same opponent twice, as in a Swiss."""
+    turned = np.concatenate((fields[..., :1], np.roll(fields[..., 1:], round_, axis=-1)), axis=-1)
+    half = fields.shape[-1] // 2
+    return turned[..., :half], turned[..., half:][..., ::-1]
 
 
 def drawn_halves(rng, strength_difference):
@@ -92,9 +92,7 @@ def fide_months(rng, months=1):
         fields = rng.permutation(players)[: events * EVENT_SIZE].reshape(events, EVENT_SIZE)
         event = np.arange(events) + month * events + 1
         for round_ in range(rounds):
-            turned = np.concatenate((fields[:, :1], np.roll(fields[:, 1:], round_, axis=1)), axis=1)
-            white, black = turned[:, : EVENT_SIZE // 2], turned[:, EVENT_SIZE // 2 :][:, ::-1]
-            white, black = white.ravel(), black.ravel()
+            white, black = (side.ravel() for side in circle_round(fields, round_))
             halves = drawn_halves(rng, rating[white] - rating[black])
             columns.append(
                 (np.repeat(event, EVENT_SIZE // 2), white, black, rating[white], rating[black], halves, month)
