@@ -3,8 +3,10 @@
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
+from django.utils import timezone
 from django.utils.cache import patch_cache_control
 
+from chess.months import Month
 from common.downloads import csv_download, text_download, zip_download
 from grading.models import RatingList
 from grading.selectors.downloads import download_rows, file_name, list_csv, list_files, list_json, list_text
@@ -16,6 +18,7 @@ from grading.selectors.history import (
     publication_in,
     publication_key,
 )
+from grading.selectors.months import month_so_far
 from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
@@ -28,6 +31,12 @@ def list_index(request):
     return render(request, "public/lists.html", {"lists": lists_with_latest()})
 
 
+class NotPublished(Http404):
+    def __init__(self, rating_list, month):
+        super().__init__(f"The {rating_list.name} list was not published for {month}.")
+        self.rating_list, self.month = rating_list, month
+
+
 def the_list(code, month=None, original=False):
     """(rating list, PublishedList) or 404: an unknown list, or a month never published. The
     list's published periods are ``rating_list.published_periods``: read with it, once."""
@@ -37,7 +46,7 @@ def the_list(code, month=None, original=False):
     published = publication_in(periods, month, original)
     rating_list.published_periods = periods
     if published is None and month is not None:
-        raise Http404(f"The {rating_list.name} list was not published for {month}.")
+        raise NotPublished(rating_list, month)
     return rating_list, published
 
 
@@ -48,7 +57,10 @@ def wants_original(request):
 def rating_list(request, code, month=None):
     if month is None and request.GET.get("period"):
         return redirect_to_period(request, code)
-    rating_list, published = the_list(code, month, wants_original(request))
+    try:
+        rating_list, published = the_list(code, month, wants_original(request))
+    except NotPublished as missing:
+        return month_page(request, missing)
     if published is None:
         return render(request, "public/list.html", {"rating_list": rating_list, "published": None})
     periods = rating_list.published_periods
@@ -62,6 +74,24 @@ def rating_list(request, code, month=None):
         return response, filters.is_valid()
 
     return cacheable(request, kept_page(request, "list", f"{state}|{menu}", build, 3600, LIST_PARAMETERS))
+
+
+def month_page(request, missing):
+    """A month not yet published: what is in it so far and when it will be; or the 404 of a
+    month never to be (not begun, or before the list's ratings began)."""
+    try:
+        so_far = month_so_far(missing.rating_list, Month.parse(missing.month))
+    except ValueError:
+        so_far = None
+    if so_far is None:
+        raise missing
+    return render(request, "public/month.html", {"rating_list": missing.rating_list, "so_far": so_far})
+
+
+def next_month(periods) -> Month | None:
+    """The month after the latest published, if it has begun: the list's month in preparation."""
+    upcoming = Month.parse(periods[0].month) + 1 if periods else None
+    return upcoming if upcoming and upcoming <= Month.of(timezone.localdate()) else None
 
 
 LIST_MAX_AGE = 300  # a published list changes only when a revision is published
@@ -90,6 +120,7 @@ def render_list(request, code, rating_list, published, periods):
         "published": published,
         "rules": rules_named(published.period.rule_set),
         "periods": periods,
+        "next_month": next_month(periods),
         "filters": filters,
         "table": table,
         "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),

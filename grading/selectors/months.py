@@ -1,0 +1,102 @@
+"""A month not yet published on a list: what is in it so far, and when it will be published.
+
+The monthly run (config/celery.py) rates the month just ended on RATING_DAY of the next at
+RATING_HOUR:RATING_MINUTE; an event approved later is rated in a revision of the month.
+"""
+
+import datetime
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.db.models import Count
+from django.utils import timezone
+
+from chess.months import Month
+from events.models import Event, Game
+from grading.models import RatingPeriod, RatingRun
+
+# What the public reads of an event in a month so far, by its status.
+SO_FAR = (Event.Status.APPROVED, Event.Status.SUBMITTED, Event.Status.HELD, Event.Status.RATED)
+
+
+@dataclass
+class EventSoFar:
+    code: str
+    name: str
+    status: str
+    status_label: str
+    games: int
+
+
+@dataclass
+class MonthSoFar:
+    month: Month
+    ended: bool
+    due: datetime.datetime  # when the monthly run is scheduled to rate it
+    run: str  # "", "queued", "running" or "failed": the latest run of the month, if any
+    events: list[EventSoFar] = field(default_factory=list)
+
+    @property
+    def overdue(self) -> bool:
+        return self.ended and not self.run and timezone.now() >= self.due
+
+    def games(self, *statuses) -> int:
+        return sum(event.games for event in self.events if event.status in statuses)
+
+    @property
+    def games_approved(self) -> int:
+        """Games the run will rate as things stand (approved, or rated in an earlier month of a
+        long event: its games in this month wait for this month's run)."""
+        return self.games(Event.Status.APPROVED, Event.Status.RATED)
+
+    @property
+    def games_waiting(self) -> int:
+        """Games of events submitted or held for review: in the month only once approved."""
+        return self.games(Event.Status.SUBMITTED, Event.Status.HELD)
+
+
+def publication_due(month: Month) -> datetime.datetime:
+    """When the scheduled run rates ``month``: RATING_DAY of the month after, in TIME_ZONE."""
+    after = month + 1
+    return timezone.make_aware(
+        datetime.datetime(after.year, after.month, settings.RATING_DAY, settings.RATING_HOUR, settings.RATING_MINUTE)
+    )
+
+
+def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
+    """The month on ``rating_list`` as it stands before its publication, or None: a month
+    published, one not begun, or one before the list's ratings began (never rated here)."""
+    today = timezone.localdate()
+    if month > Month.of(today):
+        return None
+    period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
+    if period and period.revision is not None:
+        return None
+    first = RatingPeriod.objects.filter(rating_list=rating_list).order_by("month").values_list("month", flat=True)
+    if (first := first.first()) is None or str(month) < first:
+        return None
+    run = ""
+    if period:
+        latest = RatingRun.objects.filter(period=period).order_by("-started_at").first()
+        if latest and latest.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING, RatingRun.Outcome.FAILED):
+            run = latest.outcome
+    start, end = month.first_day(), month.last_day()
+    counted = (
+        Game.objects.filter(event__rating_list=rating_list, date__gte=start, date__lte=end)
+        .filter(event__status__in=SO_FAR)
+        .values("event__code", "event__name", "event__status")
+        .annotate(games=Count("pk"))
+        .order_by("event__code")
+    )
+    labels = dict(Event.Status.choices)
+    order = {status: place for place, status in enumerate(SO_FAR)}
+    events = sorted(
+        (
+            EventSoFar(
+                row["event__code"], row["event__name"], row["event__status"], labels[row["event__status"]], row["games"]
+            )
+            for row in counted
+        ),
+        key=lambda event: (order[event.status], event.code),
+    )
+    return MonthSoFar(month, end < today, publication_due(month), run, events)
