@@ -21,6 +21,8 @@ ROLES = {
         "events.view_game",
         "events.view_upload",
         "events.view_eventchange",
+        "events.view_apitoken",
+        "events.change_apitoken",
         "players.merge_player",
         "players.view_player",
         "players.change_player",

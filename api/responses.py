@@ -1,10 +1,12 @@
-"""The API's conventions: JSON errors, pagination, CORS, GET only.
+"""The API's conventions: JSON errors, pagination, CORS; reads by GET (its writes, an arbiter's
+upload and submission, are api/uploads.py's).
 
 Every list is ``{"count", "next", "previous", "results"}``; ``page`` (from 1) and
 ``page_size`` (1 to MAX_PAGE_SIZE, default DEFAULT_PAGE_SIZE) choose the page. A bad parameter
 is a 400 ``{"error": message, "status": 400}``, an unknown object or a page past the end a 404,
-anything but GET a 405. What Django refuses before or after a view (a POST's CSRF check, an
-address that leads nowhere, a server error) answers the same JSON (common/errors.py).
+anything but GET to a resource that only reads a 405. What Django refuses before or after a
+view (a POST's CSRF check, an address that leads nowhere, a server error) answers the same JSON
+(common/errors.py).
 """
 
 import functools
@@ -47,7 +49,7 @@ error = json_error  # the one shape of an error, Django's own refusals under the
 
 
 def wrong_method():
-    response = error(405, "The API is read only: use GET.")
+    response = error(405, "This resource is read only: use GET.")
     response["Allow"] = "GET, HEAD"
     return response
 

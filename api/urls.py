@@ -1,6 +1,6 @@
 from django.urls import path, re_path
 
-from api import views
+from api import uploads, views
 
 urlpatterns = [
     path("", views.docs, name="api-docs"),
@@ -16,7 +16,7 @@ urlpatterns = [
     path("v1/calculator/", views.calculator, name="api-calculator"),
     path("v1/clubs/", views.clubs, name="api-clubs"),
     path("v1/clubs/<path:code>/", views.club, name="api-club"),
-    path("v1/events/", views.events, name="api-events"),
-    path("v1/events/<path:code>/", views.event, name="api-event"),
+    path("v1/events/", uploads.events_or_upload, name="api-events"),
+    path("v1/events/<path:code>/", uploads.event_or_submission, name="api-event"),
     re_path(r"^v1/.*$", views.not_found),
 ]

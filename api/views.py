@@ -1,5 +1,6 @@
 """The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
 
+from django.conf import settings
 from django.db.models import Q
 from django.http import HttpResponsePermanentRedirect, QueryDict
 from django.shortcuts import render
@@ -38,7 +39,11 @@ from players.selectors import club_players, clubs_with_members, player_by_code
 def docs(request):
     if request.method not in ("GET", "HEAD"):
         return wrong_method()
-    return render(request, "api/docs.html", {"base": request.build_absolute_uri("/api/v1/")})
+    return render(
+        request,
+        "api/docs.html",
+        {"base": request.build_absolute_uri("/api/v1/"), "writes_per_hour": settings.API_WRITES_PER_HOUR},
+    )
 
 
 @api_view

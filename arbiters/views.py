@@ -4,10 +4,12 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from events import workflow
-from events.models import Event
+from events.models import ApiToken, Event
+from events.tokens import MOST_ACTIVE, TokenRefused, do_create_token, do_revoke_token
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
 from grading.selectors.event_ratings import preview
@@ -109,3 +111,38 @@ def arbiters_step(request, pk, step, done):
     else:
         messages.success(request, done.format(code=event.code))
     return redirect("arbiter-event", pk=event.pk)
+
+
+@never_cache  # a new token's secret is on this page once: no cache keeps it
+@login_required
+@arbiter_required
+def api_tokens(request):
+    """The arbiter's API tokens, and a new one: its secret is shown on this answer only."""
+    created = secret = None
+    if request.method == "POST":
+        try:
+            created, secret = do_create_token(request.POST.get("name", ""), acting_user=request.user)
+        except TokenRefused as refused:
+            messages.error(request, str(refused))
+    tokens = ApiToken.objects.filter(user=request.user).order_by("revoked_at", "-created_at")
+    return render(
+        request,
+        "arbiters/tokens.html",
+        {
+            "tokens": tokens,
+            "created": created,
+            "secret": secret,
+            "most": MOST_ACTIVE,
+            "api": request.build_absolute_uri("/api/v1/events/"),
+        },
+    )
+
+
+@require_POST
+@login_required
+@arbiter_required
+def revoke_api_token(request, pk):
+    token = get_object_or_404(ApiToken, pk=pk, user=request.user)
+    do_revoke_token(token, acting_user=request.user)
+    messages.success(request, f"The token {token.name} is revoked: a program sending it is refused from now on.")
+    return redirect("arbiter-api-tokens")

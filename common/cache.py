@@ -7,7 +7,9 @@ site stays up while Redis is down.
 
 import functools
 import logging
+import time
 
+from django.core.cache import cache
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
@@ -46,3 +48,18 @@ class DegradingRedisCache(RedisCache):
 
 for _name in WHEN_UNREACHABLE:
     setattr(DegradingRedisCache, _name, degrading(_name, getattr(RedisCache, _name)))
+
+
+def within_rate(key: str, most: int, seconds: int) -> tuple[bool, int]:
+    """Count one use of ``key`` in the current window of ``seconds``: (whether it is within
+    ``most`` uses, the seconds until the window ends). A limit guards against floods, it keeps
+    nothing: with the cache unreachable every use is allowed."""
+    now = time.time()
+    window = int(now // seconds)
+    counted = f"rate:{key}:{window}"
+    cache.add(counted, 0, seconds + 1)
+    try:
+        used = cache.incr(counted)
+    except (ValueError, RedisError):  # dropped between add and incr, or Redis is down
+        used = 1
+    return used <= most, max(1, int((window + 1) * seconds - now))

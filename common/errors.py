@@ -18,9 +18,10 @@ def under_api(request) -> bool:
     return request.path_info.startswith(API_PREFIX)
 
 
-def json_error(status: int, message: str) -> JsonResponse:
-    """The API's error: ``{"error": message, "status": status}``, readable from any web site."""
-    response = JsonResponse({"error": message, "status": status}, status=status)
+def json_error(status: int, message: str, **details) -> JsonResponse:
+    """The API's error: ``{"error": message, "status": status}`` and any ``details`` (an upload's
+    report, a form's fields), readable from any web site."""
+    response = JsonResponse({"error": message, "status": status, **details}, status=status)
     response["Access-Control-Allow-Origin"] = "*"
     return response
 
@@ -31,8 +32,8 @@ def no_resource(path: str) -> str:
 
 def csrf_failure(request, reason=""):
     if under_api(request):
-        # No form posts to the API: whatever the token, the answer is that it reads only.
-        return json_error(403, f"Refused ({reason.rstrip('.')}): the API is read only, use GET.")
+        # No form posts to the API (its writes take an API token, not a session's CSRF token).
+        return json_error(403, f"Refused ({reason.rstrip('.')}): this resource is read only, use GET.")
     return csrf.csrf_failure(request, reason)
 
 

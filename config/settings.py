@@ -189,6 +189,9 @@ AXES_CLIENT_IP_CALLABLE = "common.middleware.client_address"
 MAX_UPLOAD_BYTES = envint("MAX_UPLOAD_BYTES", 5 * 1024 * 1024)
 DATA_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES + 1024 * 1024
 FILE_UPLOAD_MAX_MEMORY_SIZE = MAX_UPLOAD_BYTES + 1024 * 1024
+# An arbiter's pairing program uploads and submits through the API (api/uploads.py): a
+# tournament's rounds are a few uploads an hour, a program stuck in a loop is not.
+API_WRITES_PER_HOUR = envint("API_WRITES_PER_HOUR", 120)
 
 # Security: sensible for production, switched off only where plain-http development needs it.
 SESSION_COOKIE_SECURE = envbool("SECURE_COOKIES", not DEBUG)

@@ -204,6 +204,33 @@ class Entry(models.Model):
         return full_name(self.surname, self.forenames)
 
 
+class ApiToken(models.Model):
+    """An arbiter's key for their pairing program to upload and submit results through the API
+    (events/tokens.py). Only a digest of it is kept: it is shown once, when it is made."""
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="api_tokens")
+    name = models.CharField(max_length=100, help_text="What it is for, e.g. the program it is given to.")
+    digest = models.CharField(max_length=64, unique=True, editable=False)
+    prefix = models.CharField(max_length=12, editable=False, help_text="Its first characters, to tell it by.")
+    created_at = models.DateTimeField()
+    last_used_at = models.DateTimeField(null=True, blank=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["user", "-created_at"]
+        verbose_name = "API token"
+
+    def __str__(self):
+        return f"{self.name} ({self.prefix}…)"
+
+    @property
+    def active(self):
+        return self.revoked_at is None
+
+
 def upload_path(upload, filename):
     # The stored name never comes from the user: the original name is kept in a field.
     return f"uploads/{upload.uploaded_at:%Y/%m}/{upload.sha256}"
@@ -223,6 +250,14 @@ class Upload(models.Model):
     uploaded_by = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.PROTECT, related_name="uploads")
     uploaded_at = models.DateTimeField()
     report = models.JSONField(default=dict, blank=True, help_text="The validation report.")
+    token = models.ForeignKey(
+        ApiToken,
+        null=True,
+        blank=True,
+        on_delete=models.SET_NULL,
+        related_name="uploads",
+        help_text="Sent through the API with it.",
+    )
 
     class Meta:
         ordering = ["-uploaded_at"]

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, EventChange, Game, Upload
+from events.tokens import do_create_token
 from grading.demo.federation import load_demo
 from grading.integrity.scanning import scan_month
 from grading.models import Flag, GameNotRated, RatingList, RatingPeriod
@@ -80,6 +81,7 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         summary="an event flagged for the test",
         found_at=timezone.now(),
     )
+    do_create_token("a pairing program", acting_user=django_user_model.objects.get())
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

@@ -1,5 +1,5 @@
-"""The events' records in the admin apart from the event itself: entries, games, uploads and the
-events' history."""
+"""The events' records in the admin apart from the event itself: entries, games, uploads, the
+events' history and the arbiters' API tokens."""
 
 from django import forms
 from django.contrib import admin
@@ -12,7 +12,8 @@ from django.utils.html import format_html
 from chess import results
 from chess.dates import written
 from common.admin import DeleteOneByOne, Kept, username
-from events.models import Entry, EventChange, Game, Upload
+from events.models import ApiToken, Entry, EventChange, Game, Upload
+from events.tokens import do_revoke_token
 from events.uploads import matching
 
 
@@ -147,3 +148,32 @@ class GameAdmin(DeleteOneByOne):
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and not (obj and obj.event.in_rating)
+
+
+@admin.register(ApiToken)
+class ApiTokenAdmin(DeleteOneByOne):
+    """The arbiters' tokens: who has which, when each was last used; an officer revokes one that
+    leaked (its arbiter makes a new one on their page). A secret is never here: only its digest
+    is kept."""
+
+    list_display = ["name", "user", "prefix", "created_at", "last_used_at", "revoked_at"]
+    list_filter = [("revoked_at", admin.EmptyFieldListFilter), "created_at"]
+    search_fields = ["name", "user__username", "prefix"]
+    list_select_related = ["user"]
+    readonly_fields = ["user", "name", "prefix", "created_at", "last_used_at", "revoked_at", "revoked_by"]
+    exclude = ["digest"]
+    actions = ["revoke"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    @admin.action(description="Revoke the selected tokens", permissions=["change"])
+    def revoke(self, request, queryset):
+        for token in queryset:
+            do_revoke_token(token, acting_user=request.user)
+        self.message_user(
+            request, f"{queryset.count()} token(s) revoked: a program sending one is refused from now on."
+        )

@@ -15,15 +15,23 @@ from events.uploads.checking import Check
 from events.workflow import WorkflowError, record
 
 
-def do_store_upload(check: Check, data: bytes, filename: str, *, acting_user, staff=False, arbiter=None) -> Event:
+def do_store_upload(
+    check: Check, data: bytes, filename: str, *, acting_user, staff=False, arbiter=None, token=None
+) -> Event:
     """Store a checked file as its event (new, or replacing one not yet approved), uploaded by
-    ``acting_user``. An arbiter's new event is their own; ``staff`` load files for any event, and a new
-    one's arbiter is ``arbiter`` (None: no arbiter). A replacement keeps its event's arbiter."""
+    ``acting_user`` (through the API with ``token``). An arbiter's new event is their own; ``staff``
+    load files for any event, and a new one's arbiter is ``arbiter`` (None: no arbiter). A
+    replacement keeps its event's arbiter."""
     if check.errors:
         raise WorkflowError(f"the file has {len(check.errors)} error(s): nothing was stored")
     digest = hashlib.sha256(data).hexdigest()
     upload = Upload(
-        original_name=filename[:255], sha256=digest, format=check.format, uploaded_by=acting_user, report=check.report()
+        original_name=filename[:255],
+        sha256=digest,
+        format=check.format,
+        uploaded_by=acting_user,
+        report=check.report(),
+        token=token,
     )
     try:
         with transaction.atomic():
@@ -40,7 +48,8 @@ def do_store_upload(check: Check, data: bytes, filename: str, *, acting_user, st
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
             save_games(event, check, earlier)
-            record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}")
+            through = f", through the API (token {token.name})" if token else ""
+            record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}{through}")
             warnings = len(check.warnings)
             record(event, Event.Status.CHECKED, acting_user, f"{warnings} warning{'' if warnings == 1 else 's'}")
             results_stored.send(sender=Event, event=event, user=acting_user)

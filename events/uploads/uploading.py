@@ -1,12 +1,15 @@
 """An upload from a form, the arbiters' page's and the admin's alike: the file chosen (or the one
-kept from the check before), its check, and the event stored when the file has no errors."""
+kept from the check before), its check, and the event stored when the file has no errors; and an
+upload through the API, with the same form and check, where sending a file again changes nothing."""
 
+import hashlib
 import secrets
 from dataclasses import dataclass
 
 from django.core.cache import cache
 
 from events import workflow
+from events.models import Upload
 from events.uploads import storing
 from events.uploads.checking import check_upload
 
@@ -63,4 +66,42 @@ def kept_file(user, token):
     kept = cache.get(kept_key(user))
     if kept and token and secrets.compare_digest(kept[0], token):
         return kept[1:]
+    return None
+
+
+@dataclass
+class ApiUpload:
+    """What an upload through the API came to: the event stored (``changed``), or the event that
+    already has this file as its latest (not ``changed``), or the report of a file with errors,
+    or a refusal of the workflow's."""
+
+    event: object = None
+    report: dict | None = None
+    changed: bool = False
+    refused: str = ""
+
+
+def upload_through_api(form, token, lists) -> ApiUpload:
+    """Check the valid ``form``'s file against ``lists`` and store it as an upload of ``token``'s
+    arbiter would be stored. A pairing program may send the same file again (a retry, a second
+    click): if it is the latest file of one of their events, nothing changes."""
+    filename, data = form.cleaned_data["file"].name, form.cleaned_data["file"].read()
+    latest = latest_upload_of(token.user, hashlib.sha256(data).hexdigest())
+    if latest is not None:
+        return ApiUpload(event=latest.event, report=latest.report)
+    check = check_upload(data, filename, form.details(), lists)
+    if check.errors:
+        return ApiUpload(report=check.report())
+    try:
+        event = storing.do_store_upload(check, data, filename, acting_user=token.user, token=token)
+    except workflow.WorkflowError as refused:
+        return ApiUpload(report=check.report(), refused=str(refused))
+    return ApiUpload(event=event, report=check.report(), changed=True)
+
+
+def latest_upload_of(user, digest: str):
+    """The upload with this digest that is the latest of one of ``user``'s events, if any."""
+    for upload in Upload.objects.filter(sha256=digest, event__arbiter=user).select_related("event"):
+        if upload.event.uploads.order_by("-uploaded_at", "-pk").first() == upload:
+            return upload
     return None

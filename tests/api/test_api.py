@@ -271,7 +271,7 @@ def test_the_api_is_read_only(client, federation):
     response = client.post(API + "/players/200001A/")
 
     assert response.status_code == 405
-    assert response.json()["error"] == "The API is read only: use GET."
+    assert response.json()["error"] == "This resource is read only: use GET."
 
 
 def test_an_events_entries_carry_their_points_from_the_games(client, federation):

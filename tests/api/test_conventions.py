@@ -154,5 +154,5 @@ def test_unsafe_methods_get_a_json_405(api, method):
     response = getattr(api, method)("/api/v1/lists/")
 
     assert response.status_code == 405
-    assert response.json() == {"error": "The API is read only: use GET.", "status": 405}
+    assert response.json() == {"error": "This resource is read only: use GET.", "status": 405}
     assert response["Allow"] == "GET, HEAD"

@@ -26,7 +26,7 @@ def test_a_post_without_a_csrf_cookie_is_refused_in_json(path):
 
     message = refusal(client.post(path, {"list": "otb-standard"}), 403)
 
-    assert message == "Refused (CSRF cookie not set): the API is read only, use GET."
+    assert message == "Refused (CSRF cookie not set): this resource is read only, use GET."
 
 
 def test_a_post_without_a_csrf_cookie_to_a_page_of_the_site_is_djangos_html_page():
@@ -40,7 +40,7 @@ def test_a_post_without_a_csrf_cookie_to_a_page_of_the_site_is_djangos_html_page
 def test_a_post_to_the_apis_documentation_with_its_token_is_a_json_405(client):
     response = client.post("/api/")
 
-    assert refusal(response, 405) == "The API is read only: use GET."
+    assert refusal(response, 405) == "This resource is read only: use GET."
     assert response["Allow"] == "GET, HEAD"
 
 

@@ -1,0 +1,138 @@
+"""The API's writes: a pairing program uploads an event's file and submits the event, with one of
+its arbiter's tokens (``Authorization: Bearer fr_...``). The file is checked and stored as the
+arbiters' upload page does it; the answer is JSON, the check's problems numbered by line.
+
+A token is a credential of its own, not a session: these views need no CSRF token, and a browser's
+session cookie alone does not reach them.
+"""
+
+import functools
+
+from django.conf import settings
+from django.urls import reverse
+from django.views.decorators.csrf import csrf_exempt
+
+from api import views
+from api.responses import error, one
+from common.cache import within_rate
+from events import workflow
+from events.models import Event
+from events.tokens import token_of
+from events.uploads.forms import UploadForm
+from events.uploads.uploading import upload_through_api
+from grading.selectors.history import lists_for_uploads
+
+UPLOAD_FIELDS = ("code", "name", "start_date", "end_date", "time_control", "online", "kind", "submission_index")
+
+
+@csrf_exempt
+def events_or_upload(request):
+    """``/api/v1/events/``: GET lists the public events, POST uploads one."""
+    return upload_event(request) if request.method == "POST" else views.events(request)
+
+
+SUBMIT = "/submit"
+
+
+@csrf_exempt
+def event_or_submission(request, code):
+    """``/api/v1/events/CODE/``: GET reads the event; POST to ``CODE/submit/`` submits it. (A code
+    may hold a slash, so "submit" is read as the submission only by a POST: no GET submits.)"""
+    if request.method == "POST" and code.endswith(SUBMIT):
+        return submit_event(request, code.removesuffix(SUBMIT))
+    return views.event(request, code)
+
+
+def token_required(view):
+    """POST only, with a token in use of an arbiter, within the rate limit: the token reaches the
+    view as ``request.token``; every refusal is the API's JSON error."""
+
+    @csrf_exempt
+    @functools.wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if request.method != "POST":
+            response = error(405, "Use POST, with an arbiter's API token.")
+            response["Allow"] = "POST"
+            return response
+        scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
+        token = token_of(secret.strip()) if scheme.lower() == "bearer" else None
+        if token is None:
+            response = error(
+                401, "Send an arbiter's API token: Authorization: Bearer fr_... (made on My events → API tokens)."
+            )
+            response["WWW-Authenticate"] = 'Bearer realm="api"' + (', error="invalid_token"' if secret else "")
+            return response
+        if not token.user.has_perm("events.submit_results"):
+            return error(403, "This token's user is not an arbiter: they may not upload results.")
+        allowed, wait = within_rate(f"api-writes:{token.user_id}", settings.API_WRITES_PER_HOUR, 3600)
+        if not allowed:
+            response = error(
+                429,
+                f"At most {settings.API_WRITES_PER_HOUR} uploads and submissions an hour: try again in {wait} seconds.",
+            )
+            response["Retry-After"] = str(wait)
+            return response
+        request.token = token
+        return view(request, *args, **kwargs)
+
+    return wrapper
+
+
+@token_required
+def upload_event(request):
+    unknown = sorted(set(request.POST) - set(UPLOAD_FIELDS))
+    if unknown:
+        return error(400, f"Unknown field {unknown[0][:40]!r}: the fields are file, {', '.join(UPLOAD_FIELDS)}.")
+    form = UploadForm(request.POST, request.FILES)
+    if not form.is_valid():
+        return form_errors(form)
+    outcome = upload_through_api(form, request.token, lists_for_uploads())
+    if outcome.refused:
+        return error(409, f"Nothing was stored: {outcome.refused}.", report=outcome.report)
+    if outcome.event is None:
+        count = len(outcome.report["errors"])
+        return error(
+            422, f"The file has {count} error{'' if count == 1 else 's'}: nothing was stored.", report=outcome.report
+        )
+    body = {"changed": outcome.changed, "event": uploaded_event(request, outcome.event), "report": outcome.report}
+    response = one(body)
+    response.status_code = 201 if outcome.changed else 200
+    return response
+
+
+def form_errors(form):
+    """A 400 naming the first field wrong, and every field's messages."""
+    problems = {name: [str(message) for message in messages] for name, messages in form.errors.items()}
+    first = next(iter(problems))
+    text = problems[first][0] if first == "__all__" else f"{first}: {problems[first][0]}"
+    return error(400, text, fields=problems)
+
+
+@token_required
+def submit_event(request, code):
+    event = Event.objects.filter(code=code, arbiter=request.token.user).select_related("rating_list").first()
+    if event is None:
+        return error(404, f"None of your events has the code {code[:40]!r}.")
+    if event.status == Event.Status.SUBMITTED:
+        return one({"changed": False, "event": uploaded_event(request, event)})
+    try:
+        event = workflow.do_submit_event(event, acting_user=request.token.user)
+    except workflow.WorkflowError as refused:
+        return error(409, f"{refused}.")
+    return one({"changed": True, "event": uploaded_event(request, event)})
+
+
+def uploaded_event(request, event) -> dict:
+    """An arbiter's event as the API's writes answer it: where it stands, and where to go next."""
+    return {
+        "code": event.code,
+        "name": event.name,
+        "list": event.rating_list.code,
+        "start_date": event.start_date.isoformat(),
+        "end_date": event.end_date.isoformat(),
+        "submission": event.submission_index,
+        "status": event.status,
+        "status_label": event.get_status_display(),
+        "report_page": request.build_absolute_uri(reverse("arbiter-event", args=[event.pk])),
+        "submit": request.build_absolute_uri(reverse("api-event", args=[event.code + SUBMIT])),
+    }
