@@ -5,6 +5,7 @@ from api import uploads, views
 urlpatterns = [
     path("", views.docs, name="api-docs"),
     path("v1/", views.index, name="api-index"),
+    path("v1/openapi.json", views.openapi, name="api-openapi"),
     path("v1/players/", views.players, name="api-players"),
     path("v1/players/<str:code>/", views.player, name="api-player"),
     path("v1/players/<str:code>/ratings/", views.player_ratings, name="api-player-ratings"),

@@ -8,6 +8,7 @@ from django.urls import Resolver404, resolve, reverse
 from django.utils import timezone
 
 from api import serialize
+from api.openapi import description
 from api.responses import (
     BadParameter,
     MergedInto,
@@ -52,7 +53,18 @@ def index(request):
     links = {name[4:]: request.build_absolute_uri(reverse(name)) for name in names}
     # Players are only ever found: the address takes a name or code (a URI template).
     links = {"players": request.build_absolute_uri(reverse("api-players")) + "?q={name or code}", **links}
-    return one({**links, "documentation": request.build_absolute_uri(reverse("api-docs"))})
+    return one(
+        {
+            **links,
+            "documentation": request.build_absolute_uri(reverse("api-docs")),
+            "openapi": request.build_absolute_uri(reverse("api-openapi")),
+        }
+    )
+
+
+@api_view
+def openapi(request):
+    return one(description(request.build_absolute_uri(reverse("api-index"))))
 
 
 @api_view

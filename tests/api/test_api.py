@@ -24,6 +24,7 @@ def test_the_api_lists_its_resources_and_is_documented(client, db):
         "players": "http://testserver/api/v1/players/?q={name or code}",  # a bare /players/ asks for q
         **{name: f"http://testserver/api/v1/{name}/" for name in ("lists", "clubs", "events")},
         "documentation": "http://testserver/api/",
+        "openapi": "http://testserver/api/v1/openapi.json",
     }
     docs = client.get("/api/").content.decode()
     assert "/api/v1/players/CODE/games/" in docs and "{&quot;count&quot;" not in docs and '{"count"' in docs

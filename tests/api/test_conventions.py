@@ -1,14 +1,10 @@
 """The API's conventions, endpoint by endpoint: the fields each one gives (pinned, so that a change
 is a decision, not an accident), redirects for merged players and missing slashes, JSON 405s."""
 
-import datetime
-
 import pytest
 
-from grading.live.computing import compute_live
-from grading.models import RatingList
 from players.models import Player
-from tests.builders import PlayerFactory, approved_event
+from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
@@ -62,7 +58,7 @@ EVENT = {
 
 # Each endpoint: its body's fields, and those of its first result (None: not a page).
 ENDPOINTS = {
-    "/": ({"players", "lists", "clubs", "events", "documentation"}, None),
+    "/": ({"players", "lists", "clubs", "events", "documentation", "openapi"}, None),
     "/players/?q=fletcher": (PAGE, PLAYER),
     "/players/200002B/": (PLAYER | {"ratings_url", "games_url", "ratings", "live"}, None),
     "/players/200002B/ratings/": (PAGE | {"player"}, RATING | {"published_at"}),
@@ -96,14 +92,6 @@ ENDPOINTS = {
         None,
     ),
 }
-
-
-@pytest.fixture
-def api(client, federation):
-    # A November game approved after the 2026-10 list: the live list has lines.
-    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 7), [("200002B", "200003C", "1-0")])
-    compute_live(RatingList.objects.get(code="otb-standard"))
-    return client
 
 
 @pytest.mark.parametrize("path", list(ENDPOINTS))
