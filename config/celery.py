@@ -21,8 +21,9 @@ app.autodiscover_tasks()
 def schedule(sender, **kwargs):
     """Beat's schedule, by task name (the apps are not imported here): every list rated for the
     month just ended, on RATING_DAY at RATING_HOUR:RATING_MINUTE; runs whose message a
-    restarted broker lost, or whose worker died, taken up again every five minutes; and the
-    integrity watch's scan of the months not yet published, every night at 02:30."""
+    restarted broker lost, or whose worker died, taken up again every five minutes; the
+    integrity watch's scan of the months not yet published, every night at 02:30; and the
+    mailings of publications whose message was lost or whose worker died, every fifteen minutes."""
     monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
         monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
@@ -34,6 +35,9 @@ def schedule(sender, **kwargs):
         crontab(minute=30, hour=2),
         sender.signature("grading.tasks.scan_months_under_review"),
         name="scan-the-months-under-review",
+    )
+    sender.add_periodic_task(
+        15 * 60, sender.signature("alerts.tasks.mail_missed_publications"), name="mail-missed-publications"
     )
 
 

@@ -72,6 +72,7 @@ INSTALLED_APPS = [
     "events",
     "grading",
     "laboratory",
+    "alerts",
     "api",
     "accounts",
     "arbiters",
@@ -221,6 +222,23 @@ if CACHE_URL:
             "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
+
+# Mail (the e-mail alerts, docs/alerts.md): an SMTP server from the environment; without
+# EMAIL_HOST, mails are printed on the console (./dev serve) and sent nowhere.
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
+EMAIL_PORT = envint("EMAIL_PORT", 25)
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = envbool("EMAIL_USE_TLS", False)
+EMAIL_USE_SSL = envbool("EMAIL_USE_SSL", False)
+EMAIL_TIMEOUT = envint("EMAIL_TIMEOUT", 30)
+EMAIL_BACKEND = (
+    "django.core.mail.backends.smtp.EmailBackend" if EMAIL_HOST else "django.core.mail.backends.console.EmailBackend"
+)
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Federation ratings <ratings@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's address as the public reaches it: the links in mails, which a worker writes.
+SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from chess.months import MONTH_PATTERN
-from public import calculator, events, feeds, help, home, players
+from public import alerts, calculator, events, feeds, help, home, players
 from public.lists import live, pages
 
 
@@ -48,6 +48,12 @@ urlpatterns = [
     path("clubs/<path:code>/csv/", players.club_csv, name="club-csv"),
     path("clubs/<path:code>/feed/", feeds.ClubFeed(), name="club-feed"),
     path("clubs/<path:code>/", players.club_page, name="club"),
+    path("alerts/", alerts.manage_link, name="alerts"),
+    path("alerts/follow/", alerts.follow, name="alerts-follow"),
+    path("alerts/<str:key>/", alerts.manage, name="alerts-manage"),
+    path("alerts/<str:key>/confirm/", alerts.confirm_page, name="alerts-confirm"),
+    path("alerts/<str:key>/unsubscribe/", alerts.unsubscribe_page, name="alerts-unsubscribe"),
+    path("alerts/<str:key>/remove/<int:pk>/", alerts.remove, name="alerts-remove"),
     path("events/", events.event_index, name="events"),
     path("events/<path:code>/", events.event_page, name="event"),
 ]

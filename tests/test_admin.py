@@ -7,6 +7,7 @@ from django.contrib.auth import get_user_model
 from django.urls import reverse
 from django.utils import timezone
 
+from alerts.models import Delivery, Follow, Follower, Mailing
 from chess.months import Month
 from events.models import Event, EventChange, Game, Upload
 from events.tokens import do_create_token
@@ -21,7 +22,7 @@ from tests.builders import EventFactory, PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
-OUR_APPS = {"players", "events", "grading"}
+OUR_APPS = {"players", "events", "grading", "alerts"}
 
 
 @pytest.fixture
@@ -82,6 +83,10 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         found_at=timezone.now(),
     )
     do_create_token("a pairing program", acting_user=django_user_model.objects.get())
+    follower = Follower.objects.create(email="fan@example.net", key="k" * 43, created_at=timezone.now())
+    Follow.objects.create(follower=follower, kind="player", player=Player.objects.first(), created_at=timezone.now())
+    mailing = Mailing.objects.create(key="run:0", subject="a publication", created_at=timezone.now())
+    Delivery.objects.create(mailing=mailing, follower=follower, sent_at=timezone.now())
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

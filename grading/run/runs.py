@@ -21,6 +21,7 @@ from grading.run.broker import Unreachable, send
 from grading.run.periods import changed_months, latest_published, latest_take_on, periods_to_rate, stale_months
 from grading.run.publishing import RunRefused, lock_list
 from grading.run.rating import rate_one_period
+from grading.signals import run_published
 
 logger = logging.getLogger(__name__)
 
@@ -187,7 +188,10 @@ def carry_out_follow_ups(run):
         return run
     rating_list = run.period.rating_list
     follow_up(rating_list, run)
-    revise_readers(rating_list, republished_months(run), run)
+    months = republished_months(run)
+    revise_readers(rating_list, months, run)
+    if months:
+        run_published.send(sender=RatingRun, run=run, months=months)
     # What is live starts from the latest published list: this one's, and those that read it.
     request_live_of_readers(rating_list)
     RatingRun.objects.filter(pk=run.pk).update(follow_ups_done=True)

@@ -1,0 +1,48 @@
+"""The alerts' Celery tasks: they take primary keys, and do nothing for a row gone since."""
+
+from celery import shared_task
+
+from alerts.models import Follower
+
+LINKS = {"confirm": "Confirm your rating alerts", "manage": "Your rating alerts"}
+
+
+@shared_task(name="alerts.tasks.send_link", ignore_result=True)
+def send_link(follower_pk: int, what: str):
+    """Mail an address its link: to confirm what it asked to follow, or to manage its alerts."""
+    from alerts.mail import Letter
+
+    follower = Follower.objects.filter(pk=follower_pk).first()
+    if follower is None:
+        return
+    follows = list(follower.follows.select_related("player", "club", "rating_list"))
+    pending = [follow for follow in follows if follow.confirmed_at is None]
+    Letter(what).to(follower, LINKS[what], {"follows": follows, "pending": pending}, unsubscribe=False).send()
+
+
+@shared_task(
+    name="alerts.tasks.mail_publication",
+    autoretry_for=(OSError,),  # the SMTP server unreachable: again in a while, those not reached
+    retry_backoff=60,
+    retry_backoff_max=3600,
+    max_retries=12,
+)
+def mail_publication_of_run(run_pk: int, months: list[str]):
+    """Mail the followers of what a run published (alerts.mailing)."""
+    from alerts.mailing import mail_publication
+    from grading.models import RatingRun
+
+    run = RatingRun.objects.filter(pk=run_pk).select_related("period__rating_list").first()
+    if run is None:
+        return None
+    mailing = mail_publication(run, months)
+    return {"mailing": mailing.pk, "sent": mailing.sent, "seconds": round(mailing.seconds, 1)} if mailing else None
+
+
+@shared_task(name="alerts.tasks.mail_missed_publications", ignore_result=True)
+def mail_missed_publications():
+    """Beat's: the mailings of recent publications never started, or cut off (alerts.mailing)."""
+    from alerts.mailing import missed_publications
+
+    for run, months in missed_publications():
+        mail_publication_of_run.delay(run.pk, months)  # on a worker: the broker is there

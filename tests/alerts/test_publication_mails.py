@@ -1,0 +1,148 @@
+"""A federation's autumn, mailed: two months published on the standard list, then a late result
+(a revision of both) and its send-back. One mail per follower per run, however much of it they
+follow; nothing to an address unconfirmed; nothing after a one-click unsubscribe."""
+
+import datetime
+
+import pytest
+from django.test import Client
+
+from alerts.mailing import mail_publication
+from alerts.models import Delivery, Follow, Follower, Mailing
+from alerts.tasks import mail_missed_publications
+from events import approval, workflow
+from events.models import Event
+from grading.models import RatingRun
+from tests.builders import ClubFactory, PlayerFactory, approved_event, succeeded, take_on
+
+pytestmark = pytest.mark.django_db
+DECEMBER = datetime.date(2026, 12, 2)
+FAN = "fan@example.net"
+
+
+def follower(email, *things, confirmed=True):
+    """An address following ``things`` (players, clubs, lists), confirmed or not."""
+    now = datetime.datetime.now(datetime.UTC)
+    who = Follower.objects.create(email=email, key=email.split("@")[0] * 4, created_at=now)
+    for thing in things:
+        kind = {"Player": "player", "Club": "club", "RatingList": "list"}[type(thing).__name__]
+        field = "rating_list" if kind == "list" else kind
+        Follow.objects.create(
+            follower=who, kind=kind, **{field: thing}, created_at=now, confirmed_at=now if confirmed else None
+        )
+    return who
+
+
+@pytest.fixture
+def autumn(rate, inbox):
+    """Abbott and Baker of Northquay, taken on for 2026-09."""
+    northquay = ClubFactory(code="NQC", name="Northquay")
+    abbott = PlayerFactory(code="111111A", surname="Abbott", forenames="Sam", club=northquay)
+    PlayerFactory(code="222222B", surname="Baker", forenames="Jo", club=northquay)
+    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+    standard = abbott.ratings.get().rating_list
+    follower(FAN, abbott, northquay, standard)  # Baker of Northquay too: one mail a run
+    follower("unconfirmed@example.net", abbott, confirmed=False)
+    follower("rapid@example.net", standard.__class__.objects.get(code="otb-rapid"))
+    return rate
+
+
+def publish(rate, month, day, code):
+    approved_event(code, "otb-standard", day, [("111111A", "222222B", "1/2-1/2")])
+    return succeeded(rate("otb-standard", month, today=DECEMBER))
+
+
+def text_of(message):
+    return message.get_body(("plain",)).get_content()
+
+
+def test_a_publication_mails_each_follower_once_with_everything_they_follow_in_it(autumn, inbox):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+
+    [mail] = inbox.to(FAN)
+    assert mail["Subject"] == "OTB standard list: 2026-10 published"
+    text = text_of(mail)
+    # A 1500 draws B 1900: D = 400, offset 8.4 each way: 1508.4 -> 1508 (+8), 1891.6 -> 1892 (-8).
+    assert "Abbott, Sam (111111A) https://ratings.example.org/players/111111A/\n  2026-10: 1508 (+8), 1 game\n" in text
+    assert "Baker, Jo (222222B) https://ratings.example.org/players/222222B/\n  2026-10: 1892 (-8), 1 game\n" in text
+    assert "Events: OCT" in text
+    assert "The players you follow\n\nAbbott, Sam" in text and "Northquay: 1 more player rated\n\nBaker, Jo" in text
+    assert text.startswith(
+        "The OTB standard list for 2026-10 is published.\nhttps://ratings.example.org/lists/otb-standard/\n"
+    )
+    html = mail.get_body(("html",)).get_content()
+    assert '<a href="https://ratings.example.org/players/111111A/">Abbott, Sam</a>' in html
+    # RFC 8058's one-click unsubscribe, and the key only this address's mail holds.
+    key = Follower.objects.get(email=FAN).key
+    assert mail["List-Unsubscribe"].strip() == f"<https://ratings.example.org/alerts/{key}/unsubscribe/>"
+    assert mail["List-Unsubscribe-Post"].strip() == "List-Unsubscribe=One-Click"
+    # An unconfirmed address is never mailed; a follower of a list not published gets nothing.
+    assert inbox.to("unconfirmed@example.net") == [] and inbox.to("rapid@example.net") == []
+    mailing = Mailing.objects.get()
+    assert (mailing.recipients, mailing.sent) == (1, 1)
+
+
+def test_a_run_delivered_twice_mails_nobody_twice(autumn, inbox):
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+
+    assert mail_publication(run, ["2026-10"]) is None  # finished: a second delivery does nothing
+    Mailing.objects.update(finished_at=None, claimed_at=None)  # as if cut off after its one batch
+    mail_publication(run, ["2026-10"])
+
+    assert len(inbox.to(FAN)) == 1 and Delivery.objects.count() == 1
+
+
+def test_the_autumn_two_months_a_late_result_and_its_send_back_then_an_unsubscribe(
+    autumn, inbox, officer, django_capture_on_commit_callbacks
+):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    publish(autumn, "2026-11", datetime.date(2026, 11, 7), "NOV")
+    late = approved_event(
+        "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        approval.do_approve_event(late, acting_user=officer)  # a run of November revises October on its way
+
+    subjects = [mail["Subject"] for mail in inbox.to(FAN)]
+    assert subjects == [
+        "OTB standard list: 2026-10 published",
+        "OTB standard list: 2026-11 published",
+        "OTB standard list: 2026-10 revised, 2026-11 revised",
+    ]
+    # The revision's mail: October as revised (the late win: 8.4 + 18.4 = 26.8, 1500 -> 1527) and
+    # November after it.
+    revised = text_of(inbox.to(FAN)[-1])
+    # Baker loses 27 in October (1873) and, drawing 1535 in November, 8 more.
+    assert "  2026-10: 1527 (+27), 2 games\n  2026-11: 1535 (+8), 1 game\n  Events: OCT, LATE, NOV\n" in revised
+    assert "  2026-10: 1873 (-27), 2 games\n  2026-11: 1865 (-8), 1 game\n" in revised
+
+    # The one-click unsubscribe from the latest mail: a mail program's POST, no cookie, no CSRF token.
+    address = inbox.to(FAN)[-1]["List-Unsubscribe"].strip().strip("<>").removeprefix("https://ratings.example.org")
+    Client(enforce_csrf_checks=True).post(
+        address, "List-Unsubscribe=One-Click", content_type="application/x-www-form-urlencoded"
+    )
+    with django_capture_on_commit_callbacks(execute=True):
+        workflow.do_send_back_event(Event.objects.get(code="LATE"), "entered twice", acting_user=officer)
+
+    runs = RatingRun.objects.filter(outcome="succeeded", period__rating_list__code="otb-standard")
+    # Take-on, October, November, the late result's revision, the send-back's: four runs published,
+    # four mailings, three mails to the fan and none after the unsubscribe.
+    assert runs.exclude(trigger="import").exclude(trigger__startswith="revision from").count() == 4
+    assert Mailing.objects.count() == 4
+    assert len(inbox.to(FAN)) == 3
+    assert len(inbox.messages) == 3  # and to nobody else
+
+
+def test_a_mailing_cut_off_by_the_mail_server_is_finished_by_beat_and_nobody_is_mailed_twice(autumn, smtp_server):
+    smtp_server.stop()
+
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")  # published all the same
+
+    mailing = Mailing.objects.get(key=f"run:{run.pk}")
+    assert mailing.finished_at is None and mailing.claimed_at is None and not Delivery.objects.exists()
+    smtp_server.start()
+    mail_missed_publications()
+    mail_missed_publications()
+
+    assert [mail["Subject"] for mail in smtp_server.inbox.to(FAN)] == ["OTB standard list: 2026-10 published"]
+    assert Mailing.objects.get().finished_at is not None
