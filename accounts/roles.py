@@ -39,6 +39,8 @@ ROLES = {
         "grading.view_livelist",
         "grading.view_liverating",
         "grading.view_liveentry",
+        "corrections.view_report",
+        "corrections.change_report",
         "laboratory.view_rulevariant",
         "laboratory.add_rulevariant",
         "laboratory.change_rulevariant",

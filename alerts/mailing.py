@@ -198,7 +198,8 @@ def mail_publication(run: RatingRun, months: list[str]) -> Mailing | None:
         seconds=time.monotonic() - started,
     )
     mailing.refresh_from_db()
-    logger.info("mailing %s: %s mails sent in %.1f s", mailing.key, sent, mailing.seconds)
+    if mailing.recipients:
+        logger.info("mailing %s: %s mails sent in %.1f s", mailing.key, sent, mailing.seconds)
     return mailing
 
 

@@ -1,17 +1,27 @@
-"""The alerts' Celery tasks: they take primary keys, and do nothing for a row gone since."""
+"""The alerts' Celery tasks: they take primary keys, and do nothing for a row gone since.
+
+- send_link: an address's link mailed as it asked; retried three times on a connection error
+  (the mail server away), then the address may ask again (LINK_INTERVAL after the last ask).
+- mail_publication: a run's followers mailed; retried on a connection error, backing off from a
+  minute to an hour; a message the broker lost, or a worker killed part way, is found by beat's
+  mail_missed_publications (every 15 minutes), which starts it again for those not yet mailed.
+"""
 
 from celery import shared_task
 
+from alerts.mail import Letter
+from alerts.mailing import mail_publication, missed_publications
 from alerts.models import Follower
+from grading.models import RatingRun
 
 LINKS = {"confirm": "Confirm your rating alerts", "manage": "Your rating alerts"}
 
 
-@shared_task(name="alerts.tasks.send_link", ignore_result=True)
+@shared_task(
+    name="alerts.tasks.send_link", ignore_result=True, autoretry_for=(OSError,), retry_backoff=30, max_retries=3
+)
 def send_link(follower_pk: int, what: str):
     """Mail an address its link: to confirm what it asked to follow, or to manage its alerts."""
-    from alerts.mail import Letter
-
     follower = Follower.objects.filter(pk=follower_pk).first()
     if follower is None:
         return
@@ -29,9 +39,6 @@ def send_link(follower_pk: int, what: str):
 )
 def mail_publication_of_run(run_pk: int, months: list[str]):
     """Mail the followers of what a run published (alerts.mailing)."""
-    from alerts.mailing import mail_publication
-    from grading.models import RatingRun
-
     run = RatingRun.objects.filter(pk=run_pk).select_related("period__rating_list").first()
     if run is None:
         return None
@@ -42,7 +49,5 @@ def mail_publication_of_run(run_pk: int, months: list[str]):
 @shared_task(name="alerts.tasks.mail_missed_publications", ignore_result=True)
 def mail_missed_publications():
     """Beat's: the mailings of recent publications never started, or cut off (alerts.mailing)."""
-    from alerts.mailing import missed_publications
-
     for run, months in missed_publications():
         mail_publication_of_run.delay(run.pk, months)  # on a worker: the broker is there

@@ -7,6 +7,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
+from corrections.selectors import reports_of_event
 from events import workflow
 from events.models import ApiToken, Event
 from events.tokens import MOST_ACTIVE, TokenRefused, do_create_token, do_revoke_token
@@ -64,6 +65,8 @@ def event_report(request, pk):
             # On a list rated by the Elo method, until it is rated: the games FIDE's conditions
             # would leave out now (once rated, its public page says which they left out).
             "preview": preview(event),
+            # What the public reported wrong in it, and the officers' answers (not the reporters' addresses).
+            "error_reports": reports_of_event(event),
         },
     )
 

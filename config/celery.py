@@ -23,7 +23,8 @@ def schedule(sender, **kwargs):
     month just ended, on RATING_DAY at RATING_HOUR:RATING_MINUTE; runs whose message a
     restarted broker lost, or whose worker died, taken up again every five minutes; the
     integrity watch's scan of the months not yet published, every night at 02:30; and the
-    mailings of publications whose message was lost or whose worker died, every fifteen minutes."""
+    mailings of publications whose message was lost or whose worker died, and the replies to
+    error reports not yet mailed, every fifteen minutes."""
     monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
         monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
@@ -38,6 +39,9 @@ def schedule(sender, **kwargs):
     )
     sender.add_periodic_task(
         15 * 60, sender.signature("alerts.tasks.mail_missed_publications"), name="mail-missed-publications"
+    )
+    sender.add_periodic_task(
+        15 * 60, sender.signature("corrections.tasks.mail_replies_waiting"), name="mail-replies-waiting"
     )
 
 

@@ -73,6 +73,7 @@ INSTALLED_APPS = [
     "grading",
     "laboratory",
     "alerts",
+    "corrections",
     "api",
     "accounts",
     "arbiters",

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from chess.months import MONTH_PATTERN
-from public import alerts, calculator, events, feeds, help, home, players
+from public import alerts, calculator, corrections, events, feeds, help, home, players
 from public.lists import live, pages
 
 
@@ -48,6 +48,7 @@ urlpatterns = [
     path("clubs/<path:code>/csv/", players.club_csv, name="club-csv"),
     path("clubs/<path:code>/feed/", feeds.ClubFeed(), name="club-feed"),
     path("clubs/<path:code>/", players.club_page, name="club"),
+    path("report/", corrections.report_error, name="report-error"),
     path("alerts/", alerts.manage_link, name="alerts"),
     path("alerts/follow/", alerts.follow, name="alerts-follow"),
     path("alerts/<str:key>/", alerts.manage, name="alerts-manage"),

@@ -174,3 +174,26 @@ def nothing_refused_by_the_content_security_policy(request):
     if "browser" in request.fixturenames:
         logs = request.getfixturevalue("browser").get_log("browser")
         assert [entry["message"] for entry in logs if "Content Security Policy" in entry["message"]] == []
+
+
+# A real SMTP server.
+
+
+@pytest.fixture
+def smtp_server(settings, tmp_path):
+    """The site's mail goes through a real SMTP server the test starts (tests/mail_server.py);
+    its inbox reads what arrived."""
+    from tests.mail_server import SMTPServer
+
+    server = SMTPServer(tmp_path)
+    server.start()
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", server.port, 5
+    settings.SITE_URL = "https://ratings.example.org"
+    yield server
+    server.stop()
+
+
+@pytest.fixture
+def inbox(smtp_server):
+    return smtp_server.inbox

@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from alerts.models import Delivery, Follow, Follower, Mailing
 from chess.months import Month
+from corrections.reporting import send_report
 from events.models import Event, EventChange, Game, Upload
 from events.tokens import do_create_token
 from grading.demo.federation import load_demo
@@ -22,7 +23,7 @@ from tests.builders import EventFactory, PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
-OUR_APPS = {"players", "events", "grading", "alerts"}
+OUR_APPS = {"players", "events", "grading", "alerts", "corrections"}
 
 
 @pytest.fixture
@@ -87,6 +88,7 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
     Follow.objects.create(follower=follower, kind="player", player=Player.objects.first(), created_at=timezone.now())
     mailing = Mailing.objects.create(key="run:0", subject="a publication", created_at=timezone.now())
     Delivery.objects.create(mailing=mailing, follower=follower, sent_at=timezone.now())
+    send_report("result", "fan@example.net", "Round 2 was a draw.", event=Event.objects.first())
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

@@ -15,6 +15,8 @@ PROJECT = {
     "arbiters",
     "public",
     "laboratory",
+    "alerts",
+    "corrections",
     "grading",
     "events",
     "players",

@@ -1,13 +1,14 @@
+"""A real SMTP server for the tests, which a test starts and stops (tests/conftest.py: smtp_server)."""
+
 import email
 import email.policy
 import mailbox
 import os
+import re
 import socket
 import subprocess
 import sys
 import time
-
-import pytest
 
 # aiosmtpd imports a module named "public" (the atpublic package), which our app of that name
 # hides in this process: the server runs in a process of its own, from a folder outside the
@@ -25,6 +26,11 @@ def listening(port) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
+def arrival(key: str) -> tuple[int, ...]:
+    """When a Maildir message arrived, from its name (Python's mailbox writes SECONDS.MmicrosPpidQn.host)."""
+    return tuple(int(number) for number in re.match(r"(\d+)\.M(\d+)P\d+Q(\d+)", key).groups())
+
+
 class Inbox:
     """What the SMTP server received, oldest first: each message parsed, its envelope's
     recipients in X-RcptTo (as aiosmtpd's Mailbox writes them)."""
@@ -35,7 +41,7 @@ class Inbox:
 
     @property
     def messages(self):
-        keys = sorted(self.maildir.keys(), key=lambda key: (float(key.split(".")[0]), key))
+        keys = sorted(self.maildir.keys(), key=arrival)
         return [email.message_from_bytes(self.maildir.get_bytes(key), policy=email.policy.default) for key in keys]
 
     def to(self, address):
@@ -46,14 +52,19 @@ class Inbox:
 
 
 class SMTPServer:
-    """A real SMTP server (aiosmtpd) on a port of its own, which a test starts and stops."""
+    """A real SMTP server (aiosmtpd) on a port of its own, which a test starts and stops; it keeps
+    what it receives in its inbox, or with ``keep=False`` (the bench) drops it."""
 
-    def __init__(self, folder):
-        self.inbox, self.port, self.process, self.folder = Inbox(folder / "Maildir"), free_port(), None, folder
+    def __init__(self, folder, keep=True):
+        self.inbox = Inbox(folder / "Maildir") if keep else None
+        self.port, self.process, self.folder = free_port(), None, folder
 
     def start(self):
         command = [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}"]
-        command += ["-c", "aiosmtpd.handlers.Mailbox", str(self.inbox.folder)]
+        if self.inbox:
+            command += ["-c", "aiosmtpd.handlers.Mailbox", str(self.inbox.folder)]
+        else:
+            command += ["-c", "aiosmtpd.handlers.Sink"]
         environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         self.process = subprocess.Popen(command, cwd=self.folder, env=environment, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
@@ -66,20 +77,3 @@ class SMTPServer:
         if self.process and self.process.poll() is None:
             self.process.terminate()
             self.process.wait(10)
-
-
-@pytest.fixture
-def smtp_server(settings, tmp_path):
-    """The site's mail goes through a real SMTP server the test starts; its inbox reads what arrived."""
-    server = SMTPServer(tmp_path)
-    server.start()
-    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
-    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", server.port, 5
-    settings.SITE_URL = "https://ratings.example.org"
-    yield server
-    server.stop()
-
-
-@pytest.fixture
-def inbox(smtp_server):
-    return smtp_server.inbox

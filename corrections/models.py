@@ -1,0 +1,63 @@
+"""Errors the public reports on a player's or an event's page, and what the officers did with
+each (docs/corrections.md)."""
+
+from django.conf import settings
+from django.db import models
+
+
+class Report(models.Model):
+    class Kind(models.TextChoices):
+        RESULT = "result", "a result is wrong"
+        SAME_PERSON = "same-person", "two records are one person"
+        DETAILS = "details", "a birth date or club is wrong"
+
+    class State(models.TextChoices):
+        NEW = "new", "new"
+        IN_HAND = "in-hand", "in hand"
+        RESOLVED = "resolved", "resolved"
+        DECLINED = "declined", "declined"
+
+    kind = models.CharField(max_length=12, choices=Kind.choices)
+    # What it is about, as the page it was sent from said; kept if the record goes (a merge).
+    player = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    event = models.ForeignKey("events.Event", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    about = models.CharField(max_length=250, help_text="The player or event as the page named it when it was sent.")
+    other_record = models.CharField(
+        max_length=40, blank=True, help_text="For two records of one person: the other record's code."
+    )
+    message = models.TextField()
+    email = models.EmailField(help_text="The reporter's address: replies go there.")
+    created_at = models.DateTimeField()
+    state = models.CharField(max_length=8, choices=State.choices, default=State.NEW)
+    state_changed_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = "error report"
+        indexes = [models.Index(fields=["state", "created_at"], name="reports_by_state")]
+
+    def __str__(self):
+        return f"Report {self.pk}: {self.get_kind_display()} ({self.about})"
+
+    @property
+    def open(self):
+        return self.state in (Report.State.NEW, Report.State.IN_HAND)
+
+
+class ReportChange(models.Model):
+    """A step of a report: sent, taken in hand, answered, resolved or declined; with the reply
+    mailed to the reporter, if any, and the officers' own note."""
+
+    report = models.ForeignKey(Report, on_delete=models.CASCADE, related_name="changes")
+    state = models.CharField(max_length=8, choices=Report.State.choices)
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    at = models.DateTimeField()
+    reply = models.TextField(blank=True, help_text="Mailed to the reporter.")
+    note = models.TextField(blank=True, help_text="For the officers and the event's arbiter only.")
+    replied_at = models.DateTimeField(null=True, blank=True, help_text="When the reply was mailed.")
+
+    class Meta:
+        ordering = ["report", "at", "pk"]
+
+    def __str__(self):
+        return f"Report {self.report_id} {self.state} at {self.at:%Y-%m-%d %H:%M}"

@@ -1,0 +1,14 @@
+"""What the officers' queue and an arbiter's event page read of the reports."""
+
+from corrections.models import Report
+
+
+def reports_of_event(event) -> list[Report]:
+    """The reports about ``event``, latest first, with their steps: its arbiter's page shows
+    them (the replies and the officers' notes too, the reporter's address not)."""
+    return list(Report.objects.filter(event=event).prefetch_related("changes__by").order_by("-created_at"))
+
+
+def reports_waiting() -> int:
+    """Reports new or in hand: the admin's home counts them."""
+    return Report.objects.filter(state__in=[Report.State.NEW, Report.State.IN_HAND]).count()

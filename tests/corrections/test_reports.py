@@ -1,0 +1,185 @@
+"""Report an error: sent from a player's or an event's page with the reporter's address, queued
+for the rating officers, answered with a reply mailed through a real SMTP server, its history
+kept; the event's arbiter reads those of their events; and the abuse the form meets."""
+
+import datetime
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from corrections.models import Report, ReportChange
+from corrections.reporting import AnswerRefused, do_answer_report, do_take_report
+from tests.builders import PlayerFactory, approved_event
+
+pytestmark = pytest.mark.django_db
+
+REPORTER = "parent@example.net"
+
+
+@pytest.fixture
+def league(arbiter):
+    PlayerFactory(code="300001A", surname="Oakley", forenames="Ann")
+    PlayerFactory(code="300002B", surname="Quill", forenames="Bob")
+    event = approved_event("LEAGUE", "otb-standard", datetime.date(2026, 10, 3), [("300001A", "300002B", "1-0")])
+    event.arbiter = arbiter
+    event.save()
+    return event
+
+
+def report(client, query, **fields):
+    data = {"kind": "result", "message": "Round 1: Bob won, not Ann.", "email": REPORTER, **fields}
+    return client.post(reverse("report-error") + query, data)
+
+
+def test_a_report_from_an_events_page_is_queued_new_with_its_history(client, league):
+    response = report(client, "?event=LEAGUE")
+
+    assert response.status_code == 200
+    sent = Report.objects.get()
+    assert f"Your report is number {sent.pk}." in response.content.decode()
+    assert (sent.kind, sent.event, sent.player, sent.state, sent.email) == ("result", league, None, "new", REPORTER)
+    assert sent.about == "LEAGUE (LEAGUE)"
+    assert list(sent.changes.values_list("state", "by")) == [("new", None)]
+
+
+def test_a_players_page_offers_the_three_kinds_and_a_duplicate_names_the_other_record(client, league):
+    page = client.get(reverse("report-error") + "?player=300001A").content.decode()
+    assert "Two records are one person" in page and "A birth date or club is wrong" in page
+
+    missing = report(client, "?player=300001A", kind="same-person", other_record="")
+    itself = report(client, "?player=300001A", kind="same-person", other_record="300001a")
+    other = report(client, "?player=300001A", kind="same-person", other_record="300002B")
+
+    assert missing.status_code == 400 and "Give the code of the other record" in missing.content.decode()
+    assert itself.status_code == 400 and "That is this record&#x27;s own code" in itself.content.decode()
+    assert other.status_code == 200
+    assert Report.objects.get().other_record == "300002B"
+
+
+def test_an_events_page_offers_a_wrong_result_only(client, league):
+    response = report(client, "?event=LEAGUE", kind="details")
+
+    assert response.status_code == 400 and not Report.objects.exists()
+
+
+def test_an_officer_takes_answers_and_resolves_a_report_and_the_reply_is_mailed(
+    league, officer, inbox, django_capture_on_commit_callbacks
+):
+    report(Client(), "?event=LEAGUE")
+    sent = Report.objects.get()
+
+    do_take_report(sent, acting_user=officer)
+    with django_capture_on_commit_callbacks(execute=True):
+        do_answer_report(
+            sent,
+            "resolved",
+            "Thank you: the arbiter sent a corrected file.",
+            "checked the scoresheet",
+            acting_user=officer,
+        )
+
+    sent.refresh_from_db()
+    assert sent.state == "resolved"
+    assert list(sent.changes.values_list("state", "by__username")) == [
+        ("new", None),
+        ("in-hand", "officer"),
+        ("resolved", "officer"),
+    ]
+    [mail] = inbox.to(REPORTER)
+    assert mail["Subject"] == f"Your report {sent.pk}: resolved"
+    text = mail.get_body(("plain",)).get_content()
+    assert (
+        "Thank you: the arbiter sent a corrected file." in text and "https://ratings.example.org/events/LEAGUE/" in text
+    )
+    assert "checked the scoresheet" not in text  # the officers' note is theirs
+    assert ReportChange.objects.get(state="resolved").replied_at is not None
+
+
+def test_declining_needs_a_word_to_the_reporter(league, officer):
+    report(Client(), "?event=LEAGUE")
+
+    with pytest.raises(AnswerRefused, match="Say why in the reply"):
+        do_answer_report(Report.objects.get(), "declined", acting_user=officer)
+
+
+def test_the_officers_answer_from_the_admin(client, league, officer, inbox, django_capture_on_commit_callbacks):
+    report(Client(), "?event=LEAGUE")
+    sent = Report.objects.get()
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:corrections_report_change", args=[sent.pk])).content.decode()
+    assert "Round 1: Bob won, not Ann." in page and 'id="answer-form"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("admin:corrections_report_answer", args=[sent.pk]),
+            {"state": "declined", "reply": "The scoresheet says Ann won.", "note": ""},
+            follow=True,
+        )
+
+    assert f"Report {sent.pk} is declined. Your reply is mailed to the reporter." in response.content.decode()
+    assert inbox.to(REPORTER)[0]["Subject"] == f"Your report {sent.pk}: declined"
+
+
+def test_an_arbiter_reads_the_reports_of_their_event_and_no_other(client, league, arbiter, other_arbiter, officer):
+    report(Client(), "?event=LEAGUE")
+    do_answer_report(Report.objects.get(), "in-hand", note="asked the arbiter", acting_user=officer)
+
+    client.force_login(arbiter)
+    page = client.get(reverse("arbiter-event", args=[league.pk])).content.decode()
+    assert "Errors reported by the public" in page and "Round 1: Bob won, not Ann." in page
+    assert "asked the arbiter" in page and REPORTER not in page  # the reporter's address is the officers'
+    client.force_login(other_arbiter)
+    assert client.get(reverse("arbiter-event", args=[league.pk])).status_code == 404
+
+
+def test_arbiters_and_the_public_never_reach_the_queue(client, arbiter):
+    assert client.get(reverse("admin:corrections_report_changelist")).status_code == 302
+    client.force_login(arbiter)
+    assert client.get(reverse("admin:corrections_report_changelist")).status_code == 302
+
+
+def test_the_honeypot_and_the_limits_per_address_and_connection(client, league):
+    assert report(client, "?event=LEAGUE", website="spam").status_code == 200
+    assert not Report.objects.exists()
+
+    for _ in range(5):
+        report(client, "?event=LEAGUE")
+    sixth = report(client, "?event=LEAGUE")
+    assert sixth.status_code == 400 and "This address has sent 5 reports today" in sixth.content.decode()
+    for number in range(4):
+        report(client, "?event=LEAGUE", email=f"other{number}@example.net")
+    eleventh = report(client, "?event=LEAGUE", email="another@example.net")
+    assert "Too many reports from your connection" in eleventh.content.decode()
+    assert Report.objects.count() == 9
+
+
+@pytest.mark.parametrize(
+    "query, status",
+    [("?player=999999Z", 404), ("?event=NOPE", 404), ("", 404), ("?event=" + "x" * 3000, 404), ("?event=%00", 400)],
+)
+def test_reporting_on_nothing_of_ours_is_refused(client, query, status):
+    assert client.get(reverse("report-error") + query).status_code == status
+
+
+def test_an_event_not_public_cannot_be_reported_on(client, league):
+    league.status = "checked"
+    league.save()
+
+    assert client.get(reverse("report-error") + "?event=LEAGUE").status_code == 404
+
+
+@pytest.mark.parametrize(
+    "fields, message",
+    [
+        ({"message": "short"}, "Ensure this value has at least 10 characters"),
+        ({"message": "x" * 3001}, "Ensure this value has at most 3000 characters"),
+        ({"email": "nobody"}, "Enter a valid email address."),
+        ({"kind": "everything"}, "Select a valid choice."),
+    ],
+)
+def test_a_wrong_field_is_named_and_nothing_stored(client, league, fields, message):
+    response = report(client, "?event=LEAGUE", **fields)
+
+    assert response.status_code == 400 and message in response.content.decode()
+    assert not Report.objects.exists()
