@@ -14,11 +14,15 @@ import logging
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.core.mail import get_connection
 from django.db.models import Q
+from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import SimpleLazyObject
+from django.utils.safestring import mark_safe
 
 from alerts.mail import Letter, site_url
 from alerts.models import Delivery, Follow, Follower, Mailing
@@ -31,6 +35,8 @@ from players.models import Player
 
 logger = logging.getLogger(__name__)
 
+RATED_TEXT = SimpleLazyObject(lambda: get_template("alerts/mail/rated.txt"))
+RATED_HTML = SimpleLazyObject(lambda: get_template("alerts/mail/rated.html"))
 BATCH = 500  # mails a batch: sent over the connection, then their deliveries recorded
 CLAIM_EXPIRES = 3600  # seconds: a claim older than this is of a task that died
 
@@ -56,13 +62,22 @@ class Line:
 
 @dataclass
 class Rated:
-    """A player the run rated, as a mail shows them."""
+    """A player the run rated, as a mail shows them: their part of a mail, in text and in HTML,
+    is written once, whatever the number of followers it goes to."""
 
     code: str
     name: str
     url: str
     lines: list[Line] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
+
+    @cached_property
+    def text(self) -> str:
+        return RATED_TEXT.render({"player": self})
+
+    @cached_property
+    def html(self) -> str:
+        return mark_safe(RATED_HTML.render({"player": self}))  # noqa: S308 (a template's output, escaped)
 
 
 @dataclass
