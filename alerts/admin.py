@@ -4,18 +4,12 @@ follows are its own to change, through the link in its mails."""
 from django.contrib import admin
 
 from alerts.models import Delivery, Follow, Follower, Mailing
-from common.admin import Kept
+from common.admin import Kept, KeptInline
 
 
-class FollowInline(admin.TabularInline):
+class FollowInline(KeptInline):
     model = Follow
     fields = ["kind", "player", "club", "rating_list", "created_at", "confirmed_at"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 @admin.register(Follower)

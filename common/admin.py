@@ -26,3 +26,17 @@ class Kept(DeleteOneByOne):
 
     def has_delete_permission(self, request, obj=None):
         return False
+
+
+class KeptInline(admin.TabularInline):
+    """Rows of a record's history shown under it as they are: none added, changed or deleted
+    here. A subclass names its ``fields``; they are all read only."""
+
+    extra = 0
+    can_delete = False
+
+    def get_readonly_fields(self, request, obj=None):
+        return self.fields
+
+    def has_add_permission(self, request, obj=None):
+        return False

@@ -8,7 +8,7 @@ from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect
 from django.urls import path
 
-from common.admin import Kept
+from common.admin import Kept, KeptInline
 from corrections.models import Report, ReportChange
 from corrections.reporting import AnswerRefused, do_answer_report
 
@@ -26,15 +26,10 @@ class AnswerForm(forms.Form):
     )
 
 
-class ReportChangeInline(admin.TabularInline):
+class ReportChangeInline(KeptInline):
     model = ReportChange
     fields = ["at", "state", "by", "reply", "replied_at", "note"]
-    readonly_fields = fields
-    extra = 0
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None):
-        return False
+    verbose_name_plural = "history"
 
 
 @admin.register(Report)

@@ -14,7 +14,7 @@ from django.urls import path, reverse
 
 from chess.dates import written
 from chess.time_controls import TimeControl
-from common.admin import DeleteOneByOne, username
+from common.admin import DeleteOneByOne, KeptInline, username
 from events import approval, lengths, workflow
 from events.models import Entry, Event, EventChange, Upload
 from events.uploads import matching
@@ -45,16 +45,10 @@ class EntryInline(admin.TabularInline):
         return False
 
 
-class EventChangeInline(admin.TabularInline):
+class EventChangeInline(KeptInline):
     model = EventChange
-    extra = 0
     fields = ["status", "by", "at", "note"]
-    readonly_fields = fields
-    can_delete = False
     verbose_name_plural = "history"
-
-    def has_add_permission(self, request, obj=None):
-        return False
 
 
 class EventForm(forms.ModelForm):
