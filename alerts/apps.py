@@ -7,4 +7,4 @@ class AlertsConfig(AppConfig):
 
     def ready(self):
         # The receivers connect themselves; the tasks are registered in every process.
-        from alerts import receivers, tasks  # noqa: F401 (models are loaded only now)
+        from alerts import checks, receivers, tasks  # noqa: F401 (models are loaded only now)

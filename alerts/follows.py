@@ -13,10 +13,10 @@ from dataclasses import dataclass
 
 from celery.exceptions import Retry
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.utils import timezone
 
-from alerts.models import Follow, Follower
+from alerts.models import CONFIRMED, Follow, Follower
 from common.locking import lock_row, lock_rows
 from grading.run.broker import Unreachable, send
 
@@ -24,6 +24,11 @@ from grading.run.broker import Unreachable, send
 # again floods nobody's inbox. The link of the mail before confirms what was asked since.
 LINK_INTERVAL = datetime.timedelta(minutes=10)
 MOST_FOLLOWS = 200  # a follower of a whole club follows the club, not its 200 players
+MOST_WAITING = 50  # follows asked for and not yet confirmed
+# Confirmation mails to an address that has never confirmed anything: past these, it is mailed
+# no more, whoever asks (a stranger's address typed in again and again).
+MOST_UNANSWERED = 3
+FORGOTTEN_AFTER = datetime.timedelta(days=30)  # a follow never confirmed is dropped
 
 
 class FollowRefused(Exception):
@@ -60,37 +65,49 @@ def follower_of(key: str) -> Follower | None:
 
 def ask_to_follow(email: str, target: Target) -> None:
     """``email`` asks to follow ``target``: the follow is added unconfirmed (or stays as it is),
-    and the address is mailed the link that confirms it, unless one was mailed within
-    LINK_INTERVAL (whose link confirms this one too)."""
+    and the address is mailed the link that confirms it, unless nothing waits for confirmation
+    (it follows ``target`` already), a link was mailed within LINK_INTERVAL (which confirms
+    this one too), or the address has left MOST_UNANSWERED such mails unanswered."""
     email = email.strip().lower()
     now = timezone.now()
     with transaction.atomic():
         follower = follower_by_email(email, now)
-        if follower.follows.count() >= MOST_FOLLOWS:
+        follows = follower.follows.order_by()
+        if follows.filter(CONFIRMED).count() >= MOST_FOLLOWS:
             raise FollowRefused(f"An address follows {MOST_FOLLOWS} players, clubs or lists at most.")
+        if follows.filter(confirmed_at=None).count() >= MOST_WAITING:
+            raise FollowRefused("This address has too much waiting for its confirmation: confirm it first.")
         Follow.objects.get_or_create(
             follower=follower, kind=target.kind, **target.filter(), defaults={"created_at": now}
         )
-        due = link_due(follower, now)
+        waiting = follows.filter(confirmed_at=None).exists()
+        unanswered = not follows.filter(CONFIRMED).exists()
+        if unanswered and follower.unanswered >= MOST_UNANSWERED:
+            return
+        due = waiting and link_due(follower, now)
+        if due and unanswered:
+            Follower.objects.filter(pk=follower.pk).update(unanswered=F("unanswered") + 1)
     if due:
-        mail_link(follower, "confirm")
+        mail_link(follower, "confirm", counted=unanswered)
 
 
 def ask_for_link(email: str) -> None:
-    """``email`` asks for the link to manage its alerts: mailed if the address follows anything
-    (and no link was mailed within LINK_INTERVAL); nothing is said either way."""
+    """``email`` asks for the link to manage its alerts: mailed if the address has confirmed a
+    follow (and no link was mailed within LINK_INTERVAL); nothing is said either way."""
     follower = Follower.objects.filter(email=email.strip().lower()).first()
-    if follower is not None and follower.follows.exists() and link_due(follower, timezone.now()):
+    confirmed = follower is not None and follower.follows.filter(CONFIRMED).exists()
+    if confirmed and link_due(follower, timezone.now()):
         mail_link(follower, "manage")
 
 
-def mail_link(follower: Follower, what: str) -> None:
+def mail_link(follower: Follower, what: str, counted=False) -> None:
     """Send the mail of the follower's link (alerts.tasks.send_link); if it cannot go now, the
-    address may ask again at once (MailDelayed)."""
+    address may ask again at once (MailDelayed), and the mail is not counted as unanswered."""
     try:
         send("alerts.tasks.send_link", (follower.pk, what))
     except (Unreachable, OSError, smtplib.SMTPException, Retry) as error:
-        Follower.objects.filter(pk=follower.pk).update(link_sent_at=None)
+        undone = {"link_sent_at": None, **({"unanswered": F("unanswered") - 1} if counted else {})}
+        Follower.objects.filter(pk=follower.pk).update(**undone)
         raise MailDelayed("The mail cannot be sent just now: please ask again in a few minutes.") from error
 
 
@@ -114,9 +131,14 @@ def link_due(follower: Follower, now) -> bool:
     return bool(Follower.objects.filter(not_lately, pk=follower.pk).update(link_sent_at=now))
 
 
-def confirm(follower: Follower) -> int:
-    """Confirm every follow the address has asked for: the number confirmed."""
-    return Follow.objects.filter(follower=follower, confirmed_at=None).update(confirmed_at=timezone.now())
+def confirm(follower: Follower, follow_pks) -> int:
+    """Confirm the follows the confirmation page showed (those asked for since are not: they
+    wait for their own): the number confirmed."""
+    confirmed = Follow.objects.filter(follower=follower, confirmed_at=None, pk__in=follow_pks)
+    count = confirmed.update(confirmed_at=timezone.now())
+    if count:
+        Follower.objects.filter(pk=follower.pk).update(unanswered=0)
+    return count
 
 
 def stop_following(follower: Follower, follow_pk: int) -> Follow | None:
@@ -125,6 +147,15 @@ def stop_following(follower: Follower, follow_pk: int) -> Follow | None:
     if follow is not None:
         follow.delete()
     return follow
+
+
+def forget_unconfirmed(now=None) -> int:
+    """Drop the follows never confirmed within FORGOTTEN_AFTER, and the addresses left with
+    nothing (an address is kept only while it follows something): the follows dropped."""
+    before = (now or timezone.now()) - FORGOTTEN_AFTER
+    dropped, _ = Follow.objects.filter(confirmed_at=None, created_at__lt=before).delete()
+    Follower.objects.filter(created_at__lt=before, follows=None).delete()
+    return dropped
 
 
 def unsubscribe(follower: Follower) -> int:

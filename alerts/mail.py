@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils.crypto import salted_hmac
 
 
 def site_url(path: str) -> str:
@@ -13,11 +14,21 @@ def site_url(path: str) -> str:
     return settings.SITE_URL.rstrip("/") + path
 
 
+def unsubscribe_token(follower) -> str:
+    """The token of the follower's unsubscribe link, derived from its key: the link travels in
+    a header every relay reads, and must open nothing but the unsubscription."""
+    return salted_hmac("alerts.unsubscribe", follower.key, algorithm="sha256").hexdigest()[:32]
+
+
+def unsubscribe_path(follower) -> str:
+    return reverse("alerts-unsubscribe", args=[follower.pk, unsubscribe_token(follower)])
+
+
 def links(follower) -> dict:
     return {
         "confirm_url": site_url(reverse("alerts-confirm", args=[follower.key])),
         "manage_url": site_url(reverse("alerts-manage", args=[follower.key])),
-        "unsubscribe_url": site_url(reverse("alerts-unsubscribe", args=[follower.key])),
+        "unsubscribe_url": site_url(unsubscribe_path(follower)),
     }
 
 

@@ -13,6 +13,8 @@ class Follower(models.Model):
     # The latest mail of its key asked for on the site (a confirmation, the link to manage its
     # alerts): one in LINK_INTERVAL at most, so that nobody floods an address by asking.
     link_sent_at = models.DateTimeField(null=True, blank=True)
+    # Confirmation mails sent while it has confirmed nothing (alerts.follows.MOST_UNANSWERED).
+    unanswered = models.PositiveSmallIntegerField(default=0)
 
     class Meta:
         ordering = ["email"]
@@ -95,11 +97,12 @@ class Mailing(models.Model):
 
 
 class Delivery(models.Model):
-    """A mail of a mailing sent to a follower: never twice."""
+    """A mail of a mailing sent to a follower, or refused for good by the mail server: never twice."""
 
     mailing = models.ForeignKey(Mailing, on_delete=models.CASCADE, related_name="deliveries")
     follower = models.ForeignKey(Follower, on_delete=models.CASCADE, related_name="+")
     sent_at = models.DateTimeField()
+    refused = models.BooleanField(default=False, help_text="The mail server refused it for good (a 5xx).")
 
     class Meta:
         verbose_name_plural = "deliveries"

@@ -5,10 +5,12 @@
 - mail_publication: a run's followers mailed; retried on a connection error, backing off from a
   minute to an hour; a message the broker lost, or a worker killed part way, is found by beat's
   mail_missed_publications (every 15 minutes), which starts it again for those not yet mailed.
+- forget_unconfirmed: beat's, daily: nothing to retry (tomorrow's does what today's did not).
 """
 
 from celery import shared_task
 
+from alerts.follows import forget_unconfirmed
 from alerts.mail import Letter
 from alerts.mailing import mail_publication, missed_publications
 from alerts.models import Follower
@@ -27,6 +29,8 @@ def send_link(follower_pk: int, what: str):
         return
     follows = list(follower.follows.select_related("player", "club", "rating_list"))
     pending = [follow for follow in follows if follow.confirmed_at is None]
+    if what == "confirm" and not pending:
+        return  # confirmed since it was asked for: nothing to confirm
     Letter(what).to(follower, LINKS[what], {"follows": follows, "pending": pending}, unsubscribe=False).send()
 
 
@@ -51,3 +55,9 @@ def mail_missed_publications():
     """Beat's: the mailings of recent publications never started, or cut off (alerts.mailing)."""
     for run, months in missed_publications():
         mail_publication_of_run.delay(run.pk, months)  # on a worker: the broker is there
+
+
+@shared_task(name="alerts.tasks.forget_unconfirmed", ignore_result=True)
+def forget_unconfirmed_follows():
+    """Beat's, daily: follows never confirmed within 30 days dropped (alerts.follows)."""
+    forget_unconfirmed()

@@ -24,7 +24,8 @@ def schedule(sender, **kwargs):
     restarted broker lost, or whose worker died, taken up again every five minutes; the
     integrity watch's scan of the months not yet published, every night at 02:30; and the
     mailings of publications whose message was lost or whose worker died, and the replies to
-    error reports not yet mailed, every fifteen minutes."""
+    error reports not yet mailed, every fifteen minutes; the alerts never confirmed within 30 days
+    dropped, every night at 03:15."""
     monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
         monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
@@ -42,6 +43,9 @@ def schedule(sender, **kwargs):
     )
     sender.add_periodic_task(
         15 * 60, sender.signature("corrections.tasks.mail_replies_waiting"), name="mail-replies-waiting"
+    )
+    sender.add_periodic_task(
+        crontab(minute=15, hour=3), sender.signature("alerts.tasks.forget_unconfirmed"), name="forget-unconfirmed"
     )
 
 

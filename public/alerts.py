@@ -9,11 +9,13 @@ from django import forms
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.utils.crypto import constant_time_compare
 from django.views.decorators.csrf import csrf_exempt
 from django.views.decorators.http import require_POST
 
 from alerts.follows import (
     LINK_INTERVAL,
+    MOST_WAITING,
     FollowRefused,
     MailDelayed,
     Target,
@@ -24,6 +26,8 @@ from alerts.follows import (
     stop_following,
     unsubscribe,
 )
+from alerts.mail import unsubscribe_path, unsubscribe_token
+from alerts.models import Follower
 from common.cache import within_rate
 from common.lookups import by_code
 from common.middleware import client_address
@@ -110,10 +114,10 @@ def follower_or_404(key):
 
 def confirm_page(request, key):
     """A mail's confirmation link: a page with a button (a mail scanner opening the link
-    confirms nothing), whose POST confirms every follow the address asked for."""
+    confirms nothing), whose POST confirms the follows the page listed."""
     follower = follower_or_404(key)
     if request.method == "POST":
-        count = confirm(follower)
+        count = confirm(follower, [pk for pk in request.POST.getlist("follow")[:MOST_WAITING] if pk.isdigit()])
         messages.success(request, f"Confirmed: you will be mailed about {count} more thing{'s' if count != 1 else ''}.")
         return redirect("alerts-manage", key=key)
     pending = follower.follows.filter(confirmed_at=None).select_related("player", "club", "rating_list")
@@ -123,7 +127,8 @@ def confirm_page(request, key):
 def manage(request, key):
     follower = follower_or_404(key)
     follows = follower.follows.select_related("player", "club", "rating_list")
-    return render(request, "public/alerts/manage.html", {"follower": follower, "follows": follows})
+    context = {"follower": follower, "follows": follows, "unsubscribe_url": unsubscribe_path(follower)}
+    return render(request, "public/alerts/manage.html", context)
 
 
 @require_POST
@@ -134,9 +139,13 @@ def remove(request, key, pk):
     return redirect("alerts-manage", key=key)
 
 
-@csrf_exempt  # RFC 8058: a mail program's one-click POST carries the key, no CSRF token
-def unsubscribe_page(request, key):
-    follower = follower_or_404(key)
+@csrf_exempt  # RFC 8058: a mail program's one-click POST carries the token, no CSRF token
+def unsubscribe_page(request, pk, token):
+    """The unsubscribe link of every alert mail (its List-Unsubscribe header too): a page with a
+    button, and the one-click POST that stops every alert of the address."""
+    follower = Follower.objects.filter(pk=pk).first() if pk < 2**63 else None
+    if follower is None or not constant_time_compare(token, unsubscribe_token(follower)):
+        raise Http404("This link is not (or no longer) one of ours: ask for a new one on the alerts page.")
     if request.method == "POST":
         unsubscribe(follower)
         return render(request, "public/alerts/unsubscribed.html", {"follower": follower})

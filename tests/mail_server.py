@@ -51,6 +51,21 @@ class Inbox:
         self.maildir.clear()
 
 
+# aiosmtpd's Mailbox, refusing for good (550) any recipient whose address begins "refused": a
+# mail server that does not know an address. Written beside the Maildir, for the server's process.
+REFUSING_HANDLER = """
+from aiosmtpd.handlers import Mailbox
+
+
+class Refusing(Mailbox):
+    async def handle_RCPT(self, server, session, envelope, address, rcpt_options):
+        if address.startswith("refused"):
+            return "550 5.1.1 no such mailbox"
+        envelope.rcpt_tos.append(address)
+        return "250 OK"
+"""
+
+
 class SMTPServer:
     """A real SMTP server (aiosmtpd) on a port of its own, which a test starts and stops; it keeps
     what it receives in its inbox, or with ``keep=False`` (the bench) drops it."""
@@ -61,11 +76,13 @@ class SMTPServer:
 
     def start(self):
         command = [sys.executable, "-m", "aiosmtpd", "-n", "-l", f"127.0.0.1:{self.port}"]
+        environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         if self.inbox:
-            command += ["-c", "aiosmtpd.handlers.Mailbox", str(self.inbox.folder)]
+            (self.folder / "refusing_handler.py").write_text(REFUSING_HANDLER)
+            command += ["-c", "refusing_handler.Refusing", str(self.inbox.folder)]
+            environment["PYTHONPATH"] = str(self.folder)
         else:
             command += ["-c", "aiosmtpd.handlers.Sink"]
-        environment = {key: value for key, value in os.environ.items() if key != "PYTHONPATH"}
         self.process = subprocess.Popen(command, cwd=self.folder, env=environment, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
         while not listening(self.port):

@@ -13,6 +13,8 @@ PRODUCTION = {
     "ALLOWED_HOSTS": "ratings.example.org",
     "DATABASE_URL": "postgres://ratings@db.internal:5432/ratings",
     "REDIS_URL": "redis://cache.internal:6379/0",
+    "EMAIL_HOST": "smtp.internal",
+    "SITE_URL": "https://ratings.example.org",
 }
 
 
@@ -89,6 +91,21 @@ def test_the_deployment_checklist_is_clean_under_production_settings():
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
+
+
+def test_the_deployment_checklist_warns_of_mail_printed_on_a_console_and_links_not_https():
+    without = {key: value for key, value in PRODUCTION.items() if key not in ("EMAIL_HOST", "SITE_URL")}
+    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
+    result = subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=ROOT,
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **without},
+        capture_output=True,
+        text=True,
+    )
+
+    assert result.returncode != 0
+    assert "alerts.W001" in result.stderr and "alerts.W002" in result.stderr
 
 
 def test_cache_url_puts_the_cache_in_redis_and_without_it_each_process_keeps_its_own():

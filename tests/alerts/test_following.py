@@ -1,12 +1,16 @@
 """Following by e-mail: double opt-in (the confirmation mail, and nothing else, until its link is
 followed), the page of one's alerts, one-click unsubscribe, and the abuse the form meets."""
 
+import datetime
 import re
 
 import pytest
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
+from alerts.follows import forget_unconfirmed
+from alerts.mail import unsubscribe_token
 from alerts.models import Follow, Follower
 from tests.builders import ClubFactory, PlayerFactory
 
@@ -45,7 +49,7 @@ def test_asking_to_follow_mails_a_confirmation_and_nothing_is_confirmed_until_it
     confirm = link_in(message, "confirm")
     assert "Oakley, Ann" in client.get(confirm).content.decode()
     assert Follow.objects.get().confirmed_at is None  # opening the link (a mail scanner) confirms nothing
-    client.post(confirm)
+    client.post(confirm, {"follow": [follow.pk]})
     assert Follow.objects.get().confirmed_at is not None
 
 
@@ -54,8 +58,48 @@ def test_a_second_ask_within_ten_minutes_sends_no_second_mail_and_the_first_link
     ask(client, "?club=NQC")
 
     [message] = inbox.to(ADDRESS)
-    client.post(link_in(message, "confirm"))
+    page = client.get(link_in(message, "confirm")).content.decode()
+    client.post(link_in(message, "confirm"), {"follow": re.findall(r'name="follow" value="(\d+)"', page)})
     assert Follow.objects.filter(confirmed_at__isnull=False).count() == 2
+
+
+def test_the_confirmation_confirms_what_its_page_showed_and_not_what_was_asked_since(client, inbox, ann):
+    ask(client, "?player=300001A")
+    [message] = inbox.to(ADDRESS)
+    page = client.get(link_in(message, "confirm")).content.decode()
+    ask(client, "?club=NQC")  # someone else, after the page was read
+
+    client.post(link_in(message, "confirm"), {"follow": re.findall(r'name="follow" value="(\d+)"', page)})
+
+    assert list(Follow.objects.filter(confirmed_at__isnull=False).values_list("kind", flat=True)) == ["player"]
+    assert Follow.objects.get(kind="club").confirmed_at is None
+
+
+def test_an_address_that_never_confirms_is_mailed_three_times_at_most(client, inbox, ann):
+    for _ in range(5):
+        ask(Client(), "?player=300001A")
+        Follower.objects.update(link_sent_at=None)  # as if ten minutes had passed each time
+
+    assert len(inbox.to(ADDRESS)) == 3
+
+
+def test_asking_for_what_is_followed_already_sends_nothing(client, inbox, ann):
+    ask(client, "?player=300001A")
+    Follow.objects.update(confirmed_at=timezone.now())
+    Follower.objects.update(link_sent_at=None)
+    inbox.clear()
+
+    assert ask(client, "?player=300001A").status_code == 200
+    assert inbox.messages == []
+
+
+def test_follows_never_confirmed_are_forgotten_after_thirty_days(client, inbox, ann):
+    ask(client, "?player=300001A")
+    ask(client, "?list=otb-standard", "other@example.net")
+    Follow.objects.filter(kind="list").update(confirmed_at=timezone.now())
+
+    assert forget_unconfirmed(timezone.now() + datetime.timedelta(days=31)) == 1
+    assert list(Follower.objects.values_list("email", flat=True)) == ["other@example.net"]
 
 
 def test_the_honeypot_filled_in_is_answered_as_a_person_would_be_and_nothing_is_stored(client, inbox, ann):
@@ -136,10 +180,17 @@ def test_one_address_cannot_stop_anothers_follow(client, inbox, ann):
     assert theirs.follows.exists()
 
 
-def test_a_key_that_is_not_ours_is_a_404(client):
+def test_a_key_or_token_that_is_not_ours_is_a_404(client, inbox, ann):
+    ask(client, "?player=300001A")
+    follower = Follower.objects.get()
     for key in ["nope", "x" * 64, "x" * 500]:
         assert client.get(reverse("alerts-manage", args=[key])).status_code == 404
-        assert client.post(reverse("alerts-unsubscribe", args=[key])).status_code == 404
+        assert client.post(reverse("alerts-unsubscribe", args=[follower.pk, key])).status_code == 404
+    # The key does not stop the alerts: the unsubscribe link's token does, and opens nothing else.
+    assert client.post(reverse("alerts-unsubscribe", args=[follower.pk, follower.key])).status_code == 404
+    assert client.get(reverse("alerts-manage", args=[unsubscribe_token(follower)])).status_code == 404
+    assert client.post(f"/alerts/unsubscribe/{'9' * 30}/{unsubscribe_token(follower)}/").status_code == 404
+    assert follower.follows.exists()
 
 
 def test_the_one_click_unsubscribe_is_a_post_from_a_mail_program_with_no_csrf_token(client, inbox, ann):
@@ -147,10 +198,11 @@ def test_the_one_click_unsubscribe_is_a_post_from_a_mail_program_with_no_csrf_to
     follower = Follower.objects.get()
     program = Client(enforce_csrf_checks=True)
 
-    opened = program.get(reverse("alerts-unsubscribe", args=[follower.key]))
+    address = reverse("alerts-unsubscribe", args=[follower.pk, unsubscribe_token(follower)])
+    opened = program.get(address)
     assert opened.status_code == 200 and follower.follows.exists()  # a GET stops nothing
     response = program.post(
-        reverse("alerts-unsubscribe", args=[follower.key]),
+        address,
         "List-Unsubscribe=One-Click",
         content_type="application/x-www-form-urlencoded",
     )
@@ -162,9 +214,13 @@ def test_the_one_click_unsubscribe_is_a_post_from_a_mail_program_with_no_csrf_to
 def test_the_manage_link_is_mailed_only_to_an_address_that_follows_something(client, inbox, ann):
     client.post(reverse("alerts"), {"email": "stranger@example.net"})
     assert inbox.messages == []
-
     ask(client, "?player=300001A")
     inbox.clear()
+    Follower.objects.update(link_sent_at=None)
+    client.post(reverse("alerts"), {"email": ADDRESS})
+    assert inbox.messages == []  # it has confirmed nothing: only the confirmation goes to it
+
+    Follow.objects.update(confirmed_at=timezone.now())
     Follower.objects.update(link_sent_at=None)
     response = client.post(reverse("alerts"), {"email": ADDRESS.upper()})
 

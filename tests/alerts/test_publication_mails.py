@@ -7,6 +7,7 @@ import datetime
 import pytest
 from django.test import Client
 
+from alerts.mail import unsubscribe_token
 from alerts.mailing import mail_publication
 from alerts.models import Delivery, Follow, Follower, Mailing
 from alerts.tasks import mail_missed_publications
@@ -74,7 +75,9 @@ def test_a_publication_mails_each_follower_once_with_everything_they_follow_in_i
     assert '<a href="https://ratings.example.org/players/111111A/">Abbott, Sam</a>' in html
     # RFC 8058's one-click unsubscribe, and the key only this address's mail holds.
     key = Follower.objects.get(email=FAN).key
-    assert mail["List-Unsubscribe"].strip() == f"<https://ratings.example.org/alerts/{key}/unsubscribe/>"
+    follower = Follower.objects.get(email=FAN)
+    unsubscribe = f"https://ratings.example.org/alerts/unsubscribe/{follower.pk}/{unsubscribe_token(follower)}/"
+    assert mail["List-Unsubscribe"].strip() == f"<{unsubscribe}>" and key not in mail["List-Unsubscribe"]
     assert mail["List-Unsubscribe-Post"].strip() == "List-Unsubscribe=One-Click"
     # An unconfirmed address is never mailed; a follower of a list not published gets nothing.
     assert inbox.to("unconfirmed@example.net") == [] and inbox.to("rapid@example.net") == []
@@ -146,3 +149,18 @@ def test_a_mailing_cut_off_by_the_mail_server_is_finished_by_beat_and_nobody_is_
 
     assert [mail["Subject"] for mail in smtp_server.inbox.to(FAN)] == ["OTB standard list: 2026-10 published"]
     assert Mailing.objects.get().finished_at is not None
+
+
+def test_a_mail_refused_for_good_is_recorded_and_the_others_go_on(autumn, inbox):
+    standard = Follow.objects.get(follower__email=FAN, kind="list").rating_list
+    follower("refused@example.net", standard)
+    follower("after@example.net", standard)
+
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    mail_missed_publications()
+
+    assert len(inbox.to(FAN)) == 1 and len(inbox.to("after@example.net")) == 1
+    refused = Delivery.objects.get(follower__email="refused@example.net")
+    assert refused.refused and Delivery.objects.filter(refused=False).count() == 2
+    mailing = Mailing.objects.get()
+    assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (3, 2, True)
