@@ -28,7 +28,13 @@ UPLOAD_FIELDS = ("code", "name", "start_date", "end_date", "time_control", "onli
 @csrf_exempt
 def events_or_upload(request):
     """``/api/v1/events/``: GET lists the public events, POST uploads one."""
-    return upload_event(request) if request.method == "POST" else views.events(request)
+    if request.method == "POST":
+        return upload_event(request)
+    if request.method not in ("GET", "HEAD"):
+        response = error(405, "GET the events, or POST an event's file with an arbiter's API token.")
+        response["Allow"] = "GET, HEAD, POST"
+        return response
+    return views.events(request)
 
 
 SUBMIT = "/submit"
@@ -118,6 +124,9 @@ def submit_event(request, code):
     try:
         event = workflow.do_submit_event(event, acting_user=request.token.user)
     except workflow.WorkflowError as refused:
+        event.refresh_from_db()
+        if event.status == Event.Status.SUBMITTED:  # two submissions at once: the other did it
+            return one({"changed": False, "event": uploaded_event(request, event)})
         return error(409, f"{refused}.")
     return one({"changed": True, "event": uploaded_event(request, event)})
 

@@ -1,5 +1,6 @@
 """The arbiter's pages: their events, an upload with its report, and submitting for approval."""
 
+from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required, permission_required
 from django.http import Http404
@@ -116,17 +117,34 @@ def arbiters_step(request, pk, step, done):
     return redirect("arbiter-event", pk=event.pk)
 
 
+class TokenForm(forms.Form):
+    name = forms.CharField(max_length=100)
+
+
+NEW_TOKEN = "new-api-token"  # the session's key of a token just made, until its page shows it
+
+
 @never_cache  # a new token's secret is on this page once: no cache keeps it
 @login_required
 @arbiter_required
 def api_tokens(request):
-    """The arbiter's API tokens, and a new one: its secret is shown on this answer only."""
-    created = secret = None
+    """The arbiter's API tokens; a POST makes one and comes back here (a reload makes no second
+    token), where its secret is shown once, taken from the session as the page shows it."""
     if request.method == "POST":
-        try:
-            created, secret = do_create_token(request.POST.get("name", ""), acting_user=request.user)
-        except TokenRefused as refused:
-            messages.error(request, str(refused))
+        form = TokenForm(request.POST)
+        if not form.is_valid():
+            messages.error(request, "Name the token: " + " ".join(form.errors.get("name", [])))
+        else:
+            try:
+                created, secret = do_create_token(form.cleaned_data["name"], acting_user=request.user)
+            except TokenRefused as refused:
+                messages.error(request, str(refused))
+            else:
+                request.session[NEW_TOKEN] = {"pk": created.pk, "secret": secret}
+        return redirect("arbiter-api-tokens")
+    shown = request.session.pop(NEW_TOKEN, None)
+    created = ApiToken.objects.filter(pk=shown["pk"], user=request.user).first() if shown else None
+    secret = shown["secret"] if created else None
     tokens = ApiToken.objects.filter(user=request.user).order_by("revoked_at", "-created_at")
     return render(
         request,

@@ -28,7 +28,7 @@ class AnswerForm(forms.Form):
 
 class ReportChangeInline(KeptInline):
     model = ReportChange
-    fields = ["at", "state", "by", "reply", "replied_at", "note"]
+    fields = ["at", "state", "by", "reply", "replied_at", "refused", "note"]
     verbose_name_plural = "history"
 
 

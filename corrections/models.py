@@ -55,6 +55,10 @@ class ReportChange(models.Model):
     reply = models.TextField(blank=True, help_text="Mailed to the reporter.")
     note = models.TextField(blank=True, help_text="For the officers and the event's arbiter only.")
     replied_at = models.DateTimeField(null=True, blank=True, help_text="When the reply was mailed.")
+    # Claimed by the task sending the reply (one task at a time), and whether the mail server
+    # refused it for good (an address it does not know): then it is not tried again.
+    sending_at = models.DateTimeField(null=True, blank=True, editable=False)
+    refused = models.BooleanField(default=False, help_text="The mail server refused the reply for good.")
 
     class Meta:
         ordering = ["report", "at", "pk"]

@@ -24,9 +24,12 @@ class AnswerRefused(Exception):
 
 
 def send_report(kind: str, email: str, message: str, *, player=None, event=None, other_record="") -> Report:
-    """Store what the public reports about ``player`` or ``event`` (one of them), new."""
+    """Store what the public reports about ``player`` or ``event`` (or a player's result in an
+    event: both), new."""
     now = timezone.now()
     about = f"{player.name} ({player.code})" if player else f"{event.name} ({event.code})"
+    if player and event:
+        about += f" in {event.name} ({event.code})"
     with transaction.atomic():
         report = Report.objects.create(
             kind=kind,

@@ -21,6 +21,11 @@ def public_events():
     return Event.objects.filter(status__in=(*IN_RATING, *STATUS_ONLY)).select_related("rating_list", "arbiter")
 
 
+def events_of_player(player, most=30) -> list[Event]:
+    """The public events ``player`` is entered in, latest first (``most`` of them)."""
+    return list(public_events().filter(entries__player=player).distinct().order_by("-end_date", "code")[:most])
+
+
 def events_on_their_way(player) -> list[Event]:
     """The events ``player`` is entered in (matched to their record) not yet rated, latest first."""
     return list(

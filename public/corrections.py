@@ -9,9 +9,10 @@ from common.lookups import by_code
 from common.middleware import client_address
 from corrections.models import Report
 from corrections.reporting import MOST_CHARACTERS, send_report
-from events.selectors import public_events
+from events.selectors import events_of_player, public_events
 from players.selectors import player_by_code
 
+ANOTHER = "another"  # a player's report of a result in an event not listed
 PER_ADDRESS_A_DAY = 5  # a reporter with more to say says it in one report, or waits for the reply
 PER_CONNECTION_AN_HOUR = 10
 
@@ -34,14 +35,28 @@ class ReportForm(forms.Form):
     email = forms.EmailField(label="Your e-mail address", max_length=254, help_text="The reply comes here.")
     website = forms.CharField(required=False, label="Leave this empty")  # the honeypot
 
+    event = forms.ChoiceField(
+        label="Which event",
+        required=False,
+        help_text="For a wrong result: its arbiter reads the report too.",
+    )
+
     def __init__(self, *args, player=None, **kwargs):
         super().__init__(*args, **kwargs)
         self.player = player
         kinds = Report.Kind.choices if player else [(Report.Kind.RESULT, Report.Kind.RESULT.label)]
         self.fields["kind"].choices = [(value, label[0].upper() + label[1:]) for value, label in kinds]
-        if not player:
-            del self.fields["other_record"]
+        if player:
+            self.events = {event.code: event for event in events_of_player(player)}
+            self.fields["event"].choices = [
+                ("", "(not about a result)"),
+                *((code, f"{event.name} ({event.end_date:%b %Y})") for code, event in self.events.items()),
+                (ANOTHER, "another event, named above"),
+            ]
+        else:
+            del self.fields["other_record"], self.fields["event"]
             self.fields["kind"].initial = Report.Kind.RESULT
+        self.order_fields(["kind", "event", "message", "other_record", "email"])
 
     def clean(self):
         data = super().clean()
@@ -51,7 +66,13 @@ class ReportForm(forms.Form):
                 self.add_error("other_record", "Give the code of the other record: it is on that player's page.")
             elif other.pk == self.player.pk:
                 self.add_error("other_record", "That is this record's own code: give the other one's.")
+        if self.player and data.get("kind") == Report.Kind.RESULT and not data.get("event"):
+            self.add_error("event", "Choose the event the result is in (or another event, named in your message).")
         return data
+
+    def chosen_event(self):
+        """The event a player's report of a wrong result names, if it is one of theirs listed."""
+        return self.events.get(self.cleaned_data.get("event", "")) if self.player else None
 
 
 def subject_of(request):
@@ -71,8 +92,11 @@ def report_error(request):
     context = {"form": form, "player": player, "event": event}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if data["website"]:  # a robot: told what a person would be, and nothing stored
-            return render(request, "public/corrections/sent.html", {**context, "report": None, "email": data["email"]})
+        if data["website"]:  # a robot: told what a person would be (a report's number), nothing stored
+            number = (Report.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
+            return render(
+                request, "public/corrections/sent.html", {**context, "number": number, "email": data["email"]}
+            )
         if refusal := too_many(request, data["email"]):
             form.add_error(None, refusal)
         else:
@@ -81,10 +105,12 @@ def report_error(request):
                 data["email"],
                 data["message"],
                 player=player,
-                event=event,
+                event=event or form.chosen_event(),
                 other_record=data.get("other_record", ""),
             )
-            return render(request, "public/corrections/sent.html", {**context, "report": report, "email": report.email})
+            return render(
+                request, "public/corrections/sent.html", {**context, "number": report.pk, "email": report.email}
+            )
     status = 400 if form.is_bound else 200
     return render(request, "public/corrections/report.html", context, status=status)
 

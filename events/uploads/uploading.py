@@ -95,6 +95,10 @@ def upload_through_api(form, token, lists) -> ApiUpload:
     try:
         event = storing.do_store_upload(check, data, filename, acting_user=token.user, token=token)
     except workflow.WorkflowError as refused:
+        # The same file sent twice at once (a retry while the first is at work): the first stored
+        # it, and the second changes nothing, as it would have a moment later.
+        if (latest := latest_upload_of(token.user, hashlib.sha256(data).hexdigest())) is not None:
+            return ApiUpload(event=latest.event, report=latest.report)
         return ApiUpload(report=check.report(), refused=str(refused))
     return ApiUpload(event=event, report=check.report(), changed=True)
 

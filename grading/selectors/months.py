@@ -82,7 +82,8 @@ def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
             run = latest.outcome
     start, end = month.first_day(), month.last_day()
     counted = (
-        Game.objects.filter(event__rating_list=rating_list, date__gte=start, date__lte=end)
+        Game.objects.rated()  # not a bye, a default or a game the file marks unrated
+        .filter(event__rating_list=rating_list, date__gte=start, date__lte=end)
         .filter(event__status__in=SO_FAR)
         .values("event__code", "event__name", "event__status")
         .annotate(games=Count("pk"))

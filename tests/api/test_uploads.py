@@ -9,6 +9,7 @@ from django.urls import reverse
 
 from events.models import Event, EventChange, Upload
 from events.tokens import do_create_token, do_revoke_token
+from events.uploads import uploading
 from tests.builders import DATA, ECF_EXAMPLE, ecf_file, stored_event
 
 pytestmark = pytest.mark.django_db
@@ -228,7 +229,7 @@ def test_uploads_past_the_hourly_limit_are_a_429_with_retry_after(program, setti
 def test_the_arbiter_makes_a_token_sees_it_once_and_revokes_it(client, arbiter):
     client.force_login(arbiter)
 
-    made = client.post(reverse("arbiter-api-tokens"), {"name": "Swiss Manager"}).content.decode()
+    made = client.post(reverse("arbiter-api-tokens"), {"name": "Swiss Manager"}, follow=True).content.decode()
     token = arbiter.api_tokens.get()
     secret = made.split('<code class="secret">')[1].split("<")[0]
     assert secret.startswith("fr_") and secret.startswith(token.prefix) and len(secret) == 46
@@ -240,6 +241,41 @@ def test_the_arbiter_makes_a_token_sees_it_once_and_revokes_it(client, arbiter):
     assert send(Client(HTTP_AUTHORIZATION=f"Bearer {secret}"), ecf_file(submission_index=2)).status_code == 401
     token.refresh_from_db()
     assert token.revoked_by == arbiter
+
+
+def test_a_reload_after_making_a_token_makes_no_second_and_a_nul_in_its_name_is_refused(client, arbiter):
+    client.force_login(arbiter)
+    client.post(reverse("arbiter-api-tokens"), {"name": "Swiss Manager"})
+    client.get(reverse("arbiter-api-tokens"))
+    client.get(reverse("arbiter-api-tokens"))
+
+    refused = client.post(reverse("arbiter-api-tokens"), {"name": "bad\x00name"}, follow=True).content.decode()
+
+    assert arbiter.api_tokens.count() == 1
+    assert "Null characters are not allowed." in refused
+
+
+def test_the_same_file_sent_twice_at_once_is_stored_once_and_neither_call_errs(program, monkeypatch):
+    """The second call, as if it had looked for the file before the first stored it: the storing
+    refuses it, and the answer is the first's event, unchanged."""
+    first = send(program)
+    found, looks = uploading.latest_upload_of, []
+
+    def too_early_the_first_time(user, digest):
+        looks.append(digest)
+        return None if len(looks) == 1 else found(user, digest)
+
+    monkeypatch.setattr(uploading, "latest_upload_of", too_early_the_first_time)
+    again = send(program)
+
+    assert (first.status_code, again.status_code) == (201, 200) and again.json()["changed"] is False
+    assert len(looks) == 2 and Upload.objects.count() == 1
+
+
+def test_a_put_on_the_events_is_a_405_naming_get_and_post(program):
+    response = program.put(UPLOADS)
+
+    assert response.status_code == 405 and response["Allow"] == "GET, HEAD, POST"
 
 
 def test_an_arbiter_cannot_revoke_another_arbiters_token(client, arbiter, other_arbiter):

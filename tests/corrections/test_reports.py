@@ -10,6 +10,7 @@ from django.urls import reverse
 
 from corrections.models import Report, ReportChange
 from corrections.reporting import AnswerRefused, do_answer_report, do_take_report
+from corrections.tasks import mail_replies_waiting, mail_reply
 from tests.builders import PlayerFactory, approved_event
 
 pytestmark = pytest.mark.django_db
@@ -55,6 +56,24 @@ def test_a_players_page_offers_the_three_kinds_and_a_duplicate_names_the_other_r
     assert itself.status_code == 400 and "That is this record&#x27;s own code" in itself.content.decode()
     assert other.status_code == 200
     assert Report.objects.get().other_record == "300002B"
+
+
+def test_a_wrong_result_reported_on_a_players_page_names_its_event_and_reaches_its_arbiter(client, league, arbiter):
+    unnamed = report(Client(), "?player=300002B")
+    named = report(Client(), "?player=300002B", event="LEAGUE")
+
+    assert unnamed.status_code == 400 and "Choose the event the result is in" in unnamed.content.decode()
+    assert named.status_code == 200
+    sent = Report.objects.get()
+    assert (sent.player.code, sent.event, sent.about) == ("300002B", league, "Quill, Bob (300002B) in LEAGUE (LEAGUE)")
+    client.force_login(arbiter)
+    assert "Round 1: Bob won, not Ann." in client.get(reverse("arbiter-event", args=[league.pk])).content.decode()
+
+
+def test_a_result_in_an_event_not_listed_is_reported_on_the_player_alone(client, league):
+    assert report(client, "?player=300002B", event="another").status_code == 200
+    assert Report.objects.get().event is None
+    assert report(client, "?player=300002B", event="NOT-HIS").status_code == 400  # not a choice
 
 
 def test_an_events_page_offers_a_wrong_result_only(client, league):
@@ -140,7 +159,8 @@ def test_arbiters_and_the_public_never_reach_the_queue(client, arbiter):
 
 
 def test_the_honeypot_and_the_limits_per_address_and_connection(client, league):
-    assert report(client, "?event=LEAGUE", website="spam").status_code == 200
+    robot = report(client, "?event=LEAGUE", website="spam")
+    assert robot.status_code == 200 and "Your report is number 1." in robot.content.decode()
     assert not Report.objects.exists()
 
     for _ in range(5):
@@ -183,3 +203,32 @@ def test_a_wrong_field_is_named_and_nothing_stored(client, league, fields, messa
 
     assert response.status_code == 400 and message in response.content.decode()
     assert not Report.objects.exists()
+
+
+def test_a_reply_the_mail_server_refuses_for_good_is_marked_and_not_tried_again(
+    league, officer, inbox, django_capture_on_commit_callbacks
+):
+    report(Client(), "?event=LEAGUE", email="refused@example.net")
+    with django_capture_on_commit_callbacks(execute=True):
+        do_answer_report(Report.objects.get(), "resolved", "Corrected.", acting_user=officer)
+
+    answer = ReportChange.objects.get(state="resolved")
+    assert (answer.refused, answer.replied_at, answer.sending_at) == (True, None, None)
+    ReportChange.objects.update(at=answer.at - datetime.timedelta(hours=5))
+    mail_replies_waiting()
+    assert inbox.messages == [] and not ReportChange.objects.get(pk=answer.pk).replied_at
+
+
+def test_a_reply_is_mailed_once_whatever_the_number_of_tasks_sent_for_it(
+    league, officer, inbox, django_capture_on_commit_callbacks
+):
+    report(Client(), "?event=LEAGUE")
+    with django_capture_on_commit_callbacks(execute=True):
+        do_answer_report(Report.objects.get(), "resolved", "Corrected.", acting_user=officer)
+    answer = ReportChange.objects.get(state="resolved")
+
+    mail_reply(answer.pk)
+    ReportChange.objects.update(at=answer.at - datetime.timedelta(hours=5))
+    mail_replies_waiting()
+
+    assert len(inbox.to(REPORTER)) == 1
