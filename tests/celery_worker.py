@@ -29,19 +29,19 @@ def worker_needs(redis_url=None):
 
 
 @contextlib.contextmanager
-def running_worker(redis_url=None):
+def running_worker(redis_url=None, **env):
     """A real ``celery worker`` process on a queue of its own, reading the test database, its
     broker REDIS_URL's or ``redis_url`` (a test's own: this process then sends there too, see
-    celery_on).
+    celery_on), with the settings ``env`` gives besides (the SMTP server of a test, say).
 
     Tests that use it must commit their data (``transactional_db``) for the worker to see it.
     """
-    with running_workers(1, redis_url) as (worker,):
+    with running_workers(1, redis_url, **env) as (worker,):
         yield worker
 
 
 @contextlib.contextmanager
-def running_workers(count, redis_url=None):
+def running_workers(count, redis_url=None, **extra):
     """``count`` real worker processes sharing a queue of their own (see running_worker)."""
     from django.db import connection
 
@@ -55,6 +55,7 @@ def running_workers(count, redis_url=None):
         TEST_DATABASE_NAME=str(connection.settings_dict["NAME"]),
         TEST_CELERY_QUEUE=queue,
         **({"REDIS_URL": redis_url} if redis_url else {}),
+        **extra,
     )
     names = [f"{queue}-{number}@" for number in range(count)]
     workers = [
