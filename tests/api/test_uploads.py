@@ -291,3 +291,26 @@ def test_the_token_pages_are_the_arbiters_alone(client, django_user_model):
     assert client.get(reverse("arbiter-api-tokens")).status_code == 302  # to the login
     client.force_login(django_user_model.objects.create_user("player"))
     assert client.get(reverse("arbiter-api-tokens")).status_code == 403
+
+
+@pytest.mark.parametrize(
+    "body, status, message",
+    [
+        ({"json": '{"file": "results.trf"}'}, 400, "file: Choose the file to upload."),
+        ({"file": ("chart.png", (DATA / "not-results" / "chart.png").read_bytes())}, 422, "The file has 1 error"),
+        ({"file": ("big.trf", b"012 x\n" * (6 * 1024 * 1024 // 6))}, 400, "file: The file is larger than 5 MB"),
+        ({"file": ("\udcff\x00.trf", b"012 Open\n")}, 422, "The file has"),
+        ({"file": ("results.trf", b"")}, 400, "file: The submitted file is empty."),
+    ],
+    ids=["json", "png", "too-large", "odd-name", "empty"],
+)
+def test_a_hostile_upload_is_refused_in_json_saying_what_and_nothing_is_stored(program, body, status, message):
+    if "json" in body:
+        response = program.post(UPLOADS, body["json"], content_type="application/json")
+    else:
+        name, data = body["file"]
+        response = program.post(UPLOADS, {"file": SimpleUploadedFile(name.encode("utf-8", "replace").decode(), data)})
+
+    assert response.status_code == status, response.content[:300]
+    assert response.json()["error"].startswith(message)
+    assert not Event.objects.exists() and not Upload.objects.exists()
