@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from corrections.selectors import reports_of_event
+from corrections.selectors import open_reports_of_arbiter, reports_of_event
 from events import workflow
 from events.models import ApiToken, Event
 from events.tokens import MOST_ACTIVE, TokenRefused, do_create_token, do_revoke_token
@@ -31,7 +31,12 @@ def own_event(request, pk):
 @login_required
 @arbiter_required
 def my_events(request):
-    events = Event.objects.filter(arbiter=request.user).select_related("rating_list").order_by("-end_date", "code")
+    events = list(
+        Event.objects.filter(arbiter=request.user).select_related("rating_list").order_by("-end_date", "code")
+    )
+    reports = open_reports_of_arbiter(request.user)
+    for event in events:
+        event.open_reports = reports.get(event.pk, 0)
     return render(request, "arbiters/my_events.html", {"events": events})
 
 

@@ -1,6 +1,10 @@
 """What the officers' queue and an arbiter's event page read of the reports."""
 
+from django.db.models import Count
+
 from corrections.models import Report
+
+OPEN = (Report.State.NEW, Report.State.IN_HAND)
 
 
 def reports_of_event(event) -> list[Report]:
@@ -11,4 +15,10 @@ def reports_of_event(event) -> list[Report]:
 
 def reports_waiting() -> int:
     """Reports new or in hand: the admin's home counts them."""
-    return Report.objects.filter(state__in=[Report.State.NEW, Report.State.IN_HAND]).count()
+    return Report.objects.filter(state__in=OPEN).count()
+
+
+def open_reports_of_arbiter(arbiter) -> dict[int, int]:
+    """{event id: its reports new or in hand} of ``arbiter``'s events: My events marks them."""
+    found = Report.objects.filter(event__arbiter=arbiter, state__in=OPEN).order_by()
+    return dict(found.values_list("event_id").annotate(count=Count("pk")))

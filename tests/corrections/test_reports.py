@@ -148,6 +148,8 @@ def test_an_arbiter_reads_the_reports_of_their_event_and_no_other(client, league
     page = client.get(reverse("arbiter-event", args=[league.pk])).content.decode()
     assert "Errors reported by the public" in page and "Round 1: Bob won, not Ann." in page
     assert "asked the arbiter" in page and REPORTER not in page  # the reporter's address is the officers'
+    mine = client.get(reverse("arbiter-events")).content.decode()
+    assert f'<a href="/arbiter/events/{league.pk}/#error-reports">1 error reported</a>' in mine
     client.force_login(other_arbiter)
     assert client.get(reverse("arbiter-event", args=[league.pk])).status_code == 404
 
