@@ -79,30 +79,27 @@ def test_it_refuses_a_debug_value_it_cannot_read():
     assert "DEBUG must be true or false, not 'maybe'" in result.stderr
 
 
-def test_the_deployment_checklist_is_clean_under_production_settings():
+def deploy_check(settings):
+    """``manage.py check --deploy`` failing on warnings, under ``settings`` alone."""
     clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
-    result = subprocess.run(
+    return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **PRODUCTION},
+        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **settings},
         capture_output=True,
         text=True,
     )
+
+
+def test_the_deployment_checklist_is_clean_under_production_settings():
+    result = deploy_check(PRODUCTION)
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "System check identified no issues" in result.stdout
 
 
 def test_the_deployment_checklist_warns_of_mail_printed_on_a_console_and_links_not_https():
-    without = {key: value for key, value in PRODUCTION.items() if key not in ("EMAIL_HOST", "SITE_URL")}
-    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
-    result = subprocess.run(
-        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
-        cwd=ROOT,
-        env={**clean, "DJANGO_SETTINGS_MODULE": "config.settings", **without},
-        capture_output=True,
-        text=True,
-    )
+    result = deploy_check({key: value for key, value in PRODUCTION.items() if key not in ("EMAIL_HOST", "SITE_URL")})
 
     assert result.returncode != 0
     assert "alerts.W001" in result.stderr and "alerts.W002" in result.stderr
