@@ -24,6 +24,7 @@ ROLES = {
         "events.view_apitoken",
         "events.change_apitoken",
         "players.merge_player",
+        "grading.view_playermerge",
         "players.view_player",
         "players.change_player",
         "players.add_player",

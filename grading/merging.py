@@ -3,12 +3,12 @@ kept, and the months they were rated in are revised. Here, not in players, becau
 changes events and ratings too (docs/architecture.md)."""
 
 from django.db import transaction
-from django.db.models import Count, F, Min
+from django.db.models import Count, F, Min, Q
 from django.utils import timezone
 
 from common.locking import lock_rows
 from events.models import Entry, Game
-from grading.models import PlayerRating, RatingPeriod, RatingRun
+from grading.models import PlayerMerge, PlayerRating, RatingPeriod, RatingRun
 from grading.run.runs import rate_through_latest
 from players.models import Player
 
@@ -56,6 +56,17 @@ def do_merge_players(keep: Player, duplicates: list[Player], *, acting_user=None
         # Among the duplicates themselves, the newest record's row of a period stands.
         for rows in clashing_rows(current.filter(player_id__in=ids)).values():
             current.filter(pk__in=rows[1:]).update(superseded_at=now)
+        PlayerMerge.objects.bulk_create(
+            PlayerMerge(
+                kept=keep,
+                merged=duplicate,
+                merged_by=acting_user,
+                merged_at=now,
+                games=Game.objects.filter(Q(white=duplicate) | Q(black=duplicate)).count(),
+                ratings=PlayerRating.objects.filter(player=duplicate).count(),
+            )
+            for duplicate in duplicates
+        )
         Game.objects.filter(white_id__in=ids).update(white=keep)
         Game.objects.filter(black_id__in=ids).update(black=keep)
         Entry.objects.filter(player_id__in=ids).update(player=keep)

@@ -14,7 +14,7 @@ from events.models import Event, EventChange, Game, Upload
 from events.tokens import do_create_token
 from grading.demo.federation import load_demo
 from grading.integrity.scanning import scan_month
-from grading.models import Flag, GameNotRated, RatingList, RatingPeriod
+from grading.models import Flag, GameNotRated, PlayerMerge, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
 from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
@@ -89,6 +89,8 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
     mailing = Mailing.objects.create(key="run:0", subject="a publication", created_at=timezone.now())
     Delivery.objects.create(mailing=mailing, follower=follower, sent_at=timezone.now())
     send_report("result", "fan@example.net", "Round 2 was a draw.", event=Event.objects.first())
+    first, second = Player.objects.order_by("pk")[:2]
+    PlayerMerge.objects.create(kept=first, merged=second, merged_at=timezone.now(), games=0, ratings=0)
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

@@ -6,8 +6,9 @@ from django.contrib import admin, messages
 from django.db.models import Count
 from django.shortcuts import render
 
+from common.admin import Kept
 from grading.merging import MergeRefused, do_merge_players, merge_revisions
-from grading.models import ListEntry, PlayerRating, RatingPeriod, rating_text
+from grading.models import ListEntry, PlayerMerge, PlayerRating, RatingPeriod, rating_text
 from players import admin as players_admin
 from players.models import Club, Player
 
@@ -93,3 +94,15 @@ class PlayerAdmin(players_admin.PlayerAdmin):
                 messages.SUCCESS,
             )
         return None
+
+
+@admin.register(PlayerMerge)
+class PlayerMergeAdmin(Kept):
+    """Every merge of duplicate records, as it was made: who, when, what moved."""
+
+    list_display = ["merged", "kept", "merged_by", "merged_at", "games", "ratings"]
+    search_fields = ["merged__code", "merged__surname", "kept__code", "kept__surname"]
+    list_select_related = ["merged", "kept", "merged_by"]
+
+    def has_add_permission(self, request):
+        return False

@@ -1,6 +1,7 @@
-"""Grading's models, in one module each for the lists and their months, the ratings, the runs,
-the live ratings and the integrity watch's flags; every one of them is imported from here
-(``from grading.models import ...``), where Django finds them."""
+"""Grading's models, in one module each for the lists and their months, the ratings, the runs
+(and the merges of players' records, which revise them), the live ratings and the integrity
+watch's flags; every one of them is imported from here (``from grading.models import ...``),
+where Django finds them."""
 
 from grading.models.integrity import Flag, Scan
 from grading.models.lists import (
@@ -22,7 +23,7 @@ from grading.models.ratings import (
     PlayerRating,
     RatingState,
 )
-from grading.models.runs import GameNotRated, RatingRun
+from grading.models.runs import GameNotRated, PlayerMerge, RatingRun
 
 __all__ = [
     "LIST_ORDER",
@@ -37,6 +38,7 @@ __all__ = [
     "LiveEntry",
     "LiveList",
     "LiveRating",
+    "PlayerMerge",
     "PlayerRating",
     "RatingList",
     "RatingPeriod",

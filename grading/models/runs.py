@@ -69,3 +69,23 @@ class GameNotRated(models.Model):
 
     def __str__(self):
         return f"game {self.game_id}: {self.reason}"
+
+
+class PlayerMerge(models.Model):
+    """The history of a merge of duplicate player records (grading/merging.py): which record went
+    into which, who merged them and when, and what moved. Written in the merge's transaction."""
+
+    kept = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    merged = models.ForeignKey("players.Player", on_delete=models.PROTECT, related_name="+")
+    merged_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    merged_at = models.DateTimeField()
+    games = models.PositiveIntegerField(help_text="Games moved to the record kept.")
+    ratings = models.PositiveIntegerField(help_text="Rating rows moved to the record kept.")
+
+    class Meta:
+        ordering = ["-merged_at", "pk"]
+
+    def __str__(self):
+        return f"{self.merged.code} merged into {self.kept.code}"

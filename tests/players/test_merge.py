@@ -7,7 +7,7 @@ import pytest
 
 from chess.months import Month
 from grading.merging import MergeRefused, do_merge_players, merge_revisions
-from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
+from grading.models import ListEntry, PlayerMerge, PlayerRating, RatingPeriod, RatingRun
 from grading.run.periods import changed_months
 from players.models import Player
 from tests.builders import PlayerFactory, approved_event, succeeded, take_on
@@ -41,7 +41,7 @@ def alice_twice(rate):
 
 
 def test_records_rated_in_the_same_month_merge_and_the_month_is_rated_again_with_all_the_games(
-    alice_twice, django_capture_on_commit_callbacks
+    alice_twice, officer, django_capture_on_commit_callbacks
 ):
     alice, duplicate = alice_twice
     october = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-10")
@@ -49,8 +49,11 @@ def test_records_rated_in_the_same_month_merge_and_the_month_is_rated_again_with
     assert merge_revisions(alice, [duplicate]) == [october]
 
     with django_capture_on_commit_callbacks(execute=True):
-        assert do_merge_players(alice, [duplicate]) == 1
+        assert do_merge_players(alice, [duplicate], acting_user=officer) == 1
 
+    # The merge's history: the duplicate's one game and its October rating moved, by the officer.
+    merge = PlayerMerge.objects.get()
+    assert (merge.kept, merge.merged, merge.merged_by, merge.games, merge.ratings) == (alice, duplicate, officer, 1, 1)
     # Alice (adult, Full 1500, K 20) with both games: beats Brian 1900: D = +400, offset 8.4, +10
     # for the win: +18.4; draws with Carol 1700: D = +200, offset 5.2, 0 for the draw: +5.2.
     # 1500 + 18.4 + 5.2 = 1523.6 -> 1524.
