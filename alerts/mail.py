@@ -8,10 +8,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-
-def site_url(path: str) -> str:
-    """An absolute address of the site, for a mail (sent by a worker, with no request to ask)."""
-    return settings.SITE_URL.rstrip("/") + path
+from common.mail import site_url
 
 
 def unsubscribe_token(follower) -> str:
@@ -40,7 +37,7 @@ class Letter:
         self.html = get_template(f"alerts/mail/{name}.html")
 
     def to(self, follower, subject: str, context: dict, unsubscribe=True) -> EmailMultiAlternatives:
-        context = {**context, **links(follower), "site_url": settings.SITE_URL.rstrip("/")}
+        context = {**context, **links(follower)}
         headers = {}
         if unsubscribe:
             headers = {

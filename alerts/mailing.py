@@ -12,18 +12,18 @@ tried again; anything else stops the mailing, for the task's retry or beat to ta
 
 import datetime
 import logging
-import smtplib
 import time
 
-from django.core.mail import BadHeaderError, get_connection
+from django.core.mail import get_connection
 from django.db.models import Q
 from django.utils import timezone
 
 from alerts.mail import Letter
 from alerts.models import Delivery, Follower, Mailing
 from alerts.publication import context, publication_of
+from common.mail import REFUSALS, refused_for_good
 from grading.models import RatingRun
-from grading.run.runs import republished_months
+from grading.run.runs import REVISED_BY, republished_months
 
 logger = logging.getLogger(__name__)
 
@@ -102,7 +102,7 @@ def send_each(connection, mailing, letters) -> None:
         for follower, message in letters:
             try:
                 connection.send_messages([message])
-            except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError, BadHeaderError) as error:
+            except REFUSALS as error:
                 if not refused_for_good(error):
                     raise
                 logger.warning("mailing %s: the mail to follower %s refused: %s", mailing.key, follower.pk, error)
@@ -111,16 +111,6 @@ def send_each(connection, mailing, letters) -> None:
                 reached.append(Delivery(mailing=mailing, follower=follower, sent_at=timezone.now()))
     finally:
         Delivery.objects.bulk_create(reached, ignore_conflicts=True)
-
-
-def refused_for_good(error) -> bool:
-    """Whether the server refused this one mail for good (a 5xx, or a header no mail may have),
-    rather than for now (a 4xx: try again later)."""
-    if isinstance(error, BadHeaderError):
-        return True
-    if isinstance(error, smtplib.SMTPRecipientsRefused):
-        return all(code >= 500 for code, _ in error.recipients.values())
-    return error.smtp_code >= 500
 
 
 MISSED_WITHIN = datetime.timedelta(days=2)  # older publications are news no longer
@@ -133,7 +123,7 @@ def missed_publications():
     runs = (
         RatingRun.objects.filter(finished_at__gte=now - MISSED_WITHIN, follow_ups_done=True)
         .filter(outcome=RatingRun.Outcome.SUCCEEDED)
-        .exclude(trigger__startswith="revision from run")
+        .exclude(trigger__startswith=REVISED_BY.format(""))
         .exclude(trigger=RatingRun.IMPORT)  # a take-on: the previous system's ratings, no news
         .select_related("period__rating_list")
     )

@@ -7,22 +7,22 @@ follow with each new rating, its games and the events it rated, and the members 
 they follow.
 """
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from django.db.models import Q
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
-from alerts.mail import site_url
 from alerts.models import Follow
-from chess.months import Month
+from chess.names import full_name
 from chess.numbers import signed
-from events.models import Game
+from common.mail import site_url
 from grading.models import PlayerRating, RatingRun
+from grading.run.breakdown import games_shown, lines
+from grading.run.runs import revision_runs
 from players.models import Player
 
 RATED_TEXT = SimpleLazyObject(lambda: get_template("alerts/mail/rated.txt"))
@@ -37,7 +37,6 @@ class Line:
     rating: int | None
     prior: int | None
     games: int
-    type: str
 
     @property
     def change(self):
@@ -94,7 +93,7 @@ class Publication:
 def publication_of(run: RatingRun, months: list[str]) -> Publication:
     """What ``run`` (with the months it published) means to each follower it concerns."""
     rating_list = run.period.rating_list
-    runs = [run.pk, *RatingRun.objects.filter(trigger=f"revision from run {run.pk}").values_list("pk", flat=True)]
+    runs = [run.pk, *revision_runs(run).values_list("pk", flat=True)]
     rated = PlayerRating.objects.filter(run_id__in=runs)
     by_follower = defaultdict(lambda: {"list": False, "players": [], "clubs": defaultdict(list)})
     # No ordering: the model's sorts by the follower's address, a join the mailing does not need.
@@ -120,39 +119,38 @@ def publication_of(run: RatingRun, months: list[str]) -> Publication:
         months,
         rating_list.name,
         site_url(reverse("rating-list", args=[rating_list.code])),
-        rated_players(rated, wanted, runs),
+        rated_players(rated, wanted),
         dict(by_follower),
     )
 
 
-def rated_players(rated, wanted: set, runs: list) -> dict:
-    """Each wanted player's new ratings by month, with their games in it, and the events of
-    theirs the run rated."""
+def rated_players(rated, wanted: set) -> dict:
+    """Each wanted player's new ratings by month, with the games each rated (its breakdown, as
+    the run rated them: a game FIDE's conditions left out is not there), and the events of
+    those games, in the order they were played."""
     players = {
-        pk: Rated(code, f"{surname}, {forenames}" if forenames else surname, site_url(reverse("player", args=[code])))
+        pk: Rated(code, full_name(surname, forenames), site_url(reverse("player", args=[code])))
         for pk, code, surname, forenames in Player.objects.filter(pk__in=wanted).values_list(
             "pk", "code", "surname", "forenames"
         )
     }
-    games = Counter()
-    # The events the runs rated, each once: an event rated by the run and by a revision run of
-    # it (games in two months) is one event, and its games are counted once.
-    rated_events = RatingRun.events.through.objects.filter(ratingrun_id__in=runs).values("event_id")
-    events = Game.objects.rated().filter(event__in=rated_events).filter(Q(white_id__in=wanted) | Q(black_id__in=wanted))
-    played = events.order_by("date", "event__name", "pk").values_list(
-        "pk", "white_id", "black_id", "date", "event__name"
+    ratings = (
+        rated.filter(player_id__in=wanted)
+        .order_by("month")
+        .only("player_id", "month", "rating", "prior_rating", "breakdown")
     )
-    for _, white, black, day, name in played:
-        for player_id in (white, black):
-            if player_id in players:
-                games[player_id, str(Month.of(day))] += 1
-                if name not in players[player_id].events:
-                    players[player_id].events.append(name)
-    fields = ("player_id", "month", "rating", "prior_rating", "type")
-    for player_id, month, rating, prior, kind in (
-        rated.filter(player_id__in=wanted).order_by("month").values_list(*fields)
-    ):
-        players[player_id].lines.append(Line(month, rating, prior, games[player_id, month], kind))
+    games_of = defaultdict(list)
+    for rating in ratings:
+        played = [line[0] for line in lines(rating)]
+        players[rating.player_id].lines.append(Line(rating.month, rating.rating, rating.prior_rating, len(played)))
+        games_of[rating.player_id] += played
+    ids = {game for games in games_of.values() for game in games}
+    shown = games_shown(ids) if ids else {}
+    for player_id, games in games_of.items():
+        # A game withdrawn since it was rated is in no event any more.
+        for game in sorted((shown[pk] for pk in games if pk in shown), key=lambda game: (game.date, game.pk)):
+            if game.event.name not in players[player_id].events:
+                players[player_id].events.append(game.event.name)
     return players
 
 
@@ -167,7 +165,6 @@ def context(publication: Publication, follower_id: int) -> dict:
     ]
     return {
         "publication": publication,
-        "follows_list": follows["list"],
         "players": [players[pk] for pk in follows["players"]],
         "clubs": [(name, members) for name, members in clubs if members],
     }

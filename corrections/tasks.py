@@ -9,7 +9,6 @@
 
 import datetime
 import logging
-import smtplib
 
 from celery import shared_task
 from django.conf import settings
@@ -19,6 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
+from common.mail import REFUSALS, refused_for_good, site_url
 from corrections.models import ReportChange
 
 logger = logging.getLogger(__name__)
@@ -50,7 +50,7 @@ def mail_reply(change_pk: int):
         return
     try:
         reply_message(change).send()
-    except (smtplib.SMTPRecipientsRefused, smtplib.SMTPDataError) as error:
+    except REFUSALS as error:
         permanent = refused_for_good(error)
         ReportChange.objects.filter(pk=change.pk).update(sending_at=None, refused=permanent)
         if not permanent:
@@ -76,22 +76,11 @@ def reply_message(change) -> EmailMultiAlternatives:
     return message
 
 
-def refused_for_good(error) -> bool:
-    """Whether the server refused the reply for good (a 5xx), not for now (a 4xx)."""
-    if isinstance(error, smtplib.SMTPRecipientsRefused):
-        return all(code >= 500 for code, _ in error.recipients.values())
-    return error.smtp_code >= 500
-
-
 def page_of(report) -> str:
     """The address of the page the report was sent from, for the reply to link to."""
     if report.player_id:
-        path = reverse("player", args=[report.player.code])
-    elif report.event_id:
-        path = reverse("event", args=[report.event.code])
-    else:
-        return ""
-    return settings.SITE_URL.rstrip("/") + path
+        return site_url(report.player.get_absolute_url())
+    return site_url(reverse("event", args=[report.event.code])) if report.event_id else ""
 
 
 @shared_task(name="corrections.tasks.mail_replies_waiting", ignore_result=True)

@@ -150,7 +150,7 @@ def run_rating(run_pk: int, progress=None) -> RatingRun:
                     else RatingRun.objects.create(
                         period=period,
                         started_by=run.started_by,
-                        trigger=f"revision from run {run.pk}",
+                        trigger=REVISED_BY.format(run.pk),
                         started_at=timezone.now(),
                         outcome=RatingRun.Outcome.SUCCEEDED,
                     )
@@ -199,9 +199,17 @@ def carry_out_follow_ups(run):
     return run
 
 
+REVISED_BY = "revision from run {}"  # the trigger of a month a run revised on its way
+
+
+def revision_runs(run):
+    """The records of the months ``run`` revised on its way (each its own RatingRun)."""
+    return RatingRun.objects.filter(trigger=REVISED_BY.format(run.pk))
+
+
 def republished_months(run) -> list[str]:
     """The months a run published: its own (if it published) and those it revised on the way."""
-    revised = RatingRun.objects.filter(trigger=f"revision from run {run.pk}", revision__isnull=False)
+    revised = revision_runs(run).filter(revision__isnull=False)
     months = list(revised.values_list("period__month", flat=True))
     return months + [run.period.month] if run.revision is not None else months
 

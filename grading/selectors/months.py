@@ -13,9 +13,11 @@ from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, Game
+from events.selectors import STATUS_ONLY
 from grading.models import RatingPeriod, RatingRun
+from grading.run.loading import rated_games
 
-# What the public reads of an event in a month so far, by its status.
+# The order the page lists events in, by status.
 SO_FAR = (Event.Status.APPROVED, Event.Status.SUBMITTED, Event.Status.HELD, Event.Status.RATED)
 
 
@@ -80,15 +82,17 @@ def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
         latest = RatingRun.objects.filter(period=period).order_by("-started_at").first()
         if latest and latest.outcome in (RatingRun.Outcome.QUEUED, RatingRun.Outcome.RUNNING, RatingRun.Outcome.FAILED):
             run = latest.outcome
-    start, end = month.first_day(), month.last_day()
-    counted = (
-        Game.objects.rated()  # not a bye, a default or a game the file marks unrated
-        .filter(event__rating_list=rating_list, date__gte=start, date__lte=end)
-        .filter(event__status__in=SO_FAR)
-        .values("event__code", "event__name", "event__status")
-        .annotate(games=Count("pk"))
-        .order_by("event__code")
+    end = month.last_day()
+    # Approved and rated events: the games the run will rate, by its own rule. Those waiting for
+    # approval or review: the games their file rates (their players may not be records yet).
+    waiting = Game.objects.rated().filter(
+        event__rating_list=rating_list, event__status__in=STATUS_ONLY, date__gte=month.first_day(), date__lte=end
     )
+    counted = [
+        row
+        for games in (rated_games(rating_list, month), waiting)
+        for row in games.values("event__code", "event__name", "event__status").annotate(games=Count("pk")).order_by()
+    ]
     labels = dict(Event.Status.choices)
     order = {status: place for place, status in enumerate(SO_FAR)}
     events = sorted(
