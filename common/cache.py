@@ -21,6 +21,8 @@ WHEN_UNREACHABLE = {
     "get_many": lambda *args, **kwargs: {},
     "has_key": lambda *args, **kwargs: False,
     "add": lambda *args, **kwargs: False,
+    # An empty cache has no count to add to: a limit counted in the cache counts nothing then.
+    "incr": lambda *args, **kwargs: 0,
     "set": lambda *args, **kwargs: None,
     "set_many": lambda *args, **kwargs: [],
     "touch": lambda *args, **kwargs: False,
@@ -59,7 +61,7 @@ def within_rate(key: str, most: int, seconds: int) -> tuple[bool, int]:
     counted = f"rate:{key}:{window}"
     cache.add(counted, 0, seconds + 1)
     try:
-        used = cache.incr(counted)
-    except (ValueError, RedisError):  # dropped between add and incr, or Redis is down
+        used = cache.incr(counted)  # 0 with the cache unreachable (WHEN_UNREACHABLE)
+    except ValueError:  # the count dropped between add and incr (evicted): count from here
         used = 1
     return used <= most, max(1, int((window + 1) * seconds - now))

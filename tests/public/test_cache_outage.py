@@ -41,3 +41,21 @@ def test_every_public_page_is_served_while_the_caches_redis_is_down(client, fede
 
             assert response.status_code == 200
             assert cache.get("anything", "missed") == "missed"
+
+
+def test_a_limit_counted_in_the_cache_counts_while_redis_is_up_and_lets_everything_by_while_it_is_down():
+    from common.cache import within_rate
+
+    with redis_server() as server:
+        caches = {
+            "default": {
+                "BACKEND": "common.cache.DegradingRedisCache",
+                "LOCATION": server.url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
+        with override_settings(CACHES=caches):
+            assert [within_rate("outage-test", 2, 3600)[0] for _ in range(3)] == [True, True, False]
+            server.stop()
+
+            assert [within_rate("outage-test", 2, 3600)[0] for _ in range(3)] == [True, True, True]
