@@ -39,10 +39,6 @@ class Report(models.Model):
     def __str__(self):
         return f"Report {self.pk}: {self.get_kind_display()} ({self.about})"
 
-    @property
-    def open(self):
-        return self.state in (Report.State.NEW, Report.State.IN_HAND)
-
 
 class ReportChange(models.Model):
     """A step of a report: sent, taken in hand, answered, resolved or declined; with the reply

@@ -46,11 +46,6 @@ def send_report(kind: str, email: str, message: str, *, player=None, event=None,
     return report
 
 
-def do_take_report(report: Report, *, acting_user) -> Report:
-    """An officer takes a new report in hand (nothing is mailed)."""
-    return do_answer_report(report, Report.State.IN_HAND, acting_user=acting_user)
-
-
 def do_answer_report(report: Report, state: str, reply: str = "", note: str = "", *, acting_user) -> Report:
     """An officer moves ``report`` to ``state`` (or leaves it there), with a ``reply`` mailed to
     the reporter and a ``note`` for the officers; declining says why to the reporter."""

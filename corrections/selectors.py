@@ -13,11 +13,6 @@ def reports_of_event(event) -> list[Report]:
     return list(Report.objects.filter(event=event).prefetch_related("changes__by").order_by("-created_at"))
 
 
-def reports_waiting() -> int:
-    """Reports new or in hand: the admin's home counts them."""
-    return Report.objects.filter(state__in=OPEN).count()
-
-
 def open_reports_of_arbiter(arbiter) -> dict[int, int]:
     """{event id: its reports new or in hand} of ``arbiter``'s events: My events marks them."""
     found = Report.objects.filter(event__arbiter=arbiter, state__in=OPEN).order_by()

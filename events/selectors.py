@@ -21,19 +21,18 @@ def public_events():
     return Event.objects.filter(status__in=(*IN_RATING, *STATUS_ONLY)).select_related("rating_list", "arbiter")
 
 
-def events_of_player(player, most=30) -> list[Event]:
-    """The public events ``player`` is entered in, latest first (``most`` of them)."""
-    return list(public_events().filter(entries__player=player).distinct().order_by("-end_date", "code")[:most])
+def events_of_player(player, statuses=None, most=30) -> list[Event]:
+    """The public events ``player`` is entered in (matched to their record), latest first,
+    ``most`` of them; of ``statuses`` only, if given."""
+    found = public_events().filter(entries__player=player)
+    if statuses:
+        found = found.filter(status__in=statuses)
+    return list(found.distinct().order_by("-end_date", "code")[:most])
 
 
 def events_on_their_way(player) -> list[Event]:
-    """The events ``player`` is entered in (matched to their record) not yet rated, latest first."""
-    return list(
-        Event.objects.filter(status__in=ON_THEIR_WAY, entries__player=player)
-        .select_related("rating_list")
-        .distinct()
-        .order_by("-end_date", "code")
-    )
+    """The events ``player`` is entered in not yet rated (ON_THEIR_WAY), latest first."""
+    return events_of_player(player, ON_THEIR_WAY, most=None)
 
 
 @dataclass(frozen=True)

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 
 from corrections.models import Report, ReportChange
-from corrections.reporting import AnswerRefused, do_answer_report, do_take_report
+from corrections.reporting import AnswerRefused, do_answer_report
 from corrections.tasks import mail_replies_waiting, mail_reply
 from tests.builders import PlayerFactory, approved_event
 
@@ -88,7 +88,7 @@ def test_an_officer_takes_answers_and_resolves_a_report_and_the_reply_is_mailed(
     report(Client(), "?event=LEAGUE")
     sent = Report.objects.get()
 
-    do_take_report(sent, acting_user=officer)
+    do_answer_report(sent, "in-hand", acting_user=officer)
     with django_capture_on_commit_callbacks(execute=True):
         do_answer_report(
             sent,
