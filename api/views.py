@@ -1,4 +1,5 @@
-"""The read-only JSON API, version 1 (documented at /api/, templates/api/docs.html)."""
+"""The JSON API's reads, version 1 (documented at /api/, templates/api/docs.html); its writes,
+an arbiter's upload and submission, are api/uploads.py's."""
 
 from django.conf import settings
 from django.db.models import Q
