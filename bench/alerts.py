@@ -62,8 +62,8 @@ def add_followers(url, count, seed=2026) -> int:
         databases.copy(
             conn,
             "alerts_follower",
-            ["id", "email", "key", "created_at"],
-            ((int(pk), f"follower{pk}@bench.example", f"bench-key-{pk}", now) for pk in ids),
+            ["id", "email", "key", "created_at", "unanswered"],
+            ((int(pk), f"follower{pk}@bench.example", f"bench-key-{pk}", now, 0) for pk in ids),
         )
         # Most follow a few players, some many: 1 + a geometric count, at most 30.
         sizes = np.minimum(rng.geometric(0.3, count), 30)
