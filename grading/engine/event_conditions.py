@@ -170,7 +170,7 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
         if players[event] == 2:
             texts_of_games = match_games(c, event, games)
         else:
-            texts_of_games = [round_robin_reason(c, games, int(rounds[event]))] * len(games)
+            texts_of_games = round_robin_games(c, games, int(rounds[event]))
         for game, text in zip(games.tolist(), texts_of_games):
             if text:
                 reason[game] = code(text)
@@ -304,9 +304,14 @@ def event_length(days: int, length_approved: bool) -> str | None:
     return None
 
 
-def round_robin_reason(c: EventColumns, games: np.ndarray, times: int) -> str | None:
-    """Section 16.4: with unrated players (those who scored nothing left out, with their games),
-    a third of the players rated, four rounds, and six players in a double round robin."""
+ZERO_SCORER = "not rated: an unrated player who scored nothing in a round robin is left out with all their games"
+
+
+def round_robin_games(c: EventColumns, games: np.ndarray, times: int) -> list[str | None]:
+    """Section 16.4, for the games (positions) of one round robin, in that order. Unrated
+    players who scored nothing are left out first, with all their games, for everyone; then,
+    with unrated players left, a third of the players rated, four rounds, and six players in a
+    double round robin, or no game of the event is rated."""
     white, black = c.white[games].tolist(), c.black[games].tolist()
     halves = c.white_halves[games].tolist()
     used = {
@@ -319,6 +324,17 @@ def round_robin_reason(c: EventColumns, games: np.ndarray, times: int) -> str | 
         scored[b] += 2 - h
     ignored = {player for player, points in scored.items() if points == 0 and used[player] == UNRATED}
     kept = [at for at, (w, b) in enumerate(zip(white, black)) if w not in ignored and b not in ignored]
+    event = round_robin_reason(c, games, times, kept, used)
+    if event:
+        return [event] * len(games)
+    kept_at = set(kept)
+    return [None if at in kept_at else ZERO_SCORER for at in range(len(games))]
+
+
+def round_robin_reason(c: EventColumns, games: np.ndarray, times: int, kept: list[int], used: dict) -> str | None:
+    """Section 16.4 on the games kept (positions into ``games``): with unrated players, a third
+    of the players rated, four rounds, and six players in a double round robin."""
+    white, black = c.white[games].tolist(), c.black[games].tolist()
     players = {side for at in kept for side in (white[at], black[at])}
     rated = sum(1 for player in players if used[player] != UNRATED)
     if rated == len(players):

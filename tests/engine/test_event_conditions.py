@@ -149,16 +149,33 @@ def test_a_round_robin_with_a_third_of_its_players_rated_is_rated_and_with_fewer
     )
 
 
-def test_unrated_players_who_scored_nothing_are_left_out_of_the_count():
+def test_unrated_players_who_scored_nothing_are_left_out_with_their_games_for_everyone():
     # Seven players, two rated: 3 x 2 = 6 < 7. Player 7, unrated, loses every game: left out with
-    # their games, six players remain and 6 >= 6.
+    # their games, six players remain and 6 >= 6. The event is rated, but none of player 7's six
+    # games is, for them or for their opponents (section 16.4).
     ratings = {1: 2000, 2: 1900, 3: None, 4: None, 5: None, 6: None, 7: None}
     losses = {(white, 7): 2 for white in range(1, 7)}
-    assert games_not_rated(facts(all_play_all(range(1, 8), scores=losses), ratings), FIDE_2017_RAPID) == [None] * 21
+    games = all_play_all(range(1, 8), scores=losses)
+    reasons = games_not_rated(facts(games, ratings), FIDE_2017_RAPID)
+    zero_scorer = "not rated: an unrated player who scored nothing in a round robin is left out with all their games"
+    assert [reason for game, reason in zip(games, reasons) if 7 in (game.white, game.black)] == [zero_scorer] * 6
+    assert [reason for game, reason in zip(games, reasons) if 7 not in (game.white, game.black)] == [None] * 15
     # Had player 7 drawn every game, seven players would count: not rated.
     assert games_not_rated(facts(all_play_all(range(1, 8)), ratings), FIDE_2017_RAPID)[0] == (
         "not rated: a round robin of 7 players with 2 rated; at least a third must be rated"
     )
+
+
+def test_an_unrated_zero_scorer_among_rated_players_is_left_out_with_their_games():
+    # Five rated players and one unrated who lost all five games: the other ten games are rated,
+    # the five of the unrated player are not.
+    ratings = {1: 2000, 2: 1900, 3: 1800, 4: 1700, 5: 1600, 6: None}
+    games = all_play_all(range(1, 7), scores={(white, 6): 2 for white in range(1, 6)})
+    reasons = games_not_rated(facts(games, ratings), FIDE_2017_RAPID)
+    assert sum(reason is None for reason in reasons) == 10
+    assert {reason for game, reason in zip(games, reasons) if 6 in (game.white, game.black)} == {
+        "not rated: an unrated player who scored nothing in a round robin is left out with all their games"
+    }
 
 
 def test_a_round_robin_with_unrated_players_needs_four_rounds():

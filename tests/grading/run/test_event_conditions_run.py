@@ -233,6 +233,33 @@ def test_a_round_robin_of_six_with_two_rated_is_rated_and_with_one_it_is_not(elo
     assert rating("555555E").pending[0]["games"] == 2
 
 
+def test_an_unrated_zero_scorer_of_a_round_robin_has_none_of_its_games_rated(elo_standard, arbiter, officer, rate):
+    # E (unrated) scores 1.5 of 2 against A and B in a Swiss first, then loses all four games of
+    # a round robin with A to D. Rated with those games E would have 6 games and 1.5 points: a
+    # first rating. Section 16.4 leaves E out of the round robin with all their games, for
+    # everyone: E keeps 2 pending games, and A's games are the 50 taken on, the Swiss's 1
+    # against D (a rated player's game against an unrated one does not count) and the round
+    # robin's 3 against B, C and D.
+    swiss = [(1, 1, 5, "1/2-1/2"), (1, 3, 4, "1-0"), (2, 5, 2, "1-0"), (2, 4, 1, "0-1")]
+    uploaded_and_approved(arbiter, officer, event_file(swiss), "SW")
+    pins = [0, 1, 2, 3, 4, 5]  # 0: the bye of the circle method
+    games = [
+        (number, white, black, "0-1" if white == 5 else "1-0" if black == 5 else "1/2-1/2")
+        for number, white, black, _ in all_play_all(pins)
+        if 0 not in (white, black)
+    ]
+    start = OCTOBER + datetime.timedelta(days=5)
+    robin = uploaded_and_approved(arbiter, officer, event_file(games, start=start), "RR0")
+
+    succeeded(rate("otb-standard", "2026-10"))
+
+    zero_scorer = "not rated: an unrated player who scored nothing in a round robin is left out with all their games"
+    assert reasons(robin) == [zero_scorer]
+    assert GameNotRated.objects.filter(game__event=robin).count() == 4
+    assert rating("555555E").rating is None and rating("555555E").pending[0]["games"] == 2
+    assert rating("111111A").games == 50 + 1 + 3
+
+
 # 16.5 Matches.
 
 
