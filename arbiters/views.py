@@ -14,7 +14,7 @@ from events.models import ApiToken, Event
 from events.tokens import MOST_ACTIVE, TokenRefused, do_create_token, do_revoke_token
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
-from grading.selectors.event_ratings import preview
+from grading.selectors.game_counts import game_counts
 from grading.selectors.history import lists_for_uploads
 
 arbiter_required = permission_required("events.submit_results", raise_exception=True)
@@ -68,9 +68,9 @@ def event_report(request, pk):
             "history": history_shown(event, request.user.has_perm("events.approve_event")),
             # Once approved, every player is a federation record: the report shows the check before.
             "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
-            # On a list rated by the Elo method, until it is rated: the games FIDE's conditions
-            # would leave out now (once rated, its public page says which they left out).
-            "preview": preview(event),
+            # Its games counted as every page counts them (the event page, the API's answers): on a
+            # list rated by the Elo method, what FIDE's conditions leave out, and why.
+            "counts": game_counts(event),
             # What the public reported wrong in it, and the officers' answers (not the reporters' addresses).
             "error_reports": reports_of_event(event),
         },

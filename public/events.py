@@ -20,6 +20,7 @@ from events.models import Event
 from events.selectors import STATUS_ONLY, public_events, steps_so_far
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
+from grading.selectors.game_counts import game_counts
 from public.lists.tables import PER_PAGE, page_of
 from public.rendering import rated_cells, ratings_in_cells
 
@@ -162,11 +163,7 @@ def event_page(request, code):
     context = {
         "event": event,
         "dates": event_dates(event),
-        "games_count": shown.games_count,
-        "rated_count": shown.rated_count,
-        "byes": shown.byes,
-        "not_rated": shown.not_rated,
-        "not_rated_count": shown.not_rated_count,
+        "counts": game_counts(event, shown.results),
         shown.layout: shown.table,
         "entries": shown.entries,
         "rated": shown.rated,

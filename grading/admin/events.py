@@ -23,7 +23,7 @@ from grading.integrity.scanning import scan_event
 from grading.integrity.selectors import event_flags
 from grading.models import Flag, RatingRun
 from grading.run.runs import UNSENT
-from grading.selectors.event_ratings import preview
+from grading.selectors.game_counts import game_counts
 from grading.selectors.history import lists_for_uploads
 
 admin.site.unregister(Event)
@@ -108,7 +108,7 @@ class EventAdmin(events_admin.EventAdmin):
         # watch's flags on its results, scanned now against its players' year.
         scan_event(event)
         return {
-            "preview": preview(event),
+            "counts": game_counts(event),
             "integrity": {"flags": event_flags(event), "here": reverse("admin:events_event_decide", args=[event.pk])},
         }
 

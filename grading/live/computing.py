@@ -26,7 +26,7 @@ from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct, find_sorted
 from grading.engine.rulesets import lists_read
 from grading.live.requests import request_live_of_readers
-from grading.models import LiveEntry, LiveList, LiveRating, RatingList, RatingPeriod
+from grading.models import LiveEntry, LiveGameNotRated, LiveList, LiveRating, RatingList, RatingPeriod
 from grading.run.loading import load_period
 from grading.run.periods import latest_published
 from grading.run.publishing import RATING_FIELDS, States, filled, latest_states, list_columns, states_of_rows
@@ -103,6 +103,7 @@ class LiveComputation:
     games: int
     events: int
     notes: list
+    not_rated: list  # (Game id, why): the games FIDE's conditions leave out, every month's
 
 
 def rate_live(rating_list, today: datetime.date) -> LiveComputation:
@@ -110,7 +111,7 @@ def rate_live(rating_list, today: datetime.date) -> LiveComputation:
     latest = latest_published(rating_list)
     based_on = RatingPeriod.objects.filter(rating_list=rating_list, month=str(latest)).first() if latest else None
     prior = states = latest_states(rating_list, months[0]) if months else None
-    rows_by_month, sides, games, events, notes = [], [], 0, set(), []
+    rows_by_month, sides, games, events, notes, not_rated = [], [], 0, set(), [], []
     for month in months:
         period = RatingPeriod.objects.filter(rating_list=rating_list, month=str(month)).first()
         if period is None:  # not queued yet: rated by the rule set in force for the month
@@ -124,8 +125,9 @@ def rate_live(rating_list, today: datetime.date) -> LiveComputation:
         games += len(data.game_ids)
         events.update(data.event_ids)
         notes += [f"{month}: {note}" for note in data.notes]
+        not_rated += data.not_rated
     played = np.concatenate(sides) if sides else np.zeros(0, dtype=np.int64)
-    return LiveComputation(based_on, months, prior, states, rows_by_month, played, games, len(events), notes)
+    return LiveComputation(based_on, months, prior, states, rows_by_month, played, games, len(events), notes, not_rated)
 
 
 def other_lists(rating_list, month: Month, rules) -> dict:
@@ -195,6 +197,11 @@ def store_live(live: LiveList, computed: LiveComputation):
         }
         line_keys = listed.player_id
     replace_rows(LiveEntry, *scope, "player_id", line_keys, {"rating_list_id": rating_list.pk, **lines})
+    LiveGameNotRated.objects.filter(rating_list=rating_list).delete()
+    LiveGameNotRated.objects.bulk_create(
+        [LiveGameNotRated(rating_list=rating_list, game_id=game, reason=reason) for game, reason in computed.not_rated],
+        batch_size=5000,
+    )
     latest = computed.based_on
     live.based_on = latest
     live.based_on_revision = latest.revision if latest else None

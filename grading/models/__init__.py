@@ -13,7 +13,7 @@ from grading.models.lists import (
     month_validator,
     rating_text,
 )
-from grading.models.live import LiveEntry, LiveList, LiveRating, live_change
+from grading.models.live import LiveEntry, LiveGameNotRated, LiveList, LiveRating, live_change
 from grading.models.ratings import (
     LIST_ORDER,
     RANKED,
@@ -36,6 +36,7 @@ __all__ = [
     "ListEntry",
     "ListLine",
     "LiveEntry",
+    "LiveGameNotRated",
     "LiveList",
     "LiveRating",
     "PlayerMerge",

@@ -119,3 +119,21 @@ class LiveEntry(ListLine):
 def live_change(rating: int, published_rating: int | None) -> int | None:
     """A live rating's change from the published one (None for a player not on the list)."""
     return None if published_rating is None else rating - published_rating
+
+
+class LiveGameNotRated(models.Model):
+    """A game the live computation left out, FIDE's conditions on its event not being met
+    (docs/rules.md part 4), and why: what the month's run will leave out as things stand. The
+    next computation of the list replaces them all, as it does its live ratings."""
+
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="+")
+    game = models.ForeignKey("events.Game", on_delete=models.CASCADE, related_name="live_not_rated")
+    reason = models.CharField(max_length=300)
+
+    class Meta:
+        verbose_name = "game the live ratings leave out"
+        verbose_name_plural = "games the live ratings leave out"
+        constraints = [models.UniqueConstraint(fields=["game"], name="live_game_not_rated_once")]
+
+    def __str__(self):
+        return f"game {self.game_id}: {self.reason}"

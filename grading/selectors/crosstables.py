@@ -1,6 +1,6 @@
 """An event as the public sees it: its entries and games with each entry's points (what the API
 gives), and its crosstable, round-robin grid or match card with what the ratings say of each
-player and the games the publications in force left out (what its page shows).
+player and its games read for grading.selectors.game_counts to count (what its page shows).
 
 An event's entries and games are read as plain values: as model instances (forty-odd entries,
 their players and a few hundred games) they were a third of the page's time.
@@ -13,8 +13,8 @@ from typing import NamedTuple
 
 from chess.names import full_name
 from events.models import Event
-from events.standings import RESULT_LABELS, match_card, round_robin_grid, standings, swiss_crosstable
-from grading.selectors.event_ratings import GameLeftOut, by_reason, event_parts, published_reason, ratings_used
+from events.standings import match_card, round_robin_grid, standings, swiss_crosstable
+from grading.selectors.event_ratings import event_parts, live_reason, published_reason, ratings_used
 
 
 class PlayerCode(NamedTuple):
@@ -51,6 +51,7 @@ GAME_FIELDS = (
     "white_entry_id",
     "black_entry_id",
     "why_not_rated",  # why the publication in force left it out (FIDE's conditions), or None
+    "live_why_not_rated",  # why the live ratings leave it out, or None (grading.selectors.game_counts reads both)
 )
 
 
@@ -76,7 +77,9 @@ def event_results(event) -> EventResults:
         )
         for pk, pin, surname, forenames, club, rank, player, code, own in rows
     ]
-    games = event.games.order_by("round", "board", "date", "pk").annotate(why_not_rated=published_reason())
+    games = event.games.order_by("round", "board", "date", "pk").annotate(
+        why_not_rated=published_reason(), live_why_not_rated=live_reason()
+    )
     games = list(games.values_list(*GAME_FIELDS, named=True))
     return EventResults(entries, games)
 
@@ -84,27 +87,20 @@ def event_results(event) -> EventResults:
 @dataclass
 class Crosstable:
     """What an event's page shows: its table (``layout`` "crosstable", "grid" or "card", the
-    table events.standings builds), the games counted, and each entry's part of the ratings."""
+    table events.standings builds), each entry's part of the ratings, and the entries and games
+    read (``results``: its games are counted from them, grading.selectors.game_counts)."""
 
     entries: list[EntryShown]  # each with ``rated`` and ``rating_used``
     layout: str
     table: dict
-    games_count: int
-    rated_count: int  # rated and not left out by the publications in force
-    byes: int
-    not_rated: list  # [(reason, [GameLeftOut])]
+    results: EventResults
     rated: bool  # whether any player's ratings hold its games
     provisional: bool  # rated by the live ratings only (an approved event not yet rated)
-
-    @property
-    def not_rated_count(self) -> int:
-        return sum(len(games) for _, games in self.not_rated)
 
 
 def event_crosstable(event) -> Crosstable:
     results = event_results(event)
     entries, games = results.entries, results.games
-    played = [game for game in games if game.black_entry_id]  # a bye has no opponent: not a game
     parts = event_parts(event, games)
     used = ratings_used(parts, games)
     for entry in entries:  # what the crosstable and the match card show beside each name
@@ -115,10 +111,7 @@ def event_crosstable(event) -> Crosstable:
         entries=entries,
         layout=layout,
         table=table,
-        games_count=len(played),
-        rated_count=sum(game.rated and not game.why_not_rated for game in played),
-        byes=len(games) - len(played),
-        not_rated=games_not_rated(played, entries),
+        results=results,
         rated=bool(parts),
         provisional=bool(parts) and event.status != Event.Status.RATED,
     )
@@ -134,23 +127,3 @@ def event_table(event, entries, games) -> tuple[str, dict]:
     if all(game.round for game in games) and event.kind == Event.Kind.SWISS:
         return "crosstable", swiss_crosstable(entries, games)
     return "card", match_card(entries, games)
-
-
-def games_not_rated(games, entries) -> list[tuple[str, list[GameLeftOut]]]:
-    """The games the publications in force left out, by reason, in the page's order."""
-    names = {entry.pk: entry.name for entry in entries}
-    return by_reason(
-        (
-            game.why_not_rated,
-            GameLeftOut(
-                game.pk,
-                game.round,
-                game.date,
-                names.get(game.white_entry_id, ""),
-                names.get(game.black_entry_id, ""),
-                RESULT_LABELS.get(game.result, game.result),
-            ),
-        )
-        for game in games
-        if game.why_not_rated
-    )

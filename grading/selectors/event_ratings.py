@@ -30,7 +30,7 @@ from grading.engine import RULE_SETS
 from grading.engine.codes import RESULT_WHITE_HALVES
 from grading.engine.event_conditions import NO_ROUND
 from grading.engine.rules.elo import fide_performance, performance_of_400
-from grading.models import GameNotRated, LiveRating, PlayerRating
+from grading.models import GameNotRated, LiveGameNotRated, LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
 from grading.run.event_conditions import decide, events_facts, ratings_at_start, sides_used
 from grading.run.periods import latest_published
@@ -206,6 +206,12 @@ def published_reason():
     """Why a game (the outer query's Game row) was not rated by the publication in force, or
     None: an expression to annotate games with (the event page and the API, in their query)."""
     return Subquery(GameNotRated.objects.filter(PUBLISHED, game=OuterRef("pk")).values("reason")[:1])
+
+
+def live_reason():
+    """Why the live ratings leave a game (the outer query's Game row) out, or None: what its
+    month's run will decide as things stand (a month not yet published)."""
+    return Subquery(LiveGameNotRated.objects.filter(game=OuterRef("pk")).values("reason")[:1])
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,12 @@ def signed(value):
 
 
 @register.filter
+def of_game(reasons: dict, pk):
+    """A game's entry in ``reasons`` ({game id: why}), or None."""
+    return reasons.get(pk)
+
+
+@register.filter
 def sub(value, other):
     """``value`` less ``other``: a rating's change from an earlier one."""
     return value - other

@@ -84,7 +84,7 @@ def test_an_event_without_a_time_control_is_told_a_list_rated_by_fide_2017_needs
     ) in page
 
 
-def test_a_rated_event_points_to_its_public_page_instead(client, arbiter, rate):
+def test_a_rated_event_shows_what_its_publication_left_out_as_its_public_page_does(client, arbiter, rate):
     elo_federation()
     elo_october()
     match, _ = elo_refused_events()
@@ -95,7 +95,10 @@ def test_a_rated_event_points_to_its_public_page_instead(client, arbiter, rate):
     page = text(client.get(reverse("arbiter-event", args=[match.pk])))
     public = text(client.get("/events/MATCH/"))
 
-    assert "Status: rated: its public page" in page and "FIDE's conditions on events" not in page
+    assert "Status: rated: its public page" in page
+    assert "As the list was published, the conditions leave out: Not rated: a match against an unrated player" in page
+    assert "Games: 2, of which 0 rated; 2 left out by FIDE's conditions" in page
+    assert "Games 2, of which 0 rated; 2 left out by FIDE's conditions" in public
     assert "Not rated: a match against an unrated player does not count. All 2 games of the event." in public
 
 

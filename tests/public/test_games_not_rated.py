@@ -53,7 +53,7 @@ def surname(code):
 def test_the_event_page_says_why_the_games_of_a_match_against_an_unrated_player_were_not_rated(client, october):
     page = text(client.get("/events/MATCH/"))
 
-    assert "Games 2, of which 0 rated (2 left out by FIDE's conditions)" in page
+    assert "Games 2, of which 0 rated; 2 left out by FIDE's conditions" in page
     assert (
         "Games not rated On a list rated by the Elo method, FIDE's conditions on events decide which games count: "
         "the published OTB standard list left these out."
@@ -66,7 +66,7 @@ def test_a_match_card_marks_the_game_played_after_the_match_was_decided(client, 
     page = text(response)
     card = response.content.decode().split('id="match-card"')[1].split("</table>")[0].split("<tr>")[2:]
 
-    assert "Games 4, of which 3 rated (1 left out by FIDE's conditions)" in page
+    assert "Games 4, of which 3 rated; 1 left out by FIDE's conditions" in page
     assert f"Not rated: {DECIDED}. 1 of its 4 games, marked in the games above." in page
     # The card marks the game and names the reason on hover; the section below gives it.
     assert f'(<a href="#not-rated" title="not rated: {DECIDED}">not rated</a>: see below)' in card[3]
