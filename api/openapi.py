@@ -158,8 +158,17 @@ SCHEMAS = {
         latest_period=nullable(MONTH),
         periods=array(obj(period=MONTH, revision=INTEGER, published_at=nullable(DATETIME), **RULES, url=URL)),
     ),
+    "GameCounts": obj(
+        games=INTEGER,
+        rated=INTEGER,
+        byes=INTEGER,
+        not_rated_by_file=INTEGER,
+        not_between_records=INTEGER,
+        left_out=array(obj(reason=STRING, games=INTEGER)),
+        decided={"type": ["string", NULL], "enum": ["published", "live", "today", "published and live", None]},
+    ),
     "Event": obj(
-        optional=("arbiter", "steps", "entries", "games"),
+        optional=("arbiter", "steps", "entries", "games", "games_counted"),
         code=STRING,
         name=STRING,
         kind=STRING,
@@ -196,6 +205,7 @@ SCHEMAS = {
                 not_rated=nullable(STRING),
             )
         ),
+        games_counted=ref("GameCounts"),
     ),
     "Problem": obj(line=nullable(INTEGER), column=nullable(INTEGER), message=STRING),
     "Report": {
@@ -220,6 +230,7 @@ SCHEMAS = {
         submission=INTEGER,
         status=STRING,
         status_label=STRING,
+        games_counted=ref("GameCounts"),
         report_page=URL,
         submit=URL,
     ),

@@ -202,7 +202,21 @@ def entry(entry, points):
     }
 
 
-def game(game, pins):
+def game_counts(counts) -> dict:
+    """An event's games counted, as its page and the arbiter's page count them
+    (grading.selectors.game_counts)."""
+    return {
+        "games": counts.games,
+        "rated": counts.rated,
+        "byes": counts.byes,
+        "not_rated_by_file": counts.not_rated_by_file,
+        "not_between_records": counts.not_between_records,
+        "left_out": [{"reason": reason, "games": len(games)} for reason, games in counts.left_out],
+        "decided": counts.decided or None,
+    }
+
+
+def game(game, pins, not_rated=None):
     return {
         "round": game.round,
         "board": game.board,
@@ -212,8 +226,9 @@ def game(game, pins):
         "result": game.result,
         "rated": game.rated,
         "unrated_reason": game.unrated_reason or None,
-        # Why the list as published left it out (FIDE's conditions on events, Elo lists only).
-        "not_rated": game.why_not_rated,
+        # Why FIDE's conditions on events leave it out (Elo lists only): as published, or as the
+        # live ratings have it until its month is published.
+        "not_rated": not_rated,
     }
 
 

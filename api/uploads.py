@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.views.decorators.csrf import csrf_exempt
 
-from api import views
+from api import serialize, views
 from api.responses import error, one
 from common.cache import within_rate
 from events import workflow
@@ -20,6 +20,7 @@ from events.models import Event
 from events.tokens import token_of
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_through_api
+from grading.selectors.game_counts import game_counts
 from grading.selectors.history import lists_for_uploads
 
 UPLOAD_FIELDS = ("code", "name", "start_date", "end_date", "time_control", "online", "kind", "submission_index")
@@ -142,6 +143,8 @@ def uploaded_event(request, event) -> dict:
         "submission": event.submission_index,
         "status": event.status,
         "status_label": event.get_status_display(),
+        # Its games counted as its page counts them: what FIDE's conditions would leave out.
+        "games_counted": serialize.game_counts(game_counts(event)),
         "report_page": request.build_absolute_uri(reverse("arbiter-event", args=[event.pk])),
         "submit": request.build_absolute_uri(reverse("api-event", args=[event.code + SUBMIT])),
     }

@@ -31,6 +31,7 @@ from grading.live.selectors import live_entries, live_list_of, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.run.breakdown import LinesOf
 from grading.selectors.crosstables import event_results
+from grading.selectors.game_counts import game_counts
 from grading.selectors.history import list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
 from players import search
@@ -288,7 +289,9 @@ def event(request, code):
     results = event_results(event)
     pins = {entry.pk: entry.pin for entry in results.entries}
     body["entries"] = [serialize.entry(entry, results.points[entry.pk]) for entry in results.entries]
-    body["games"] = [serialize.game(game, pins) for game in results.games]
+    counts = game_counts(event, results)
+    body["games"] = [serialize.game(game, pins, counts.reasons.get(game.pk)) for game in results.games]
+    body["games_counted"] = serialize.game_counts(counts)
     return one(body)
 
 

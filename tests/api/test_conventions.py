@@ -72,7 +72,7 @@ ENDPOINTS = {
     "/clubs/": (PAGE, {"code", "name", "county", "players", "url"}),
     "/clubs/NQC/": (PAGE | {"club"}, PLAYER),
     "/events/": (PAGE, EVENT),
-    "/events/NQ2609/": (EVENT | {"entries", "games"}, None),
+    "/events/NQ2609/": (EVENT | {"entries", "games", "games_counted"}, None),
     "/calculator/?list=otb-standard&player=200002B&opponent=1900:1": (
         {
             "list",
