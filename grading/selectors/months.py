@@ -8,11 +8,11 @@ import datetime
 from dataclasses import dataclass, field
 
 from django.conf import settings
-from django.db.models import Count
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from chess.months import Month
-from events.models import Event, Game
+from events.models import IN_RATING, Event, Game
 from events.selectors import STATUS_ONLY
 from grading.models import RatingPeriod, RatingRun
 from grading.run.loading import rated_games
@@ -28,6 +28,11 @@ class EventSoFar:
     status: str
     status_label: str
     games: int
+    left_out: int = 0  # approved or rated: of ``games``, those FIDE's conditions leave out as things stand
+
+    @property
+    def rated(self) -> int:
+        return self.games - self.left_out
 
 
 @dataclass
@@ -50,6 +55,18 @@ class MonthSoFar:
         """Games the run will rate as things stand (approved, or rated in an earlier month of a
         long event: its games in this month wait for this month's run)."""
         return self.games(Event.Status.APPROVED, Event.Status.RATED)
+
+    @property
+    def games_left_out(self) -> int:
+        """Of the games approved, those FIDE's conditions leave out as things stand (the live
+        ratings' decision, the month's run's as of now; docs/rules.md part 4)."""
+        return sum(
+            event.left_out for event in self.events if event.status in (Event.Status.APPROVED, Event.Status.RATED)
+        )
+
+    @property
+    def games_rated(self) -> int:
+        return self.games_approved - self.games_left_out
 
     @property
     def games_waiting(self) -> int:
@@ -88,17 +105,26 @@ def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
     waiting = Game.objects.rated().filter(
         event__rating_list=rating_list, event__status__in=STATUS_ONLY, date__gte=month.first_day(), date__lte=end
     )
+    # A game of a month not yet published is left out as the live ratings decided (GameCounts').
+    left_out = Count("pk", filter=Q(live_not_rated__isnull=False))
     counted = [
         row
         for games in (rated_games(rating_list, month), waiting)
-        for row in games.values("event__code", "event__name", "event__status").annotate(games=Count("pk")).order_by()
+        for row in games.values("event__code", "event__name", "event__status")
+        .annotate(games=Count("pk"), left_out=left_out)
+        .order_by()
     ]
     labels = dict(Event.Status.choices)
     order = {status: place for place, status in enumerate(SO_FAR)}
     events = sorted(
         (
             EventSoFar(
-                row["event__code"], row["event__name"], row["event__status"], labels[row["event__status"]], row["games"]
+                row["event__code"],
+                row["event__name"],
+                row["event__status"],
+                labels[row["event__status"]],
+                row["games"],
+                row["left_out"] if row["event__status"] in IN_RATING else 0,
             )
             for row in counted
         ),
