@@ -293,19 +293,15 @@ class Preview:
 def preview(event) -> Preview | None:
     """Which of ``event``'s rated games (section 2) FIDE's conditions would leave out, and why,
     if it went on its list now, on every player's latest published state there as the rating
-    used: the engine's ``events_not_rated`` on the event alone. None for a list that the rule set
-    in force for the event's first month does not rate by the Elo method (no such conditions),
-    and for an event rated already (its public page says which games its runs left out).
+    used: the engine's ``events_not_rated`` on the event alone, each month's games by the rule
+    set in force for their month, as a run decides them (the whole event read for each). None
+    where no month of its games is rated by the Elo method (no such conditions), and for an
+    event rated already (its public page says which games its runs left out).
 
     Before approval a player on no federation record yet is a new player, unrated (approval
     registers them); once the event is in rating, a game without both records is not rated
     (section 2) and is not read."""
     if event.status == Event.Status.RATED:
-        return None
-    start = Month.of(event.start_date)
-    rule_set = event.rating_list.rule_set_for(str(start))
-    rules = RULE_SETS[rule_set]
-    if not rules.is_elo:
         return None
     games = []
     fields = (
@@ -322,15 +318,19 @@ def preview(event) -> Preview | None:
             shown = full_name(*names[:2]), full_name(*names[2:]), RESULT_LABELS[result]
             game = GameLeftOut(pk, number, date, *shown)
             games.append((white, black, RESULT_WHITE_HALVES[result], game))
+    start = Month.of(event.start_date)
+    months = {Month.of(game[3].date) for game in games} or {start}
+    by_month = {month: event.rating_list.rule_set_for(str(month)) for month in sorted(months)}
+    elo = {month: rule_set for month, rule_set in by_month.items() if RULE_SETS[rule_set].is_elo}
+    if not elo:
+        return None
+    rule_set = ", ".join(dict.fromkeys(elo.values()))
     ratings_of = latest_published(event.rating_list)
     if not games:
         return Preview(rule_set, ratings_of, 0, [])
     white, black = (np.array([game[side] for game in games], dtype=np.int64) for side in (0, 1))
     records = np.unique(np.concatenate([white, black]))
     today = latest_states(event.rating_list, Month(9999, 12), among=records[records > 0])
-    used = sides_used(
-        ratings_at_start(event.rating_list, rules, start, today), np.full(len(games), start.index), white, black
-    )
     facts = events_facts([event.pk])
     columns = {
         "event": np.zeros(len(games), dtype=np.int64),
@@ -340,6 +340,16 @@ def preview(event) -> Preview | None:
         "round": np.array([game[3].round or NO_ROUND for game in games], dtype=np.int64),
         "day": np.array([game[3].date for game in games], dtype="datetime64[D]"),
     }
-    decided = decide(columns, used, facts, rules)
-    left_out = [(text, game) for at, (*_, game) in enumerate(games) if (text := decided.text(at)) is not None]
-    return Preview(rule_set, ratings_of, len(games), by_reason(left_out))
+    read = [game for game in games if Month.of(game[3].date) in elo]
+    decided = {}
+    for named in set(elo.values()):
+        rules = RULE_SETS[named]
+        starts = np.full(len(games), start.index)
+        used = sides_used(ratings_at_start(event.rating_list, rules, start, today), starts, white, black)
+        decided[named] = decide(columns, used, facts, rules)
+    left_out = [
+        (text, game)
+        for at, (*_, game) in enumerate(games)
+        if (named := elo.get(Month.of(game.date))) and (text := decided[named].text(at)) is not None
+    ]
+    return Preview(rule_set, ratings_of, len(read), by_reason(left_out))

@@ -41,6 +41,7 @@ class GameCounts:
     ratings_of: Month | None = None  # decided TODAY: the latest month published, whose ratings are used
     event: object = None  # its rule set is read only where a page asks (``rule_set``)
     elo_rule_set: str | None = None  # known already (TODAY); else read from ``event``
+    months: frozenset = frozenset()  # of its games: the rule sets in force for them
 
     @property
     def left_out_count(self) -> int:
@@ -57,11 +58,13 @@ class GameCounts:
 
     @cached_property
     def rule_set(self) -> str:
-        """The Elo rule set of the event's first month; "" for the ECF method (no conditions)."""
+        """The Elo rule sets of the months of the event's games ("fide-2017"); "" where none is
+        (the ECF method: no conditions)."""
         if self.elo_rule_set is not None or self.event is None:
             return self.elo_rule_set or ""
-        rule_set = self.event.rating_list.rule_set_for(str(Month.of(self.event.start_date)))
-        return rule_set if RULE_SETS[rule_set].is_elo else ""
+        rating_list = self.event.rating_list
+        named = (rating_list.rule_set_for(str(month)) for month in sorted(self.months))
+        return ", ".join(dict.fromkeys(rule_set for rule_set in named if RULE_SETS[rule_set].is_elo))
 
     @property
     def decided(self) -> str:
@@ -87,7 +90,8 @@ def game_counts(event, shown: EventResults | None = None) -> GameCounts:
     counts = {"games": len(played), "byes": len(shown.games) - len(played), "not_rated_by_file": len(by_file)}
     counts["not_between_records"] = len(unrecorded)
     if event.in_rating:  # reasons are kept only on lists rated by the Elo method
-        return GameCounts(**counts, **decided_in_rating(event, shown, read), event=event)
+        months = frozenset(Month.of(game.date) for game in played) or frozenset({Month.of(event.start_date)})
+        return GameCounts(**counts, **decided_in_rating(event, shown, read), event=event, months=months)
     found = preview(event)
     if found is None:
         return GameCounts(**counts, elo_rule_set="")
