@@ -105,7 +105,7 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
             return super().add_view(request, form_url, extra_context)  # its page says what is wrong
         data = form.cleaned_data
         effect = change_effect(data["rating_list"], Month.parse(data["month"]), data["rule_set"])
-        confirmed = request.POST.get("confirm") == "yes"
+        confirmed = bool(request.POST.get("confirm"))
         if confirmed and (request.POST.get("leave_out_most") or not effect.leaves_out_most):
             return super().add_view(request, form_url, extra_context)
         context = {

@@ -22,6 +22,7 @@ THIS_MONTH = Month.of(timezone.localdate())
 LAST_MONTH = THIS_MONTH - 1
 ONLINE_CONTROL = "10 min + 5 s/move"  # 15 minutes for 60 moves: under any of fide-2017's limits
 TIME_LIMIT = "the time control gives 15 minutes for 60 moves; an event with a 1900 needs 90"
+CONFIRM = "Confirm the change"  # the preview's button
 SWISS = [("111111A", "222222B", "1-0"), ("333333C", "444444D", "0-1"), ("111111A", "333333C", "1/2-1/2")]
 SWISS += [("222222B", "444444D", "1-0")]  # four players, four of their six pairs: no round robin
 
@@ -111,12 +112,12 @@ def test_the_admin_shows_what_fide_2017_would_leave_out_and_asks_again(online_in
     assert not RuleSetChange.objects.filter(rule_set="fide-2017").exists()
 
     # Confirmed once only: the page asks again, and nothing is changed.
-    once = add(client, online_in_force, "fide-2017", confirm="yes")
+    once = add(client, online_in_force, "fide-2017", confirm=CONFIRM)
     assert once.status_code == 200
     assert "Tick the box to leave out most of the months' games" in once.content.decode()
     assert not RuleSetChange.objects.filter(rule_set="fide-2017").exists()
 
-    twice = add(client, online_in_force, "fide-2017", confirm="yes", leave_out_most="on")
+    twice = add(client, online_in_force, "fide-2017", confirm=CONFIRM, leave_out_most="on")
     assert twice.status_code == 302
     change = RuleSetChange.objects.get(rating_list=online_in_force, month=str(LAST_MONTH))
     assert (change.rule_set, change.made_by) == ("fide-2017", officer)
@@ -133,7 +134,7 @@ def test_a_change_that_leaves_out_nothing_shows_so_and_is_confirmed_once(online,
     assert 'name="leave_out_most"' not in page
     assert not RuleSetChange.objects.exists()
 
-    confirmed = add(client, online, "fide-2017-rapid", confirm="yes")
+    confirmed = add(client, online, "fide-2017-rapid", confirm=CONFIRM)
     assert confirmed.status_code == 302
     assert RuleSetChange.objects.get().rule_set == "fide-2017-rapid"
 
@@ -154,7 +155,7 @@ def test_a_staff_user_without_the_permission_to_change_rule_sets_is_refused(onli
     clerk = django_user_model.objects.create_user("clerk", password="pw", is_staff=True)
     client.force_login(clerk)
 
-    for confirmed in ({}, {"confirm": "yes", "leave_out_most": "on"}):
+    for confirmed in ({}, {"confirm": CONFIRM, "leave_out_most": "on"}):
         refused = add(client, online, "fide-2017", **confirmed)
         assert refused.status_code == 403
         assert "games left out" not in refused.content.decode()
@@ -174,7 +175,7 @@ def test_after_the_change_the_live_list_counts_the_games_by_the_new_rule_set(
     client.force_login(officer)
 
     with django_capture_on_commit_callbacks(execute=True):
-        add(client, online, "fide-2017", confirm="yes", leave_out_most="on")
+        add(client, online, "fide-2017", confirm=CONFIRM, leave_out_most="on")
 
     assert live_list_lede(client).startswith("0 games from 3 approved events")
 
@@ -189,7 +190,7 @@ def test_after_the_change_an_event_page_counts_its_games_by_the_new_rule_set(
 ):
     client.force_login(officer)
     with django_capture_on_commit_callbacks(execute=True):
-        add(client, online, "fide-2017", confirm="yes", leave_out_most="on")
+        add(client, online, "fide-2017", confirm=CONFIRM, leave_out_most="on")
 
     page = client.get(reverse("event", args=["BLITZ1"])).content.decode()
 
