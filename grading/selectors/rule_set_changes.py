@@ -4,7 +4,8 @@ its month to the month under way (or to the list's next change), how many of the
 and the one in force would leave out, and why, in the engine's words.
 
 The games are those a run of the month rates (grading.run.loading.rated_games: of events approved
-or rated); events submitted or held for review are not counted until approved. They are decided
+or rated); the games of events submitted or held for review are counted apart, as waiting, and
+not decided until approved (their players may not be records yet). They are decided
 as a run decides them (grading.run.loading.month_not_rated, the engine's ``events_not_rated``),
 with each player's latest published state on the list as the rating used, as the preview of an
 event does (grading.selectors.event_ratings.preview), read as each rule set's method reads it.
@@ -19,6 +20,8 @@ from django.utils import timezone
 
 from chess.months import Month
 from common.bulk import fetch_columns
+from events.models import Game
+from events.selectors import STATUS_ONLY
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.event_conditions import UNRATED
@@ -84,6 +87,7 @@ class ChangeEffect:
     method_change: tuple[str, str] | None  # (the method in force, the new one), where they differ
     players: int
     players_rated: int | None
+    waiting: int  # games of events submitted or held for review in the months, not counted
 
     @property
     def games(self) -> int:
@@ -140,8 +144,15 @@ def change_effect(
         rated = int((used != UNRATED).sum())
     method_change = (old.method_name, new.method_name) if old.method != new.method else None
     ratings_of = latest_published(rating_list)
+    waiting = Game.objects.rated().filter(
+        event__rating_list=rating_list,
+        event__status__in=STATUS_ONLY,
+        date__gte=first.first_day(),
+        date__lte=last.last_day(),
+    )
     return ChangeEffect(
-        rating_list, rule_set, in_force, first, last, ratings_of, effect, method_change, len(players), rated
+        *(rating_list, rule_set, in_force, first, last, ratings_of, effect, method_change),
+        *(len(players), rated, waiting.count() if first <= last else 0),
     )
 
 

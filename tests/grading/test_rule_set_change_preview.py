@@ -79,6 +79,18 @@ def test_the_effect_of_a_change_is_counted_by_month_and_reason_in_the_engines_wo
     assert (effect.games, effect.left_out, effect.leaves_out_most) == (12, 12, True)
 
 
+def test_the_games_of_events_not_yet_approved_are_named_apart(online, officer, client):
+    day = LAST_MONTH.first_day() + datetime.timedelta(days=20)
+    approved_event("WAITING", "online", day, SWISS[:3], status="submitted", time_control=ONLINE_CONTROL)
+    client.force_login(officer)
+
+    effect = change_effect(online, LAST_MONTH, "fide-2017")
+    page = add(client, online, "fide-2017").content.decode()
+
+    assert (effect.games, effect.waiting) == (12, 3)
+    assert "3 games of events submitted or awaiting review in these months are not counted" in page
+
+
 def test_a_change_of_method_says_how_many_players_the_new_method_rates(online):
     PlayerFactory(code="555555E", birth_date=datetime.date(1980, 1, 1))  # no record on the list: unrated
     match = [("111111A", "555555E", "1-0"), ("555555E", "111111A", "1-0")]
