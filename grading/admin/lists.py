@@ -1,6 +1,6 @@
-"""The rating lists in the admin: their rule sets and changes of them, their periods, the runs
-(started by hand from a list or a period), the published ratings and list entries, the games a run
-left out."""
+"""The rating lists in the admin: their rule sets and changes of them (each shown before it is
+made), their periods, the runs (started by hand from a list or a period), the published ratings
+and list entries, the games a run left out."""
 
 import json
 
@@ -15,6 +15,7 @@ from common.admin import DeleteOneByOne
 from grading import rule_sets
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
 from grading.run import runs, workers
+from grading.selectors.rule_set_changes import change_effect
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -89,6 +90,32 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
         if obj and rule_sets.in_force_when_published(obj):
             return False
         return request.user.has_perm("grading.run_rating")
+
+    def add_view(self, request, form_url="", extra_context=None):
+        """A change is shown before it is made: what the new rule set would leave out of the
+        months it reaches, against the rule set in force (grading.selectors.rule_set_changes).
+        It is made once confirmed, and when it leaves out most of their games once that is
+        ticked too; the admin's own view then makes it, checking the form again."""
+        if request.method != "POST":
+            return super().add_view(request, form_url, extra_context)
+        if not self.has_add_permission(request):
+            raise PermissionDenied  # before anything of the lists is read
+        form = self.get_form(request)(request.POST)
+        if not form.is_valid():
+            return super().add_view(request, form_url, extra_context)  # its page says what is wrong
+        data = form.cleaned_data
+        effect = change_effect(data["rating_list"], Month.parse(data["month"]), data["rule_set"])
+        confirmed = bool(request.POST.get("confirm"))
+        if confirmed and (request.POST.get("leave_out_most") or not effect.leaves_out_most):
+            return super().add_view(request, form_url, extra_context)
+        context = {
+            **self.admin_site.each_context(request),
+            "title": f"Change the rule set of {data['rating_list'].name} from {data['month']}?",
+            "opts": self.model._meta,
+            "effect": effect,
+            "asked_again": confirmed,  # confirmed without the box ticked
+        }
+        return render(request, "admin/grading/rulesetchange/confirm.html", context)
 
     # The form has checked the change; a run holding the list, or a publication since, can still
     # refuse it here, and the page says so instead of "added".

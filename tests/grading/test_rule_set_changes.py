@@ -99,7 +99,12 @@ def test_the_admin_makes_a_change_and_says_why_it_refuses_one(taken_on, officer,
     assert "month" in bad_month.context["adminform"].form.errors
     assert not RuleSetChange.objects.exists()
 
-    made = client.post(url, {"rating_list": taken_on.pk, "month": "2026-09", "rule_set": "fide-2017"})
+    shown = client.post(url, {"rating_list": taken_on.pk, "month": "2026-09", "rule_set": "fide-2017"})
+    assert "Confirm the change" in shown.content.decode()
+    assert not RuleSetChange.objects.exists()
+    made = client.post(
+        url, {"rating_list": taken_on.pk, "month": "2026-09", "rule_set": "fide-2017", "confirm": "Confirm the change"}
+    )
     assert made.status_code == 302
     change = RuleSetChange.objects.get()
     assert (change.month, change.rule_set, change.made_by) == ("2026-09", "fide-2017", officer)
