@@ -192,12 +192,7 @@ def test_after_the_change_the_live_list_counts_the_games_by_the_new_rule_set(
     assert live_list_lede(client).startswith("0 games from 3 approved events")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="the event page counts an approved event's games by the publications' reasons (none yet), "
-    "not by the rule set in force: it still says 4 games, all rated (issue 37 item 1 unifies the counts)",
-)
-def test_after_the_change_an_event_page_counts_its_games_by_the_new_rule_set(
+def test_after_the_change_an_event_page_and_the_month_page_count_its_games_by_the_new_rule_set(
     online, officer, client, django_capture_on_commit_callbacks
 ):
     client.force_login(officer)
@@ -207,3 +202,6 @@ def test_after_the_change_an_event_page_counts_its_games_by_the_new_rule_set(
     page = client.get(reverse("event", args=["BLITZ1"])).content.decode()
 
     assert "<dd>4, of which 0 rated" in page
+    # The month page follows too: last month's 8 approved games, none rated as things stand.
+    month = client.get(f"/lists/online/{LAST_MONTH}/").content.decode()
+    assert "8 games approved for rating, of which 0 rated and 8 left out by FIDE's conditions" in month
