@@ -36,16 +36,31 @@ def follower(email, *things, confirmed=True):
 
 @pytest.fixture
 def autumn(rate, inbox):
-    """Abbott and Baker of Northquay, taken on for 2026-09."""
+    """Abbott, Baker, Cole and Dale of Northquay, taken on for 2026-09."""
     northquay = ClubFactory(code="NQC", name="Northquay")
     abbott = PlayerFactory(code="111111A", surname="Abbott", forenames="Sam", club=northquay)
     PlayerFactory(code="222222B", surname="Baker", forenames="Jo", club=northquay)
-    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+    PlayerFactory(code="333333C", surname="Cole", forenames="Kit", club=northquay)
+    PlayerFactory(code="444444D", surname="Dale", forenames="Lee", club=northquay)
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "333333C,1700,full,50,85000,25,2026-09",
+        "444444D,1700,full,50,85000,25,2026-09",
+    )
     standard = abbott.ratings.get().rating_list
     follower(FAN, abbott, northquay, standard)  # Baker of Northquay too: one mail a run
     follower("unconfirmed@example.net", abbott, confirmed=False)
     follower("rapid@example.net", standard.__class__.objects.get(code="otb-rapid"))
     return rate
+
+
+@pytest.fixture
+def mailed(django_capture_on_commit_callbacks):
+    """Approvals and send-backs with their commit's callbacks run: the revision and its mailing."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def publish(rate, month, day, code):
@@ -112,12 +127,19 @@ def test_the_autumn_two_months_a_late_result_and_its_send_back_then_an_unsubscri
         "OTB standard list: 2026-11 published",
         "OTB standard list: 2026-10 revised, 2026-11 revised",
     ]
-    # The revision's mail: October as revised (the late win: 8.4 + 18.4 = 26.8, 1500 -> 1527) and
-    # November after it.
+    # The revision's mail: each month as first published and as revised. October: the late win
+    # (8.4 + 18.4 = 26.8, 1500 -> 1527, not 1508); November after it (1535, not 1516).
     revised = text_of(inbox.to(FAN)[-1])
-    # Baker loses 27 in October (1873) and, drawing 1535 in November, 8 more.
-    assert "  2026-10: 1527 (+27), 2 games\n  2026-11: 1535 (+8), 1 game\n  Events: OCT, LATE, NOV\n" in revised
-    assert "  2026-10: 1873 (-27), 2 games\n  2026-11: 1865 (-8), 1 game\n" in revised
+    assert revised.startswith(
+        "The OTB standard list for 2026-10 is revised: 2 ratings changed.\n"
+        "The OTB standard list for 2026-11 is revised: 2 ratings changed.\n"
+    )
+    assert (
+        "  2026-10: 1508 -> 1527, 2 games (1 before)\n  2026-11: 1516 -> 1535, 1 game\n  Events: OCT, LATE, NOV\n"
+        in revised
+    )
+    # Baker loses 27 in October (1873, not 1892) and, drawing 1535 in November, 8 more (1865).
+    assert "  2026-10: 1892 -> 1873, 2 games (1 before)\n  2026-11: 1884 -> 1865, 1 game\n" in revised
 
     # The one-click unsubscribe from the latest mail: a mail program's POST, no cookie, no CSRF token.
     address = inbox.to(FAN)[-1]["List-Unsubscribe"].strip().strip("<>").removeprefix("https://ratings.example.org")
@@ -164,3 +186,59 @@ def test_a_mail_refused_for_good_is_recorded_and_the_others_go_on(autumn, inbox)
     assert refused.refused and Delivery.objects.filter(refused=False).count() == 2
     mailing = Mailing.objects.get()
     assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (3, 2, True)
+
+
+def test_a_revision_mails_only_the_ratings_it_changed_each_original_to_revised(autumn, inbox, officer, mailed):
+    """October: Abbott draws Baker, Cole draws Dale (all of Northquay). A late win of Abbott's over
+    Baker revises October: Abbott and Baker change, Cole and Dale are as they were."""
+    northquay = Follow.objects.get(follower__email=FAN, kind="club").club
+    follower("cole@example.net", northquay.players.get(code="333333C"), northquay)
+    follower("dale@example.net", northquay.players.get(code="444444D"))
+    approved_event("CD", "otb-standard", datetime.date(2026, 10, 4), [("333333C", "444444D", "1/2-1/2")])
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    assert len(inbox.to("dale@example.net")) == 1
+    late = approved_event(
+        "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
+    )
+
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)  # the run of October revises it
+
+    [fan] = inbox.to(FAN)[1:]
+    assert fan["Subject"] == "OTB standard list: 2026-10 revised"
+    text = text_of(fan)
+    assert text.startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    # October as first published, then as revised (the late win: 8.4 + 18.4 = 26.8, 1500 -> 1527).
+    assert (
+        "Abbott, Sam (111111A) https://ratings.example.org/players/111111A/\n"
+        "  2026-10: 1508 -> 1527, 2 games (1 before)\n" in text
+    )
+    assert (
+        "Baker, Jo (222222B) https://ratings.example.org/players/222222B/\n"
+        "  2026-10: 1892 -> 1873, 2 games (1 before)\n" in text
+    )
+    assert "Cole" not in text and "Dale" not in text
+    assert "Unchanged by the revision: the ratings of 2 more players you follow.\n" in text
+    # Cole's follower sees Northquay's two changed, and Cole and Dale as they were; Dale's, nothing.
+    [cole_mail] = inbox.to("cole@example.net")[1:]
+    assert "Northquay: 2 players rated\n" in text_of(cole_mail) and "Cole, Kit" not in text_of(cole_mail)
+    assert "the ratings of 2 more players you follow" in text_of(cole_mail)
+    assert len(inbox.to("dale@example.net")) == 1
+    mailing = Mailing.objects.order_by("created_at").last()
+    assert (mailing.recipients, mailing.sent) == (2, 2)
+
+
+def test_a_list_follower_is_told_how_many_ratings_a_revision_changed(autumn, inbox, officer, mailed):
+    standard = Follow.objects.get(follower__email=FAN, kind="list").rating_list
+    follower("list@example.net", standard)
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    late = approved_event(
+        "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
+    )
+
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)
+
+    [_, revised] = inbox.to("list@example.net")
+    assert text_of(revised).startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    assert "Abbott" not in text_of(revised)
