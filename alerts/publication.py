@@ -17,6 +17,7 @@ from itertools import chain
 from django.db.models import Q
 from django.template.loader import get_template
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
@@ -168,8 +169,10 @@ def publication_of(run: RatingRun, months: list[str]) -> Publication:
     withdrawn = {pk for revision in revisions.values() for pk in revision.withdrawn}
     touched = Q(player__in=rated.values("player_id")) | Q(player__in=withdrawn)
     by_follower = defaultdict(lambda: {"list": False, "players": [], "clubs": defaultdict(list)})
-    # No ordering: the model's sorts by the follower's address, a join the mailing does not need.
-    confirmed = Follow.objects.filter(confirmed_at__isnull=False).order_by()
+    # The followers are those of the publication's time: a follow confirmed since (while its
+    # mailing waited for the mail server, say) is not told of it. No ordering: the model's sorts
+    # by the follower's address, a join the mailing does not need.
+    confirmed = Follow.objects.filter(confirmed_at__lte=run.finished_at or timezone.now()).order_by()
     for follower_id in confirmed.filter(rating_list=rating_list).values_list("follower_id", flat=True):
         by_follower[follower_id]["list"] = True
     wanted = set()

@@ -3,14 +3,17 @@
 follow; nothing to an address unconfirmed; nothing after a one-click unsubscribe."""
 
 import datetime
+import threading
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from alerts.mail import unsubscribe_token
-from alerts.mailing import mail_publication
+from alerts.mailing import MAILING_LOCKS, mail_publication, missed_publications
 from alerts.models import Delivery, Follow, Follower, Mailing
 from alerts.tasks import mail_missed_publications
+from common.locking import claim_number
 from events import approval, workflow
 from events.models import Event
 from grading.models import RatingRun
@@ -242,3 +245,54 @@ def test_a_list_follower_is_told_how_many_ratings_a_revision_changed(autumn, inb
     [_, revised] = inbox.to("list@example.net")
     assert text_of(revised).startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
     assert "Abbott" not in text_of(revised)
+
+
+def test_a_follow_confirmed_after_a_publication_never_gets_its_mail(autumn, smtp_server):
+    smtp_server.stop()
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")  # its mailing cut off
+    abbott = Follow.objects.get(follower__email=FAN, kind="player").player
+    follower("late@example.net", abbott)  # confirmed while the mail server was down
+    smtp_server.start()
+
+    mail_missed_publications()
+
+    assert len(smtp_server.inbox.to(FAN)) == 1 and smtp_server.inbox.to("late@example.net") == []
+    mailing = Mailing.objects.get()
+    assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (1, 1, True)
+
+
+def test_a_publication_that_concerns_nobody_is_finished_without_the_mail_server(autumn, smtp_server):
+    Follow.objects.filter(follower__email__in=[FAN, "unconfirmed@example.net"]).delete()
+    smtp_server.stop()
+
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+
+    mailing = Mailing.objects.get(key=f"run:{run.pk}")
+    assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (0, 0, True)
+    assert list(missed_publications()) == []
+
+
+def test_a_mailing_another_task_is_at_work_on_is_left_to_it_and_taken_up_when_that_one_ends(autumn, inbox):
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    mailing = Mailing.objects.get()
+    Mailing.objects.update(finished_at=None)  # as if cut off
+    held, done = threading.Event(), threading.Event()
+
+    def another_worker():  # its own database connection holds the claim
+        with claim_number(MAILING_LOCKS + mailing.pk) as claimed:
+            assert claimed
+            held.set()
+            done.wait(10)
+        connection.close()
+
+    other = threading.Thread(target=another_worker)
+    other.start()
+    held.wait(10)
+    try:
+        assert mail_publication(run, ["2026-10"]) is None
+    finally:
+        done.set()
+        other.join()
+
+    assert mail_publication(run, ["2026-10"]).finished_at is not None
+    assert len(inbox.to(FAN)) == 1
