@@ -3,7 +3,7 @@
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from common.locking import Busy, lock_number, lock_row, lock_rows
+from common.locking import Busy, claim_number, lock_number, lock_row, lock_rows
 from grading.models import LiveList, RatingList
 from tests.builders import side_connection
 
@@ -102,3 +102,28 @@ def test_rows_joined_in_are_read_not_locked():
         other.close()
 
     assert locked.rating_list.code == "otb-standard"
+
+
+def taken_by_another_session(key) -> bool:
+    watcher = side_connection(autocommit=True)
+    try:
+        taken = not watcher.execute("SELECT pg_try_advisory_lock(%s)", [key]).fetchone()[0]
+    finally:
+        watcher.close()  # and what it took with it
+    return taken
+
+
+@pytest.mark.django_db
+def test_a_claim_is_held_by_its_session_until_its_block_ends_or_its_connection_is_gone():
+    needs_postgresql()
+    other = side_connection(autocommit=True)
+    try:
+        other.execute("SELECT pg_advisory_lock(7301997)")  # another worker's claim
+        with claim_number(7_301_997) as held:
+            assert held is False  # at once, without waiting
+    finally:
+        other.close()  # that worker gone: its claim with its session
+
+    with claim_number(7_301_997) as held:
+        assert held is True and taken_by_another_session(7_301_997)
+    assert not taken_by_another_session(7_301_997)  # let go at the block's end
