@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import chain
 
-from django.db.models import Q
+from django.db.models import Max, Q
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
@@ -95,7 +95,7 @@ def revision_of(run: RatingRun) -> Revision:
     """The revision ``run`` published, against the rows it superseded: publishing marks them
     superseded at the time it publishes the new ones (grading.run.publishing.publish)."""
     rows = PlayerRating.objects.filter(run=run).order_by()
-    published = rows.values_list("published_at", flat=True).first()
+    published = rows.values_list("published_at", flat=True).first() or emptied_at(run)
     new = {pk: tuple(state) for pk, *state in rows.values_list("player_id", *STATE)}
     superseded = PlayerRating.objects.filter(period_id=run.period_id, superseded_at=published).order_by()
     old = {} if published is None else {row[0]: row[1:] for row in superseded.values_list("player_id", *STATE, "pk")}
@@ -254,6 +254,16 @@ def rated_players(rated, wanted: set, revisions: dict) -> dict:
     for player in players.values():
         player.lines.sort(key=lambda line: line.month)
     return {pk: player for pk, player in players.items() if player.lines}
+
+
+def emptied_at(run: RatingRun):
+    """When ``run`` published its month with no rating in it (every game of it withdrawn): the
+    latest time the month's rows were superseded while it was at work (the list's lock lets no
+    other run publish the month then); None if none were."""
+    rows = PlayerRating.objects.filter(period_id=run.period_id, superseded_at__gte=run.started_at)
+    if run.finished_at is not None:
+        rows = rows.filter(superseded_at__lte=run.finished_at)
+    return rows.aggregate(latest=Max("superseded_at"))["latest"]
 
 
 def superseded_games(revisions: dict, wanted: set) -> dict:

@@ -296,3 +296,34 @@ def test_a_mailing_another_task_is_at_work_on_is_left_to_it_and_taken_up_when_th
 
     assert mail_publication(run, ["2026-10"]).finished_at is not None
     assert len(inbox.to(FAN)) == 1
+
+
+def test_a_revision_that_takes_a_months_rating_away_says_so(autumn, inbox, officer, mailed):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    late = approved_event(
+        "CD", "otb-standard", datetime.date(2026, 10, 4), [("333333C", "444444D", "1/2-1/2")], Event.Status.SUBMITTED
+    )
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)  # October revised: Cole and Dale rated too
+    inbox.clear()
+
+    with mailed():
+        workflow.do_send_back_event(Event.objects.get(code="OCT"), "the wrong event", acting_user=officer)
+
+    [mail] = inbox.to(FAN)
+    text = text_of(mail)
+    assert "  2026-10: 1508 -> not rated, 0 games (1 before)\n" in text
+    assert "  2026-10: 1892 -> not rated, 0 games (1 before)\n" in text
+
+
+def test_a_revision_that_leaves_a_month_with_no_rating_at_all_is_mailed_too(autumn, inbox, officer, mailed):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    inbox.clear()
+
+    with mailed():
+        workflow.do_send_back_event(Event.objects.get(code="OCT"), "the wrong event", acting_user=officer)
+
+    [mail] = inbox.to(FAN)
+    text = text_of(mail)
+    assert text.startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    assert "Abbott, Sam (111111A) https://ratings.example.org/players/111111A/\n  2026-10: 1508 -> not rated" in text
