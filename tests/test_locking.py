@@ -1,5 +1,7 @@
 """common/locking.py: the locks every writer takes, inside its transaction."""
 
+import time
+
 import pytest
 from django.db import OperationalError, connection, transaction
 
@@ -104,13 +106,14 @@ def test_rows_joined_in_are_read_not_locked():
     assert locked.rating_list.code == "otb-standard"
 
 
-def taken_by_another_session(key) -> bool:
+def claimed_by_anyone(key) -> bool:
+    """Whether a session holds the advisory lock ``key``, as PostgreSQL's pg_locks shows it."""
     watcher = side_connection(autocommit=True)
     try:
-        taken = not watcher.execute("SELECT pg_try_advisory_lock(%s)", [key]).fetchone()[0]
+        query = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s AND granted"
+        return watcher.execute(query, [key]).fetchone()[0] > 0
     finally:
-        watcher.close()  # and what it took with it
-    return taken
+        watcher.close()
 
 
 @pytest.mark.django_db
@@ -122,8 +125,11 @@ def test_a_claim_is_held_by_its_session_until_its_block_ends_or_its_connection_i
         with claim_number(7_301_997) as held:
             assert held is False  # at once, without waiting
     finally:
-        other.close()  # that worker gone: its claim with its session
+        other.close()  # that worker gone: its claim with its session, as soon as the server sees it
 
+    deadline = time.monotonic() + 5
+    while claimed_by_anyone(7_301_997) and time.monotonic() < deadline:
+        time.sleep(0.05)
     with claim_number(7_301_997) as held:
-        assert held is True and taken_by_another_session(7_301_997)
-    assert not taken_by_another_session(7_301_997)  # let go at the block's end
+        assert held is True and claimed_by_anyone(7_301_997)
+    assert not claimed_by_anyone(7_301_997)  # let go at the block's end
