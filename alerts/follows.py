@@ -25,14 +25,24 @@ from grading.run.broker import Unreachable, send
 LINK_INTERVAL = datetime.timedelta(minutes=10)
 MOST_FOLLOWS = 200  # a follower of a whole club follows the club, not its 200 players
 MOST_WAITING = 50  # follows asked for and not yet confirmed
-# Confirmation mails to an address that has never confirmed anything: past these, it is mailed
-# no more, whoever asks (a stranger's address typed in again and again).
+# Confirmation mails to an address that has never confirmed anything: past these, one a day at
+# most, whoever asks (a stranger's address typed in again and again floods nobody; its owner
+# still gets one, and the link of any of them confirms everything asked for).
 MOST_UNANSWERED = 3
+UNANSWERED_PAUSE = datetime.timedelta(days=1)
 FORGOTTEN_AFTER = datetime.timedelta(days=30)  # a follow never confirmed is dropped
 
 
 class FollowRefused(Exception):
     """Why a follow was not added: the message says it."""
+
+
+@dataclass(frozen=True)
+class NotMailed:
+    """No mail was sent for an ask, because of a limit: why, and when one can be asked for again."""
+
+    why: str
+    again_at: datetime.datetime
 
 
 class MailDelayed(Exception):
@@ -63,11 +73,12 @@ def follower_of(key: str) -> Follower | None:
     return Follower.objects.filter(key=key).first()
 
 
-def ask_to_follow(email: str, target: Target) -> None:
+def ask_to_follow(email: str, target: Target) -> NotMailed | None:
     """``email`` asks to follow ``target``: the follow is added unconfirmed (or stays as it is),
     and the address is mailed the link that confirms it, unless nothing waits for confirmation
-    (it follows ``target`` already), a link was mailed within LINK_INTERVAL (which confirms
-    this one too), or the address has left MOST_UNANSWERED such mails unanswered."""
+    (it follows ``target`` already), or a limit holds the mail back: a link mailed within
+    LINK_INTERVAL (which confirms this one too), or MOST_UNANSWERED such mails left unanswered
+    and the latest within UNANSWERED_PAUSE. Then what held it back, and until when."""
     email = email.strip().lower()
     now = timezone.now()
     with transaction.atomic():
@@ -80,15 +91,39 @@ def ask_to_follow(email: str, target: Target) -> None:
         Follow.objects.get_or_create(
             follower=follower, kind=target.kind, **target.filter(), defaults={"created_at": now}
         )
-        waiting = follows.filter(confirmed_at=None).exists()
+        if not follows.filter(confirmed_at=None).exists():
+            return None  # it follows ``target`` already: nothing to confirm
         unanswered = not follows.filter(CONFIRMED).exists()
-        if unanswered and follower.unanswered >= MOST_UNANSWERED:
-            return
-        due = waiting and link_due(follower, now)
-        if due and unanswered:
+        held = held_back(follower, now, unanswered)
+        if held is None and not link_due(follower, now):  # the manage link mailed this instant
+            held = sent_lately(now)
+        if held is not None:
+            return held
+        if unanswered:
             Follower.objects.filter(pk=follower.pk).update(unanswered=F("unanswered") + 1)
-    if due:
-        mail_link(follower, "confirm", counted=unanswered)
+    mail_link(follower, "confirm", counted=unanswered)
+    return None
+
+
+def held_back(follower: Follower, now, unanswered: bool) -> NotMailed | None:
+    """Which limit, if any, holds back a confirmation mail to ``follower`` now."""
+    latest = follower.link_sent_at
+    if unanswered and follower.unanswered >= MOST_UNANSWERED and latest and latest > now - UNANSWERED_PAUSE:
+        why = (
+            f"this address has been sent {follower.unanswered} confirmation mails that nobody has answered yet: "
+            "the link in the latest confirms this too"
+        )
+        return NotMailed(why, latest + UNANSWERED_PAUSE)
+    if latest and latest > now - LINK_INTERVAL:
+        return sent_lately(latest)
+    return None
+
+
+def sent_lately(latest) -> NotMailed:
+    """Held back by LINK_INTERVAL, the latest mail of the address's link sent at ``latest``."""
+    minutes = int(LINK_INTERVAL.total_seconds() // 60)
+    why = f"a mail with this address's link went to it less than {minutes} minutes ago: its link confirms this too"
+    return NotMailed(why, latest + LINK_INTERVAL)
 
 
 def ask_for_link(email: str) -> None:

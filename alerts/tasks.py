@@ -3,12 +3,14 @@
 - send_link: an address's link mailed as it asked; retried three times on a connection error
   (the mail server away), then the address may ask again (LINK_INTERVAL after the last ask).
 - mail_publication: a run's followers mailed; retried on a connection error, backing off from a
-  minute to an hour; a message the broker lost, or a worker killed part way, is found by beat's
-  mail_missed_publications (every 15 minutes), which starts it again for those not yet mailed.
+  minute to an hour; a message the broker lost, or a worker killed part way, is found by a
+  worker that starts and by beat's mail_missed_publications (every 15 minutes), which start it
+  again for those not yet mailed (the killed worker's claim died with its connection).
 - forget_unconfirmed: beat's, daily: nothing to retry (tomorrow's does what today's did not).
 """
 
 from celery import shared_task
+from celery.signals import worker_ready
 
 from alerts.follows import forget_unconfirmed
 from alerts.mail import Letter
@@ -55,6 +57,13 @@ def mail_missed_publications():
     """Beat's: the mailings of recent publications never started, or cut off (alerts.mailing)."""
     for run, months in missed_publications():
         mail_publication_of_run.delay(run.pk, months)  # on a worker: the broker is there
+
+
+@worker_ready.connect(dispatch_uid="alerts.mail_missed_publications_on_start")
+def mail_missed_publications_on_start(**kwargs):
+    """A worker that starts takes up at once the mailings a killed worker left part way (and
+    those whose message Redis lost), rather than waiting for beat."""
+    mail_missed_publications()
 
 
 @shared_task(name="alerts.tasks.forget_unconfirmed", ignore_result=True)

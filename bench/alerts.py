@@ -56,7 +56,8 @@ def add_followers(url, count, seed=2026) -> int:
             ]
         )
         clubs = np.array([row[0] for row in conn.execute("SELECT id FROM players_club")])
-        now = datetime.datetime.now(datetime.UTC)
+        # Following since before the run: a mailing's followers are those of its publication's time.
+        now = datetime.datetime(2020, 1, 1, tzinfo=datetime.UTC)
         first = conn.execute("SELECT coalesce(max(id), 0) + 1 FROM alerts_follower").fetchone()[0]
         ids = np.arange(first, first + count)
         databases.copy(

@@ -12,9 +12,16 @@ players.services.lock_player_registration), which turn ``Busy`` into their own r
   transaction holds one of them, rather than waiting for it.
 - ``lock_number``: an advisory lock on a number, for what has no row to lock (the creation of
   new rows); PostgreSQL's, and nothing elsewhere (SQLite lets one writer at a time anyway).
+- ``claim_number``: the one lock that outlives transactions: an advisory lock held by the
+  connection's session while a block runs, for work that commits as it goes (a mailing records
+  each mail as the server accepts it). It ends with the block, or with the connection: a
+  worker killed in the middle lets go of it as PostgreSQL closes its session, and another
+  takes the work up at once. It never waits: the block is told whether it holds it.
 """
 
-from django.db import OperationalError, transaction
+import contextlib
+
+from django.db import DatabaseError, OperationalError, transaction
 from django.db.models import Model, QuerySet
 
 LOCK_NOT_AVAILABLE = "55P03"  # PostgreSQL's SQLSTATE for a NOWAIT lock another transaction holds
@@ -66,3 +73,26 @@ def lock_number(key: int, using: str | None = None) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+
+
+@contextlib.contextmanager
+def claim_number(key: int, using: str | None = None):
+    """Hold the advisory lock ``key`` on the connection's session (not its transaction) while
+    the block runs: yields True, or False at once if another session holds it. PostgreSQL's
+    pg_try_advisory_lock; elsewhere always True (SQLite's one process at a time)."""
+    connection = transaction.get_connection(using)
+    if connection.vendor != "postgresql":
+        yield True
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_try_advisory_lock(%s)", [key])
+        held = cursor.fetchone()[0]
+    try:
+        yield held
+    finally:
+        if held:
+            try:
+                with connection.cursor() as cursor:
+                    cursor.execute("SELECT pg_advisory_unlock(%s)", [key])
+            except DatabaseError:
+                pass  # the connection is gone, and the lock with its session

@@ -70,8 +70,9 @@ def follow(request):
         refusal = too_many(request)
         if refusal is None:
             try:
-                ask_to_follow(form.cleaned_data["email"], target)
-                return render(request, "public/alerts/check_inbox.html", {"target": target.thing, "minutes": MINUTES})
+                not_mailed = ask_to_follow(form.cleaned_data["email"], target)
+                context = {"target": target.thing, "minutes": MINUTES, "not_mailed": not_mailed}
+                return render(request, "public/alerts/check_inbox.html", context)
             except (FollowRefused, MailDelayed) as problem:
                 refusal = str(problem)
         form.add_error(None, refusal)
@@ -127,7 +128,13 @@ def confirm_page(request, key):
 def manage(request, key):
     follower = follower_or_404(key)
     follows = follower.follows.select_related("player", "club", "rating_list")
-    context = {"follower": follower, "follows": follows, "unsubscribe_url": unsubscribe_path(follower)}
+    pending = [follow for follow in follows if follow.confirmed_at is None]
+    context = {
+        "follower": follower,
+        "follows": follows,
+        "pending": pending,
+        "unsubscribe_url": unsubscribe_path(follower),
+    }
     return render(request, "public/alerts/manage.html", context)
 
 

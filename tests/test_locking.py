@@ -1,9 +1,11 @@
 """common/locking.py: the locks every writer takes, inside its transaction."""
 
+import time
+
 import pytest
 from django.db import OperationalError, connection, transaction
 
-from common.locking import Busy, lock_number, lock_row, lock_rows
+from common.locking import Busy, claim_number, lock_number, lock_row, lock_rows
 from grading.models import LiveList, RatingList
 from tests.builders import side_connection
 
@@ -102,3 +104,32 @@ def test_rows_joined_in_are_read_not_locked():
         other.close()
 
     assert locked.rating_list.code == "otb-standard"
+
+
+def claimed_by_anyone(key) -> bool:
+    """Whether a session holds the advisory lock ``key``, as PostgreSQL's pg_locks shows it."""
+    watcher = side_connection(autocommit=True)
+    try:
+        query = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = %s AND granted"
+        return watcher.execute(query, [key]).fetchone()[0] > 0
+    finally:
+        watcher.close()
+
+
+@pytest.mark.django_db
+def test_a_claim_is_held_by_its_session_until_its_block_ends_or_its_connection_is_gone():
+    needs_postgresql()
+    other = side_connection(autocommit=True)
+    try:
+        other.execute("SELECT pg_advisory_lock(7301997)")  # another worker's claim
+        with claim_number(7_301_997) as held:
+            assert held is False  # at once, without waiting
+    finally:
+        other.close()  # that worker gone: its claim with its session, as soon as the server sees it
+
+    deadline = time.monotonic() + 5
+    while claimed_by_anyone(7_301_997) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    with claim_number(7_301_997) as held:
+        assert held is True and claimed_by_anyone(7_301_997)
+    assert not claimed_by_anyone(7_301_997)  # let go at the block's end

@@ -75,12 +75,51 @@ def test_the_confirmation_confirms_what_its_page_showed_and_not_what_was_asked_s
     assert Follow.objects.get(kind="club").confirmed_at is None
 
 
-def test_an_address_that_never_confirms_is_mailed_three_times_at_most(client, inbox, ann):
-    for _ in range(5):
+def test_an_address_that_never_confirms_is_mailed_three_times_then_once_a_day_and_the_page_says_so(client, inbox, ann):
+    for _ in range(3):
         ask(Client(), "?player=300001A")
-        Follower.objects.update(link_sent_at=None)  # as if ten minutes had passed each time
-
+        Follower.objects.update(link_sent_at=timezone.now() - datetime.timedelta(minutes=11))
     assert len(inbox.to(ADDRESS)) == 3
+
+    # The owner, asking after a stranger's three: told that no mail went, why, and until when.
+    response = ask(Client(), "?player=300001A")
+    page = response.content.decode()
+    assert response.status_code == 200 and "No new mail was sent" in page
+    assert "3 confirmation mails that nobody has answered yet" in page
+    again = timezone.localtime(Follower.objects.get().link_sent_at + datetime.timedelta(days=1))
+    assert f"Another can be asked for from {again:%H:%M} on {again.day} {again:%b}" in page
+    assert "is on its way" not in page and len(inbox.to(ADDRESS)) == 3
+
+    Follower.objects.update(link_sent_at=timezone.now() - datetime.timedelta(days=1, minutes=1))  # a day on
+    assert "is on its way" in ask(Client(), "?player=300001A").content.decode()
+    assert len(inbox.to(ADDRESS)) == 4
+    assert "No new mail was sent" in ask(Client(), "?player=300001A").content.decode()
+
+
+def test_a_second_ask_within_ten_minutes_says_no_mail_went_and_when_one_can_be_asked_for(client, inbox, ann):
+    ask(client, "?player=300001A")
+
+    page = ask(client, "?club=NQC").content.decode()
+
+    assert "No new mail was sent" in page and "went to it less than 10 minutes ago: its link confirms this too" in page
+    again = timezone.localtime(Follower.objects.get().link_sent_at + datetime.timedelta(minutes=10))
+    assert f"Another can be asked for from {again:%H:%M} on {again.day} {again:%b}" in page
+    assert "is on its way" not in page and len(inbox.to(ADDRESS)) == 1
+
+
+def test_the_manage_page_confirms_what_waits_for_confirmation(client, inbox, ann):
+    ask(client, "?player=300001A")
+    Follow.objects.update(confirmed_at=timezone.now())
+    ask(client, "?list=otb-standard")
+    follower = Follower.objects.get()
+    page = client.get(reverse("alerts-manage", args=[follower.key])).content.decode()
+    confirm = reverse("alerts-confirm", args=[follower.key])
+    waiting = Follow.objects.get(kind="list")
+    assert f'action="{confirm}"' in page and f'name="follow" value="{waiting.pk}"' in page
+
+    client.post(confirm, {"follow": [waiting.pk]})
+
+    assert Follow.objects.filter(confirmed_at=None).count() == 0
 
 
 def test_asking_for_what_is_followed_already_sends_nothing(client, inbox, ann):

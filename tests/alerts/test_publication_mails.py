@@ -3,14 +3,17 @@
 follow; nothing to an address unconfirmed; nothing after a one-click unsubscribe."""
 
 import datetime
+import threading
 
 import pytest
+from django.db import connection
 from django.test import Client
 
 from alerts.mail import unsubscribe_token
-from alerts.mailing import mail_publication
+from alerts.mailing import MAILING_LOCKS, mail_publication, missed_publications
 from alerts.models import Delivery, Follow, Follower, Mailing
 from alerts.tasks import mail_missed_publications
+from common.locking import claim_number
 from events import approval, workflow
 from events.models import Event
 from grading.models import RatingRun
@@ -36,16 +39,31 @@ def follower(email, *things, confirmed=True):
 
 @pytest.fixture
 def autumn(rate, inbox):
-    """Abbott and Baker of Northquay, taken on for 2026-09."""
+    """Abbott, Baker, Cole and Dale of Northquay, taken on for 2026-09."""
     northquay = ClubFactory(code="NQC", name="Northquay")
     abbott = PlayerFactory(code="111111A", surname="Abbott", forenames="Sam", club=northquay)
     PlayerFactory(code="222222B", surname="Baker", forenames="Jo", club=northquay)
-    take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1900,full,50,95000,25,2026-09")
+    PlayerFactory(code="333333C", surname="Cole", forenames="Kit", club=northquay)
+    PlayerFactory(code="444444D", surname="Dale", forenames="Lee", club=northquay)
+    take_on(
+        "otb-standard",
+        "2026-09",
+        "111111A,1500,full,50,75000,25,2026-09",
+        "222222B,1900,full,50,95000,25,2026-09",
+        "333333C,1700,full,50,85000,25,2026-09",
+        "444444D,1700,full,50,85000,25,2026-09",
+    )
     standard = abbott.ratings.get().rating_list
     follower(FAN, abbott, northquay, standard)  # Baker of Northquay too: one mail a run
     follower("unconfirmed@example.net", abbott, confirmed=False)
     follower("rapid@example.net", standard.__class__.objects.get(code="otb-rapid"))
     return rate
+
+
+@pytest.fixture
+def mailed(django_capture_on_commit_callbacks):
+    """Approvals and send-backs with their commit's callbacks run: the revision and its mailing."""
+    return lambda: django_capture_on_commit_callbacks(execute=True)
 
 
 def publish(rate, month, day, code):
@@ -112,12 +130,19 @@ def test_the_autumn_two_months_a_late_result_and_its_send_back_then_an_unsubscri
         "OTB standard list: 2026-11 published",
         "OTB standard list: 2026-10 revised, 2026-11 revised",
     ]
-    # The revision's mail: October as revised (the late win: 8.4 + 18.4 = 26.8, 1500 -> 1527) and
-    # November after it.
+    # The revision's mail: each month as first published and as revised. October: the late win
+    # (8.4 + 18.4 = 26.8, 1500 -> 1527, not 1508); November after it (1535, not 1516).
     revised = text_of(inbox.to(FAN)[-1])
-    # Baker loses 27 in October (1873) and, drawing 1535 in November, 8 more.
-    assert "  2026-10: 1527 (+27), 2 games\n  2026-11: 1535 (+8), 1 game\n  Events: OCT, LATE, NOV\n" in revised
-    assert "  2026-10: 1873 (-27), 2 games\n  2026-11: 1865 (-8), 1 game\n" in revised
+    assert revised.startswith(
+        "The OTB standard list for 2026-10 is revised: 2 ratings changed.\n"
+        "The OTB standard list for 2026-11 is revised: 2 ratings changed.\n"
+    )
+    assert (
+        "  2026-10: 1508 -> 1527, 2 games (1 before)\n  2026-11: 1516 -> 1535, 1 game\n  Events: OCT, LATE, NOV\n"
+        in revised
+    )
+    # Baker loses 27 in October (1873, not 1892) and, drawing 1535 in November, 8 more (1865).
+    assert "  2026-10: 1892 -> 1873, 2 games (1 before)\n  2026-11: 1884 -> 1865, 1 game\n" in revised
 
     # The one-click unsubscribe from the latest mail: a mail program's POST, no cookie, no CSRF token.
     address = inbox.to(FAN)[-1]["List-Unsubscribe"].strip().strip("<>").removeprefix("https://ratings.example.org")
@@ -164,3 +189,141 @@ def test_a_mail_refused_for_good_is_recorded_and_the_others_go_on(autumn, inbox)
     assert refused.refused and Delivery.objects.filter(refused=False).count() == 2
     mailing = Mailing.objects.get()
     assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (3, 2, True)
+
+
+def test_a_revision_mails_only_the_ratings_it_changed_each_original_to_revised(autumn, inbox, officer, mailed):
+    """October: Abbott draws Baker, Cole draws Dale (all of Northquay). A late win of Abbott's over
+    Baker revises October: Abbott and Baker change, Cole and Dale are as they were."""
+    northquay = Follow.objects.get(follower__email=FAN, kind="club").club
+    follower("cole@example.net", northquay.players.get(code="333333C"), northquay)
+    follower("dale@example.net", northquay.players.get(code="444444D"))
+    approved_event("CD", "otb-standard", datetime.date(2026, 10, 4), [("333333C", "444444D", "1/2-1/2")])
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    assert len(inbox.to("dale@example.net")) == 1
+    late = approved_event(
+        "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
+    )
+
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)  # the run of October revises it
+
+    [fan] = inbox.to(FAN)[1:]
+    assert fan["Subject"] == "OTB standard list: 2026-10 revised"
+    text = text_of(fan)
+    assert text.startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    # October as first published, then as revised (the late win: 8.4 + 18.4 = 26.8, 1500 -> 1527).
+    assert (
+        "Abbott, Sam (111111A) https://ratings.example.org/players/111111A/\n"
+        "  2026-10: 1508 -> 1527, 2 games (1 before)\n" in text
+    )
+    assert (
+        "Baker, Jo (222222B) https://ratings.example.org/players/222222B/\n"
+        "  2026-10: 1892 -> 1873, 2 games (1 before)\n" in text
+    )
+    assert "Cole" not in text and "Dale" not in text
+    assert "Unchanged by the revision: the ratings of 2 more players you follow.\n" in text
+    # Cole's follower sees Northquay's two changed, and Cole and Dale as they were; Dale's, nothing.
+    [cole_mail] = inbox.to("cole@example.net")[1:]
+    assert "Northquay: 2 players rated\n" in text_of(cole_mail) and "Cole, Kit" not in text_of(cole_mail)
+    assert "the ratings of 2 more players you follow" in text_of(cole_mail)
+    assert len(inbox.to("dale@example.net")) == 1
+    mailing = Mailing.objects.order_by("created_at").last()
+    assert (mailing.recipients, mailing.sent) == (2, 2)
+
+
+def test_a_list_follower_is_told_how_many_ratings_a_revision_changed(autumn, inbox, officer, mailed):
+    standard = Follow.objects.get(follower__email=FAN, kind="list").rating_list
+    follower("list@example.net", standard)
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    late = approved_event(
+        "LATE", "otb-standard", datetime.date(2026, 10, 24), [("111111A", "222222B", "1-0")], Event.Status.SUBMITTED
+    )
+
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)
+
+    [_, revised] = inbox.to("list@example.net")
+    assert text_of(revised).startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    assert "Abbott" not in text_of(revised)
+
+
+def test_a_follow_confirmed_after_a_publication_never_gets_its_mail(autumn, smtp_server):
+    smtp_server.stop()
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")  # its mailing cut off
+    abbott = Follow.objects.get(follower__email=FAN, kind="player").player
+    follower("late@example.net", abbott)  # confirmed while the mail server was down
+    smtp_server.start()
+
+    mail_missed_publications()
+
+    assert len(smtp_server.inbox.to(FAN)) == 1 and smtp_server.inbox.to("late@example.net") == []
+    mailing = Mailing.objects.get()
+    assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (1, 1, True)
+
+
+def test_a_publication_that_concerns_nobody_is_finished_without_the_mail_server(autumn, smtp_server):
+    Follow.objects.filter(follower__email__in=[FAN, "unconfirmed@example.net"]).delete()
+    smtp_server.stop()
+
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+
+    mailing = Mailing.objects.get(key=f"run:{run.pk}")
+    assert (mailing.recipients, mailing.sent, mailing.finished_at is not None) == (0, 0, True)
+    assert list(missed_publications()) == []
+
+
+def test_a_mailing_another_task_is_at_work_on_is_left_to_it_and_taken_up_when_that_one_ends(autumn, inbox):
+    run = publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    mailing = Mailing.objects.get()
+    Mailing.objects.update(finished_at=None)  # as if cut off
+    held, done = threading.Event(), threading.Event()
+
+    def another_worker():  # its own database connection holds the claim
+        with claim_number(MAILING_LOCKS + mailing.pk) as claimed:
+            assert claimed
+            held.set()
+            done.wait(10)
+        connection.close()
+
+    other = threading.Thread(target=another_worker)
+    other.start()
+    held.wait(10)
+    try:
+        assert mail_publication(run, ["2026-10"]) is None
+    finally:
+        done.set()
+        other.join()
+
+    assert mail_publication(run, ["2026-10"]).finished_at is not None
+    assert len(inbox.to(FAN)) == 1
+
+
+def test_a_revision_that_takes_a_months_rating_away_says_so(autumn, inbox, officer, mailed):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    late = approved_event(
+        "CD", "otb-standard", datetime.date(2026, 10, 4), [("333333C", "444444D", "1/2-1/2")], Event.Status.SUBMITTED
+    )
+    with mailed():
+        approval.do_approve_event(late, acting_user=officer)  # October revised: Cole and Dale rated too
+    inbox.clear()
+
+    with mailed():
+        workflow.do_send_back_event(Event.objects.get(code="OCT"), "the wrong event", acting_user=officer)
+
+    [mail] = inbox.to(FAN)
+    text = text_of(mail)
+    assert "  2026-10: 1508 -> not rated, 0 games (1 before)\n" in text
+    assert "  2026-10: 1892 -> not rated, 0 games (1 before)\n" in text
+
+
+def test_a_revision_that_leaves_a_month_with_no_rating_at_all_is_mailed_too(autumn, inbox, officer, mailed):
+    publish(autumn, "2026-10", datetime.date(2026, 10, 3), "OCT")
+    inbox.clear()
+
+    with mailed():
+        workflow.do_send_back_event(Event.objects.get(code="OCT"), "the wrong event", acting_user=officer)
+
+    [mail] = inbox.to(FAN)
+    text = text_of(mail)
+    assert text.startswith("The OTB standard list for 2026-10 is revised: 2 ratings changed.\n")
+    assert "Abbott, Sam (111111A) https://ratings.example.org/players/111111A/\n  2026-10: 1508 -> not rated" in text
