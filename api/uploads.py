@@ -101,7 +101,11 @@ def upload_event(request):
         return error(
             422, f"The file has {count} error{'' if count == 1 else 's'}: nothing was stored.", report=outcome.report
         )
-    body = {"changed": outcome.changed, "event": uploaded_event(request, outcome.event), "report": outcome.report}
+    event = uploaded_event(request, outcome.event)
+    # The report's count of rated games is the event's, as every page counts it (with FIDE's
+    # conditions), not the file's alone.
+    games = {**outcome.report["games"], "rated": event["games_counted"]["rated"]}
+    body = {"changed": outcome.changed, "event": event, "report": {**outcome.report, "games": games}}
     response = one(body)
     response.status_code = 201 if outcome.changed else 200
     return response

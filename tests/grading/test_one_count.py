@@ -119,6 +119,7 @@ def test_every_page_and_answer_counts_an_events_games_as_the_run_rates_them(
         # Before approval, with today's ratings: the API's answer, the arbiter's page, the decision page.
         assert (answer["event"]["games_counted"]["games"], answer["event"]["games_counted"]["rated"]) == expected, code
         assert answer["event"]["games_counted"]["decided"] == "today"
+        assert answer["report"]["games"]["rated"] == expected[1], code  # one number in one answer
         assert counted(text(arbiters.get(reverse("arbiter-event", args=[event.pk])))) == expected, code
         workflow.do_submit_event(event, acting_user=arbiter)
         decision = text(officers.get(reverse("admin:events_event_decide", args=[event.pk])))
