@@ -4,7 +4,7 @@ from django.contrib import admin, messages
 
 from grading.admin.lists import ReadOnlyAdmin, StateAsJson
 from grading.live.requests import request_live
-from grading.models import LiveEntry, LiveList, LiveRating
+from grading.models import LiveEntry, LiveGameNotRated, LiveList, LiveRating
 
 
 @admin.register(LiveList)
@@ -46,3 +46,18 @@ class LiveEntryAdmin(ReadOnlyAdmin):
     list_filter = ["rating_list", "type", "category"]
     search_fields = ["player__code", "player__surname"]
     list_select_related = ["rating_list", "player", "club"]
+
+
+@admin.register(LiveGameNotRated)
+class LiveGameNotRatedAdmin(ReadOnlyAdmin):
+    """The games the live ratings leave out under FIDE's conditions on events: what the month's
+    run will leave out as things stand (the published ones: Games not rated)."""
+
+    list_display = ["game", "event", "reason", "rating_list"]
+    list_filter = ["rating_list"]
+    search_fields = ["game__event__code", "reason"]
+    list_select_related = ["rating_list", "game__event", "game__white_entry", "game__black_entry"]
+
+    @admin.display(ordering="game__event__code")
+    def event(self, row):
+        return row.game.event.code
