@@ -169,6 +169,10 @@ def test_an_event_on_a_list_rated_by_the_ecf_method_is_counted_alike_everywhere(
     arbiters.force_login(arbiter)
     assert counted(text(arbiters.get(reverse("arbiter-event", args=[event.pk])))) == (6, 5)
     workflow.do_submit_event(event, acting_user=arbiter)
+    officers = Client()
+    officers.force_login(officer)
+    decision = text(officers.get(reverse("admin:events_event_decide", args=[event.pk])))
+    assert counted(decision) == (6, 5) and "FIDE's conditions" not in decision
     approval.do_approve_event(event, acting_user=officer)
     page = text(client.get("/events/NQ241001/"))
     assert counted(page) == (6, 5) and "1 not rated by the file" in page and "FIDE's conditions" not in page
