@@ -40,6 +40,7 @@ ROLES = {
         "grading.view_livelist",
         "grading.view_liverating",
         "grading.view_liveentry",
+        "grading.view_gamenotrated",
         "corrections.view_report",
         "corrections.change_report",
         "laboratory.view_rulevariant",
