@@ -41,6 +41,7 @@ ROLES = {
         "grading.view_liverating",
         "grading.view_liveentry",
         "grading.view_livegamenotrated",
+        "grading.view_gamenotrated",
         "corrections.view_report",
         "corrections.change_report",
         "laboratory.view_rulevariant",

@@ -282,7 +282,7 @@ PATHS = {
     "/players/": read(
         "Players found by name, or by code",
         page(ref("Player")),
-        query("q", "A name, part of one, or the start of a code (2 characters or more)."),
+        query("q", "A name, part of one, the start of a code, or a FIDE ID (2 characters or more)."),
         query("code", "A federation code."),
         paged=True,
     ),

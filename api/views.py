@@ -121,7 +121,9 @@ def players(request):
     elif len(query) >= 2:
         found = search.matching_players(query)
     else:
-        raise BadParameter("Give q (a name, part of one, or the start of a code; 2 characters or more) or code.")
+        raise BadParameter(
+            "Give q (a name, part of one, the start of a code or a FIDE ID; 2 characters or more) or code."
+        )
     return paginated(request, found, lambda player: serialize.player(player, request))
 
 

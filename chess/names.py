@@ -23,10 +23,14 @@ _FOLDED = str.maketrans(
     | {"ð": "d", "Ð": "D", "þ": "th", "Þ": "TH", "ı": "i"}
     | dict.fromkeys("'’‘ʼ`´", None)
 )
-# German umlauts as they are written without them (ß is "ss" in fold itself, by casefold).
-_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"})
-# Where an umlaut may have been written out: "mueller" may be Müller, "manuel" is only Manuel.
-_WRITTEN_OUT = re.compile(r"([aou])e")
+# Letters also written out as two: German umlauts, and Danish and Norwegian ø and å ("Sørensen":
+# sorensen, soerensen; "Åse": ase, aase); ß is "ss" in fold itself, by casefold, and æ is "ae" there.
+_UMLAUTS = str.maketrans(
+    {"ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue"} | {"ø": "oe", "Ø": "Oe", "å": "aa", "Å": "Aa"}
+)
+# Where such a letter may have been written out: "mueller" may be Müller, "soerensen" Sørensen,
+# "aase" Åse; "manuel" is only Manuel. The second letter is the one taken back.
+_WRITTEN_OUT = re.compile(r"[aou]e|aa")
 
 
 def fold(text: str) -> str:
@@ -38,8 +42,9 @@ def fold(text: str) -> str:
 
 
 def spellings(text: str) -> list[str]:
-    """The folded ways of writing ``text``: as written, and with its umlauts written out
-    ("Müller": muller, mueller). Two names are the same when they share a spelling."""
+    """The folded ways of writing ``text``: as written, and with its umlauts (and ø, å) written
+    out ("Müller": muller, mueller; "Sørensen": sorensen, soerensen). Two names are the same
+    when they share a spelling."""
     folded = fold(text)
     written_out = fold(unicodedata.normalize("NFC", text).translate(_UMLAUTS))
     return [folded] if written_out == folded else [folded, written_out]
@@ -51,17 +56,19 @@ def same_name(one: str, other: str) -> bool:
 
 def keys_to_look_up(text: str) -> list[str]:
     """The folded names a record of the same name as ``text`` may be stored under (its first
-    spelling, Player.surname_key): its own spellings and, for "mueller", "muller" (Müller's).
+    spelling, Player.surname_key): its own spellings and each with letters written out taken
+    back (umlauts_taken_back): for "mueller", "muller" (Müller's); for "aeroe", "aero" (Ærø's).
     A wider net than same_name, which decides."""
     found = spellings(text)
-    return found + [plain for key in found if (plain := _WRITTEN_OUT.sub(r"\1", key)) not in found]
+    return list(dict.fromkeys(found + [plain for key in found for plain in umlauts_taken_back(key)]))
 
 
 def umlauts_taken_back(folded: str, most=3) -> list[str]:
-    """``folded`` with each "ae", "oe", "ue" of it taken, or not, for an umlaut written out and
-    written as a key writes an umlaut, without the e ("mueller" -> ["muller"]; "samuel mueller"
-    -> "samul mueller", "samuel muller", "samul muller"): the starts a name's key may have when
-    ``folded`` is the start of its spelling with the umlauts written out. Only the first ``most``
+    """``folded`` with each "ae", "oe", "ue" (or "aa") of it taken, or not, for an umlaut (or
+    å) written out and written as a key writes it, without its second letter ("mueller" ->
+    ["muller"]; "samuel mueller" -> "samul mueller", "samuel muller", "samul muller"): the
+    starts a name's key may have when ``folded`` is the start of its spelling with those
+    letters written out. Only the first ``most``
     are taken back, at most 2**most - 1 texts; not ``folded`` itself."""
     found = [match.start() + 1 for match in _WRITTEN_OUT.finditer(folded)][:most]
     texts = []
@@ -74,7 +81,7 @@ def umlauts_taken_back(folded: str, most=3) -> list[str]:
 def search_key(surname: str, forenames: str) -> str:
     """The text the name search looks in (Player.name_key): "surname forenames" folded, then the
     surname as one word when it is several ("o briain brian obriain"), then the name with its
-    umlauts written out when it has any ("muller hans mueller hans")."""
+    umlauts (and ø, å) written out when it has any ("muller hans mueller hans")."""
     folded, *written_out = spellings(f"{surname} {forenames}")
     folded_surname = fold(surname)
     words = [folded]

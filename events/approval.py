@@ -51,6 +51,7 @@ def do_register_visitors(event, *, acting_user) -> int:
             status=event.status,
             by=acting_user,
             at=timezone.now(),
+            step="players of other federations registered",
             note=f"registered {len(waiting)} player{'s' if len(waiting) != 1 else ''} of other federations: "
             + ", ".join(f"{entry.name} ({entry.federation})" for entry in waiting[:10])[:1000],
         )

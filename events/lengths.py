@@ -40,6 +40,7 @@ def do_approve_length(event, *, acting_user) -> Event:
             status=event.status,
             by=acting_user,
             at=event.length_approved_at,
+            step="length approved",
             note=f"length of {event.length_text} approved for rating on Elo lists",
         )
         revise_rated_months(event, acting_user)
@@ -96,7 +97,9 @@ def forget_length_approval(event, user, note):
     """Clear the approval of the event's length, with ``note`` in its history."""
     event.length_approved_by = event.length_approved_at = None
     event.save(update_fields=["length_approved_by", "length_approved_at"])
-    EventChange.objects.create(event=event, status=event.status, by=user, at=timezone.now(), note=note)
+    EventChange.objects.create(
+        event=event, status=event.status, by=user, at=timezone.now(), step="length approval withdrawn", note=note
+    )
 
 
 def new_dates_note(approved_for, event, how):

@@ -153,12 +153,21 @@ class EventChange(models.Model):
     # A step of the integrity watch (a hold, a flag cleared): its note is for rating officers, and
     # its arbiter is told only that the event awaits review.
     for_officers = models.BooleanField(default=False)
+    # A step that left the status as it was (a flag cleared, visitors registered, a length
+    # approved), in words: ``status`` is then the status the event kept, and not what was done.
+    step = models.CharField(max_length=60, blank=True)
 
     class Meta:
         ordering = ["event", "at", "pk"]
 
     def __str__(self):
-        return f"{self.event.code} {self.status} at {self.at:%Y-%m-%d %H:%M}"
+        return f"{self.event.code} {self.what} at {self.at:%Y-%m-%d %H:%M}"
+
+    @property
+    def what(self) -> str:
+        """What the step did, as the history shows it: the status the event became, or a step
+        that left it as it was ("flag cleared")."""
+        return self.step or self.get_status_display()
 
 
 class Entry(models.Model):

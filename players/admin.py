@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.db.models import Count
 
 from common.admin import DeleteOneByOne
+from players import search
 from players.models import Club, Player, years_before
 
 
@@ -68,7 +69,8 @@ class PlayerAdmin(admin.ModelAdmin):
         ("merged_into", admin.EmptyFieldListFilter),
         "club__county",
     ]
-    search_fields = ["code", "surname", "forenames", "=fide_id", "club__name"]
+    # Names, codes and FIDE IDs are found by the name search (get_search_results); a club by name here.
+    search_fields = ["club__name"]
     list_select_related = ["club", "merged_into"]
     autocomplete_fields = ["club"]
     # Set only by the merge action (grading/admin/players.py), which moves the games and history.
@@ -78,3 +80,13 @@ class PlayerAdmin(admin.ModelAdmin):
         ("FIDE", {"fields": [("fide_id", "fide_title", "nationality")]}),
         ("Duplicates", {"fields": ["merged_into"], "classes": ["collapse"]}),
     ]
+
+    def get_search_results(self, request, queryset, search_term):
+        """The players the public search finds (players/search.py: "Taylor, Mohammed", "mueller",
+        "o'brien", a code, a FIDE ID), merged records too, and the members of a club by its name.
+        The autocomplete that picks an entry's record asks this too."""
+        by_club, may_have_duplicates = super().get_search_results(request, queryset, search_term)
+        if not search.clean(search_term):
+            return by_club, may_have_duplicates
+        search.prepare()
+        return by_club | queryset.filter(search.name_matches(search_term)), may_have_duplicates

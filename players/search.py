@@ -14,6 +14,7 @@ import re
 from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
+from chess.federations import fide_id
 from chess.names import spellings, umlauts_taken_back
 from players.models import Player, is_player_code
 
@@ -98,9 +99,10 @@ def finds_nobody(query: str) -> bool:
 
 def name_matches(query: str, prefix="") -> Q:
     """A filter for players (or rows whose ``prefix`` leads to a player) matching ``query``:
-    the start of a federation code; or else a name in which every word typed is found, in any
-    order and any of its spellings (approximately, on PostgreSQL); none for a query that
-    finds_nobody. Call prepare() before running it."""
+    the start of a federation code, or a FIDE ID (6 to 9 digits, chess.federations.fide_id);
+    or else a name in which every word typed is found, in any order and any of its spellings
+    (approximately, on PostgreSQL); none for a query that finds_nobody. Call prepare() before
+    running it."""
     query = clean(query)
     if finds_nobody(query):
         return Q(pk__in=[])
@@ -108,7 +110,9 @@ def name_matches(query: str, prefix="") -> Q:
     if start:
         # A range on the code's own index: "1000" finds 100000A to 100099L.
         following = start[:-1] + chr(ord(start[-1]) + 1)
-        return Q(**{f"{prefix}code__gte": start, f"{prefix}code__lt": following})
+        by_code = Q(**{f"{prefix}code__gte": start, f"{prefix}code__lt": following})
+        number = fide_id(query)
+        return by_code if number is None else by_code | Q(**{f"{prefix}fide_id": number})
     by_name = Q()
     for spelled in word_spellings(query):
         either = Q()
@@ -138,7 +142,8 @@ def nearly(query: str, prefix="") -> Q:
 def find_players(query, limit=20):
     """Players matching ``query``, best first: a federation code exactly, else by name.
 
-    Returns (players, exact) where ``exact`` is the player whose code was typed, if any.
+    Returns (players, exact) where ``exact`` is the player whose code was typed, if any, or
+    whose FIDE ID was, when no code starts with it.
     """
     query = clean(query)
     if finds_nobody(query):
@@ -147,6 +152,10 @@ def find_players(query, limit=20):
         exact = live_players().filter(code=query.upper()).first()
         if exact:
             return [exact], exact
+    number = fide_id(query)
+    if number is not None:
+        found = list(matching_players(query)[:limit])
+        return found, found[0] if [player.fide_id for player in found] == [number] else None
     if uses_trigrams() and not code_prefix(query):
         for starting in by_name_start(query):
             found = list(starting[:limit])

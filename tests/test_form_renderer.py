@@ -59,7 +59,10 @@ def test_the_sites_forms_are_written_as_django_writes_them():
     for bound in (data, None):
         form = CalculatorForm(bound, today=datetime.date(2026, 11, 24))
         opponents = OpponentFormSet(bound, prefix="o", initial=None if bound else [{}] * 3)
-        filters = ListEntryFilter({"q": "o'Brien", "sex": "F", "age": "u12"}).form
+        filters = ListEntryFilter(
+            {"q": "o'Brien", "sex": "F", "age": "u12"},
+            rule_sets=["ecf-2024"],
+        ).form
         for each in (form, filters, *opponents, opponents.management_form):
             for name in each.fields:
                 written = {}

@@ -47,7 +47,7 @@ class EntryInline(admin.TabularInline):
 
 class EventChangeInline(KeptInline):
     model = EventChange
-    fields = ["status", "by", "at", "note"]
+    fields = ["status", "step", "by", "at", "note"]
     verbose_name_plural = "history"
 
 

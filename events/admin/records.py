@@ -68,7 +68,7 @@ class EntryAdmin(admin.ModelAdmin):
 
 @admin.register(EventChange)
 class EventChangeAdmin(Kept):
-    list_display = ["event", "status", "by", "at", "note"]
+    list_display = ["event", "status", "step", "by", "at", "note"]
     list_filter = ["status", "at"]
     search_fields = ["event__code", "event__name", "by__username", "note"]
     list_select_related = ["event", "by"]

@@ -31,7 +31,8 @@ def do_clear_flag(flag, reason, *, acting_user) -> Flag:
                 status=event.status,
                 by=acting_user,
                 at=flag.cleared_at,
-                note=f"flag cleared ({flag.get_kind_display()}: {flag.summary}): {reason}",
+                step="flag cleared",
+                note=f"{flag.get_kind_display()}: {flag.summary}; {reason}",
                 for_officers=True,
             )
             for event in flag.events.all()

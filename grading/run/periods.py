@@ -51,15 +51,7 @@ def periods_to_rate(rating_list, month: Month) -> list[RatingPeriod]:
 def changed_months(rating_list, month: Month) -> set[Month]:
     """Months before ``month`` already published whose rated games have changed since: late
     results approved in them, or events they rated sent back (and perhaps approved again)."""
-    published = (
-        RatingPeriod.objects.published()
-        .filter(rating_list=rating_list, month__lt=str(month))
-        .exclude(
-            Exists(
-                RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT)
-            )
-        )
-    )
+    published = rated_publications(rating_list).filter(month__lt=str(month))
     months = set(published.values_list("month", flat=True))
     due = set(published.filter(revision_due=True).values_list("month", flat=True))
     late = (
@@ -80,9 +72,17 @@ def changed_months(rating_list, month: Month) -> set[Month]:
     return {Month.parse(text) for text in changed}
 
 
+def rated_publications(rating_list):
+    """The list's published periods whose current list a run rated: not those kept as the
+    ratings taken on from the previous system, which no run rates again and which read nothing
+    of the other lists."""
+    taken_on = RatingRun.objects.filter(period=OuterRef("pk"), revision=OuterRef("revision"), trigger=RatingRun.IMPORT)
+    return RatingPeriod.objects.published().filter(rating_list=rating_list).exclude(Exists(taken_on))
+
+
 def stale_months(rating_list) -> set[str]:
-    """The list's published months whose reading of the other lists is out of date."""
-    return read_republished_states(rating_list, RatingPeriod.objects.published().filter(rating_list=rating_list))
+    """The list's months a run published whose reading of the other lists is out of date."""
+    return read_republished_states(rating_list, rated_publications(rating_list))
 
 
 def read_republished_states(rating_list, published) -> set[str]:

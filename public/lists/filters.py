@@ -77,7 +77,28 @@ class ClubFilter(django_filters.CharFilter):
     field_class = ClubField
 
 
-ECF_CATEGORIES = [(value, label) for value, label in PlayerRating.Category.choices if value not in ("rated", "unrated")]
+# The categories each method writes; a rating taken on from the previous system is "imported"
+# on any list until the list rates its player.
+ELO_ONLY = ("rated", "unrated")
+ECF_CATEGORIES = [(value, label) for value, label in PlayerRating.Category.choices if value not in ELO_ONLY]
+ELO_CATEGORIES = [(value, label) for value, label in PlayerRating.Category.choices if value in ELO_ONLY + ("imported",)]
+
+
+def categories(rule_sets) -> list:
+    """The categories a list's entries can have, ``rule_sets`` having rated it: those of their
+    methods (a state one method wrote stays until the other rates its player)."""
+    methods = {rules_named(rule_set).is_elo for rule_set in rule_sets}
+    if methods == {True}:
+        return ELO_CATEGORIES
+    if methods == {False}:
+        return ECF_CATEGORIES
+    return list(PlayerRating.Category.choices)
+
+
+def rule_sets_until(periods, month: str) -> list[str]:
+    """The rule sets of a list's published ``periods`` (newest first, as list_publications reads
+    them) up to ``month``, oldest first."""
+    return [period.rule_set for period in reversed(periods) if period.month <= month]
 
 
 class ListEntryFilter(django_filters.FilterSet):
@@ -96,17 +117,17 @@ class ListEntryFilter(django_filters.FilterSet):
         model = ListEntry
         fields = ["q", "club", "sex", "age", "category", "type"]
 
-    def __init__(self, *args, period=None, **kwargs):
+    def __init__(self, *args, rule_sets, period=None, **kwargs):
+        """The filters of entries the ``rule_sets`` rated (oldest first: the last rated them
+        last), ages counted on the first day of ``period`` (today for the live list)."""
         super().__init__(*args, **kwargs)
         self.day = first_day(period) if period else datetime.date.today()
-        if period is not None and rules_named(period.rule_set).is_elo:
-            # Every rating on an Elo list is a Full one; its categories are the Elo method's,
-            # and those of states the ECF method left before the list changed method.
+        if rules_named(rule_sets[-1]).is_elo:
+            # Every rating on an Elo list is a Full one.
             del self.form.fields["type"]
             self.filters.pop("type")
-        else:
-            # The field puts its empty choice, "Any category", first.
-            self.form.fields["category"].choices = ECF_CATEGORIES
+        # Only the categories the list can hold; the field puts its empty choice, "Any category", first.
+        self.form.fields["category"].choices = categories(rule_sets)
 
     def get_form_class(self):
         """The filters' form, made once: django-filter makes a form class, its fields and their

@@ -1,16 +1,20 @@
 """The live ratings: a list's provisional list (a page, its CSV) and how a live rating was reached."""
 
+import datetime
+
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 
+from chess.months import Month
 from chess.numbers import signed
 from common.downloads import csv_download
 from grading.live.selectors import explained_live_rating, live_entries, live_list_of
 from grading.models import RatingList, live_change
 from grading.selectors.downloads import live_csv
+from grading.selectors.history import list_publications
 from grading.selectors.ranks import live_ranks_of
 from public.kept import LIST_PARAMETERS, kept_page
-from public.lists.filters import ListEntryFilter
+from public.lists.filters import ListEntryFilter, rule_sets_until
 from public.lists.tables import CATEGORY, CLUB, CODE, NAME_COLUMN, RANK, RATING, SORT, Column, ListTable, page_rows
 from public.players import calculation_shown, the_player
 
@@ -49,6 +53,16 @@ class LiveTable(ListTable):
         )
 
 
+def live_filters(request, rating_list, live) -> ListEntryFilter:
+    """The live list's filters: those of the month it rates last (this month before it rates one)."""
+    month = live.last_month if live and live.last_month else str(Month.of(datetime.date.today()))
+    _, periods = list_publications(rating_list.code)
+    rule_sets = [*rule_sets_until(periods, month), rating_list.rule_set_for(month)]
+    return ListEntryFilter(
+        request.GET, queryset=live_entries(rating_list), rule_sets=rule_sets, period=live and live.based_on
+    )
+
+
 def the_live_list(code):
     rating_list = get_object_or_404(RatingList, code=code)
     return rating_list, live_list_of(rating_list)
@@ -70,7 +84,7 @@ def live_list(request, code):
 
 def render_live_list(request, rating_list, live):
     code = rating_list.code
-    filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
+    filters = live_filters(request, rating_list, live)
     table = LiveTable(page_rows(filters.qs, "published_rating", "live_games"), request, filters.qs.count())
     table.ranks = live_ranks_of(live) if live else None
     query = request.GET.copy()
@@ -87,7 +101,7 @@ def render_live_list(request, rating_list, live):
 
 def live_list_csv(request, code):
     rating_list, live = the_live_list(code)
-    filters = ListEntryFilter(request.GET, queryset=live_entries(rating_list), period=live and live.based_on)
+    filters = live_filters(request, rating_list, live)
     entries = LiveTable.sorted(filters.qs, request.GET.get(SORT, "")).iterator(chunk_size=5000)
     return csv_download(live_csv(entries), f"{code}-live-provisional.csv")
 

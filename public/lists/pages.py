@@ -23,7 +23,7 @@ from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
 from public.kept import LIST_PARAMETERS, kept_page
-from public.lists.filters import ListEntryFilter
+from public.lists.filters import ListEntryFilter, rule_sets_until
 from public.lists.tables import SORT, ListTable, page_rows
 
 
@@ -107,7 +107,12 @@ def cacheable(request, response):
 
 
 def render_list(request, code, rating_list, published, periods):
-    filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
+    filters = ListEntryFilter(
+        request.GET,
+        queryset=published.entries(),
+        rule_sets=rule_sets_until(rating_list.published_periods, published.period.month),
+        period=published.period,
+    )
     # Counted from the entries, not the rows: the rows' values join every entry to its player.
     count = filters.qs.count() if filters.active else list_size(published)
     table = ListTable(page_rows(filters.qs), request, count)
@@ -150,8 +155,13 @@ def redirect_to_period(request, code):
 
 def downloaded(request, code, month):
     """(publication, its rows with the page's filters and sort, the file's name)."""
-    _, published = the_list(code, month, wants_original(request))
-    filters = ListEntryFilter(request.GET, queryset=published.entries(), period=published.period)
+    rating_list, published = the_list(code, month, wants_original(request))
+    filters = ListEntryFilter(
+        request.GET,
+        queryset=published.entries(),
+        rule_sets=rule_sets_until(rating_list.published_periods, published.period.month),
+        period=published.period,
+    )
     entries = ListTable.sorted(filters.qs, request.GET.get(SORT, ""))
     name = file_name(published) + ("-filtered" if filters.active else "")
     return published, download_rows(published, entries.iterator(chunk_size=5000)), name

@@ -35,6 +35,15 @@ def test_ten_wrong_passwords_pause_that_user_from_that_address(client, arbiter):
     assert elsewhere.status_code == 302  # the arbiter, from their own address, still gets in
 
 
+def test_the_pause_sends_the_user_to_an_administrator_who_alone_can_lift_it(client, arbiter):
+    for n in range(10):
+        log_in(client, f"guess-{n}")
+
+    page = log_in(client, "right-horse-battery").content.decode()
+
+    assert "ask an administrator to unlock it" in page and "rating officer" not in page
+
+
 def test_a_successful_login_clears_the_count(client, arbiter):
     for n in range(9):
         log_in(client, f"guess-{n}")

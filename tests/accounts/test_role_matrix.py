@@ -61,6 +61,7 @@ MATRIX = [
     ("post", "admin:corrections_report_answer", ["report"], [302, 302, 302, 302, 302, 302]),
     ("get", "admin:events_apitoken_changelist", [], [302, 302, 302, 302, 200, 200]),
     ("get", "admin:alerts_follower_changelist", [], [302, 302, 302, 302, 403, 200]),
+    ("get", "admin:grading_gamenotrated_changelist", [], [302, 302, 302, 302, 200, 200]),
     ("get", "alerts", [], [200] * 6),
     ("get", "report-error", [], [404] * 6),  # about nothing: a player or an event is named
 ]

@@ -5,7 +5,7 @@ import pytest
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
-from chess.names import fold, spellings
+from chess.names import fold, keys_to_look_up, same_name, spellings
 from events import approval, workflow
 from events.formats.base import ParsedPlayer
 from events.uploads.matching import match_players
@@ -25,6 +25,15 @@ def test_folding_drops_case_accents_and_apostrophes_and_writes_sharp_s_as_two_le
     assert fold("Strauß") == "strauss"
     assert spellings("Müller") == ["muller", "mueller"]
     assert spellings("Manuel") == ["manuel"]
+
+
+def test_danish_and_norwegian_letters_are_also_written_out_as_umlauts_are():
+    assert spellings("Sørensen") == ["sorensen", "soerensen"]
+    assert spellings("Åse") == ["ase", "aase"]
+    assert spellings("Ærø") == ["aero", "aeroe"]
+    assert same_name("Soerensen", "Sørensen") and same_name("Sorensen", "Sørensen") and same_name("Aase", "Åse")
+    assert not same_name("Soerensen", "Sorensen")  # as Mueller is not Muller
+    assert "aero" in keys_to_look_up("Aeroe")  # Ærø's surname_key
 
 
 def test_a_saved_player_carries_the_keys_of_their_name_and_a_rename_rewrites_them():
@@ -112,6 +121,24 @@ def test_the_migration_fills_the_keys_of_the_players_already_recorded_and_is_und
     assert len(filled["300008H"]) == 240 and filled["300008H"] == fold("\ufdfa" * 80)[:240]
     migrate("0005_folded_names")
     assert not {"surname_key", "forenames_key", "name_key"} & columns()
+
+
+@pytest.mark.django_db(transaction=True, serialized_rollback=True)
+def test_a_migration_writes_out_the_o_with_a_stroke_and_the_a_with_a_ring_of_names_recorded_before(
+    back_to_the_latest_schema,
+):
+    before = migrate("0006_name_keys")
+    try:
+        recorded = before.get_model("players", "Player").objects
+        recorded.create(code="300009J", surname="Sørensen", forenames="Åse", name_key="sorensen ase")
+        recorded.create(code="300010K", surname="Müller", forenames="Jürgen", name_key="muller jurgen mueller juergen")
+    finally:
+        migrate("0007_danish_letters_written_out")
+
+    assert keys("300009J") == ("", "", "sorensen ase soerensen aase")
+    assert keys("300010K") == ("", "", "muller jurgen mueller juergen")
+    migrate("0006_name_keys")
+    assert keys("300009J") == ("", "", "sorensen ase")
 
 
 def test_a_name_whose_folding_outgrows_the_key_columns_is_saved_found_and_suggested(client):

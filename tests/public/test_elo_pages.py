@@ -1,12 +1,23 @@
 """What the public pages and the API show of a list rated by the Elo method: every number is
 the engine's (tests.builders.elo_federation, October 2026 rated by fide-2017)."""
 
+import datetime
 import json
 import re
 
 import pytest
 
-from tests.builders import elo_federation, elo_october, succeeded
+from grading.live.computing import compute_live
+from grading.models import RatingList
+from tests.builders import (
+    PlayerFactory,
+    approved_event,
+    elo_federation,
+    elo_october,
+    rating_list,
+    succeeded,
+    take_on,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -105,3 +116,35 @@ def test_the_api_gives_the_elo_fields(client, october):
         ("2026-10", "fide-2017", "elo"),
         ("2026-09", "ecf-2024", "ecf"),
     ]
+
+
+def category_choices(client, url) -> list[str]:
+    page = client.get(url).content.decode()
+    menu = page.split('name="category"', 1)[1].split("</select>", 1)[0]
+    return re.findall(r'<option value="([^"]*)"', menu)
+
+
+def test_a_list_always_rated_by_elo_offers_only_the_elo_categories_and_no_rating_type(client, db):
+    blitz = RatingList.objects.create(code="otb-blitz", name="OTB blitz", rule_set="fide-2017-rapid", max_minutes=10)
+    PlayerFactory(code="111111A")
+    PlayerFactory(code="222222B")
+    take_on("otb-blitz", "2026-09", "111111A,1500,full,50,75000,25,2026-09")
+    day = datetime.date(2026, 10, 10)
+    approved_event("BLITZ", "otb-blitz", day, [("111111A", "222222B", "1-0")], time_control="3 min + 2 s/move")
+    compute_live(blitz, today=day)
+
+    # A taken-on rating is "imported" on any list until the list rates the player.
+    for url in ["/lists/otb-blitz/", "/lists/otb-blitz/2026-09/", "/lists/otb-blitz/live/"]:
+        assert category_choices(client, url) == ["", "imported", "rated", "unrated"], url
+        assert 'name="type"' not in client.get(url).content.decode(), url
+
+
+def test_a_list_that_changed_to_elo_offers_both_methods_categories_from_the_change_on(client, october):
+    ecf = ["", "full", "partial", "new", "imported"]
+    day = datetime.date(2026, 11, 10)
+    approved_event("NOV", "otb-standard", day, [("111111A", "222222B", "1-0")])
+    compute_live(rating_list("otb-standard"), today=day)
+
+    assert category_choices(client, "/lists/otb-standard/2026-09/") == ecf
+    assert category_choices(client, "/lists/otb-standard/2026-10/") == [*ecf, "rated", "unrated"]
+    assert category_choices(client, "/lists/otb-standard/live/") == [*ecf, "rated", "unrated"]

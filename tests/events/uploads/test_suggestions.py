@@ -35,6 +35,15 @@ def test_an_umlaut_written_out_or_without_its_dots_is_the_same_name():
     assert suggested("Schröder", "Hans") == ["300004D"]
 
 
+def test_a_danish_o_with_a_stroke_or_a_with_a_ring_written_out_or_plain_is_the_same_name():
+    PlayerFactory(code="300011L", surname="Sørensen", forenames="Åse")
+    PlayerFactory(code="300012A", surname="Ærø", forenames="Kjeld")
+
+    assert suggested("Soerensen", "Aase") == ["300011L"]
+    assert suggested("Sorensen", "Ase") == ["300011L"]
+    assert suggested("Aeroe", "Kjeld") == ["300012A"]
+
+
 def test_ue_in_an_ordinary_name_is_never_taken_for_an_umlaut():
     PlayerFactory(code="300005E", surname="Xu", forenames="Li")
     PlayerFactory(code="300006F", surname="Garcia", forenames="Rafal")

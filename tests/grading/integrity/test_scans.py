@@ -6,6 +6,7 @@ import datetime
 from unittest import mock
 
 import pytest
+from django.urls import reverse
 from django.utils import timezone
 
 from chess.months import Month
@@ -57,9 +58,22 @@ def test_an_event_scan_finds_the_same_flag_and_a_cleared_flag_stays_cleared(gift
     flag.refresh_from_db()
     assert (Flag.objects.count(), flag.state, flag.cleared_by) == (1, "cleared", officer)
     change = EventChange.objects.get(event=gift, for_officers=True)
-    assert change.note.startswith("flag cleared (improbable result: ") and change.note.endswith("ill all summer")
+    assert change.note.startswith("improbable result: ") and change.note.endswith("ill all summer")
     with pytest.raises(WorkflowError, match="cleared already"):
         do_clear_flag(flag, "again", acting_user=officer)
+
+
+def test_a_cleared_flag_reads_in_the_events_history_as_the_flag_cleared_by_the_officer(client, gift, officer):
+    scan_event(gift)
+    do_clear_flag(Flag.objects.get(), "A is a junior who was ill all summer", acting_user=officer)
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:events_event_history", args=[gift.pk])).content.decode()
+    row = page.split("<tbody>", 1)[1].split("</tbody>", 1)[0].split("<tr>")[-1]
+
+    assert "<td>officer</td><td>flag cleared</td><td>improbable result: " in row
+    assert row.rstrip().endswith("ill all summer</td></tr>") and "approved" not in row.lower()
+    assert EventChange.objects.filter(event=gift).last().what == "flag cleared"
 
 
 def test_a_flag_no_longer_found_goes_when_its_month_is_scanned_again(gift):
