@@ -17,7 +17,7 @@ from api.responses import error, one
 from common.cache import within_rate
 from events import workflow
 from events.models import Event
-from events.tokens import token_of
+from events.tokens import TokenNotInUse, token_of
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_through_api
 from grading.selectors.history import lists_for_uploads
@@ -61,11 +61,10 @@ def token_required(view):
             response["Allow"] = "POST"
             return response
         scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
-        token = token_of(secret.strip()) if scheme.lower() == "bearer" else None
-        if token is None:
-            response = error(
-                401, "Send an arbiter's API token: Authorization: Bearer fr_... (made on My events → API tokens)."
-            )
+        try:
+            token = token_of(secret.strip() if scheme.lower() == "bearer" else "")
+        except TokenNotInUse as refused:
+            response = error(401, str(refused))
             response["WWW-Authenticate"] = 'Bearer realm="api"' + (', error="invalid_token"' if secret else "")
             return response
         if not token.user.has_perm("events.submit_results"):

@@ -6,6 +6,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from events.models import Event, EventChange, Upload
 from events.tokens import do_create_token, do_revoke_token
@@ -163,13 +164,18 @@ def test_an_upload_without_a_token_in_use_is_a_401(header, message):
     assert not Event.objects.exists()
 
 
-def test_a_revoked_token_is_refused(arbiter):
+def test_a_revoked_token_is_a_401_saying_it_was_revoked_and_when(arbiter):
     token, secret = do_create_token("old laptop", acting_user=arbiter)
-    do_revoke_token(token, acting_user=arbiter)
+    token = do_revoke_token(token, acting_user=arbiter)
 
     response = send(Client(HTTP_AUTHORIZATION=f"Bearer {secret}"))
 
     assert response.status_code == 401 and 'error="invalid_token"' in response["WWW-Authenticate"]
+    assert response.json()["error"] == (
+        f"This token ('old laptop') was revoked on {timezone.localdate(token.revoked_at):%Y-%m-%d}: "
+        "make a new one on My events → API tokens."
+    )
+    assert not Event.objects.exists()
 
 
 def test_a_token_of_someone_no_longer_an_arbiter_is_a_403(program, arbiter):
