@@ -15,6 +15,7 @@ from django.views.decorators.csrf import csrf_exempt
 from api import views
 from api.responses import error, one
 from common.cache import within_rate
+from common.lookups import by_code
 from events import workflow
 from events.models import Event
 from events.tokens import TokenNotInUse, token_of
@@ -115,7 +116,7 @@ def form_errors(form):
 
 @token_required
 def submit_event(request, code):
-    event = Event.objects.filter(code=code, arbiter=request.token.user).select_related("rating_list").first()
+    event = by_code(Event.objects.filter(arbiter=request.token.user).select_related("rating_list"), code)
     if event is None:
         return error(404, f"None of your events has the code {code[:40]!r}.")
     if event.status == Event.Status.SUBMITTED:

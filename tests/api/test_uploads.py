@@ -108,6 +108,15 @@ def test_submitting_through_the_api_submits_once_and_a_second_call_changes_nothi
     assert EventChange.objects.filter(status="submitted", by=arbiter).count() == 1
 
 
+def test_a_submission_finds_the_event_by_its_code_written_in_another_case(program):
+    send(program)  # stored as NQ241001
+
+    response = program.post("/api/v1/events/nq241001/submit/")
+
+    assert response.status_code == 200 and response.json()["changed"] is True
+    assert Event.objects.get(code="NQ241001").status == "submitted"
+
+
 def test_an_approved_event_is_not_submitted_again_nor_replaced(program, officer):
     send(program)
     Event.objects.update(status="approved")
