@@ -86,7 +86,8 @@ def token_required(view):
 
 @token_required
 def upload_event(request):
-    unknown = sorted(set(request.POST) - set(UPLOAD_FIELDS))
+    # A file sent with filename="" arrives as a plain field "file": the form says it has no name.
+    unknown = sorted(set(request.POST) - {"file", *UPLOAD_FIELDS})
     if unknown:
         return error(400, f"Unknown field {unknown[0][:40]!r}: the fields are file, {', '.join(UPLOAD_FIELDS)}.")
     form = UploadForm(request.POST, request.FILES)

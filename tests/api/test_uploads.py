@@ -11,7 +11,7 @@ from django.utils import timezone
 from events.models import Event, EventChange, Upload
 from events.tokens import do_create_token, do_revoke_token
 from events.uploads import uploading
-from tests.builders import DATA, ECF_EXAMPLE, ecf_file, stored_event
+from tests.builders import DATA, ECF_EXAMPLE, ecf_file, post_nameless_file, stored_event
 
 pytestmark = pytest.mark.django_db
 
@@ -218,6 +218,23 @@ def test_a_wrong_field_is_a_400_naming_it(program, fields, status, message):
 
 def test_an_upload_without_its_file_is_a_400(program):
     response = program.post(UPLOADS, {"code": "X"})
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {"file": ["Choose the file to upload."]}
+
+
+def test_a_file_sent_without_a_name_is_a_400_saying_so(program):
+    response = post_nameless_file(program, UPLOADS, ECF_EXAMPLE, code="NQ241001")
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "file": ['The file was sent without a name (filename=""): send it with its name, such as results.trf.']
+    }
+    assert not Event.objects.exists()
+
+
+def test_a_file_field_with_no_name_and_nothing_in_it_is_told_no_file_was_sent(program):
+    response = post_nameless_file(program, UPLOADS, b"")
 
     assert response.status_code == 400
     assert response.json()["fields"] == {"file": ["Choose the file to upload."]}
