@@ -42,12 +42,11 @@ def do_store_upload(
                 refuse_replacement(event, check, acting_user, staff)
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
-            earlier = earlier_records(event)
             event = save_event(event, check, arbiter if staff else acting_user, index, acting_user)
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
-            save_games(event, check, earlier)
+            save_games(event, check)
             through = f", through the API (token {token.name})" if token else ""
             record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}{through}")
             warnings = len(check.warnings)
@@ -127,32 +126,11 @@ def save_event(event, check, arbiter, index, user):
     return event
 
 
-def earlier_records(event) -> dict:
-    """{(surname, forenames, birth date): player} of the event's entries as stored before a
-    replacement. A player the file gives no code for was registered on the earlier approval: the
-    corrected file's same player is that record, not another new one. Names held by two entries
-    are left out: which is which cannot be told."""
-    if event is None:
-        return {}
-    keys = {}
-    for entry in event.entries.exclude(player=None).select_related("player"):
-        key = (entry.surname, entry.forenames, entry.birth_date)
-        keys[key] = None if key in keys else entry.player
-    return {key: player for key, player in keys.items() if player is not None}
-
-
-def save_games(event, check, earlier=None):
-    earlier = earlier or {}
-
-    def record_of(parsed):
-        match = check.matches[parsed.pin]
-        if match.player is None and (
-            found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date))
-        ):
-            return found, Entry.Match.NAME
-        return match.player, match.how
-
-    records = {parsed.pin: record_of(parsed) for parsed in check.parsed.players}
+def save_games(event, check):
+    # Who each player is was decided by the check (events.uploads.matching), as its report says.
+    records = {
+        parsed.pin: (check.matches[parsed.pin].player, check.matches[parsed.pin].how) for parsed in check.parsed.players
+    }
     entries = Entry.objects.bulk_create(
         [
             Entry(
