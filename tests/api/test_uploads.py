@@ -96,6 +96,23 @@ def test_a_corrected_file_replaces_the_events_games(program):
     assert Upload.objects.count() == 2
 
 
+def test_a_file_that_replaces_an_event_with_another_name_dates_and_format_says_what_it_changes(program):
+    send(program)  # NQ241001: the ECF example, its own name and dates
+
+    response = send(program, BUNRATTY, "bunratty.trf", code="NQ241001", time_control="90+30", start_date="2011-02-25")
+
+    assert response.status_code == 201, response.content
+    assert response.json()["report"]["changes"] == [
+        "name: Northquay Autumn Congress 2026 Open → Bunratty 2011",
+        "dates: 03/10/2026 to 04/10/2026 → 25/02/2011 to 27/02/2011",
+        "format: ECF → TRF",
+    ]
+    assert (
+        Event.objects.get(code="NQ241001").uploads.latest("uploaded_at").report["changes"]
+        == (response.json()["report"]["changes"])
+    )
+
+
 def test_submitting_through_the_api_submits_once_and_a_second_call_changes_nothing(program, arbiter):
     submit = send(program).json()["event"]["submit"]
 
