@@ -9,6 +9,7 @@ from django.shortcuts import render, resolve_url
 from django.utils import timezone
 
 from accounts.roles import start_page
+from common.cache import shared_cache_reachable
 from grading.run.workers import check_worker
 
 
@@ -29,6 +30,7 @@ def system_status(request):
         "title": "System status",
         "worker_ok": worker_ok,
         "worker": worker,
+        "cache_reachable": shared_cache_reachable(),
         "now": timezone.now(),
     }
     return render(request, "admin/system_status.html", context)

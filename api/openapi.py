@@ -218,6 +218,11 @@ SCHEMAS = {
             "warnings": array(ref("Problem")),
             "players": array({"type": "object"}),
             "games": {"type": "object"},
+            "changes": {
+                **array(STRING),
+                "description": 'A corrected file only: what it changes of the event it replaces ("name: Old → New", '
+                "and the dates, list and format likewise).",
+            },
         },
         "required": ["format", "event", "errors", "warnings", "players", "games"],
     },

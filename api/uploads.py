@@ -15,9 +15,10 @@ from django.views.decorators.csrf import csrf_exempt
 from api import serialize, views
 from api.responses import error, one
 from common.cache import within_rate
+from common.lookups import by_code
 from events import workflow
 from events.models import Event
-from events.tokens import token_of
+from events.tokens import TokenNotInUse, token_of
 from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_through_api
 from grading.selectors.game_counts import game_counts
@@ -62,11 +63,10 @@ def token_required(view):
             response["Allow"] = "POST"
             return response
         scheme, _, secret = request.headers.get("Authorization", "").partition(" ")
-        token = token_of(secret.strip()) if scheme.lower() == "bearer" else None
-        if token is None:
-            response = error(
-                401, "Send an arbiter's API token: Authorization: Bearer fr_... (made on My events → API tokens)."
-            )
+        try:
+            token = token_of(secret.strip() if scheme.lower() == "bearer" else "")
+        except TokenNotInUse as refused:
+            response = error(401, str(refused))
             response["WWW-Authenticate"] = 'Bearer realm="api"' + (', error="invalid_token"' if secret else "")
             return response
         if not token.user.has_perm("events.submit_results"):
@@ -87,7 +87,8 @@ def token_required(view):
 
 @token_required
 def upload_event(request):
-    unknown = sorted(set(request.POST) - set(UPLOAD_FIELDS))
+    # A file sent with filename="" arrives as a plain field "file": the form says it has no name.
+    unknown = sorted(set(request.POST) - {"file", *UPLOAD_FIELDS})
     if unknown:
         return error(400, f"Unknown field {unknown[0][:40]!r}: the fields are file, {', '.join(UPLOAD_FIELDS)}.")
     form = UploadForm(request.POST, request.FILES)
@@ -121,7 +122,7 @@ def form_errors(form):
 
 @token_required
 def submit_event(request, code):
-    event = Event.objects.filter(code=code, arbiter=request.token.user).select_related("rating_list").first()
+    event = by_code(Event.objects.filter(arbiter=request.token.user).select_related("rating_list"), code)
     if event is None:
         return error(404, f"None of your events has the code {code[:40]!r}.")
     if event.status == Event.Status.SUBMITTED:

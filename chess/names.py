@@ -17,6 +17,17 @@ def split_name(text: str) -> tuple[str, str]:
     return " ".join(surname.split()), " ".join(forenames.split())
 
 
+# A spreadsheet takes a cell starting with one of these for a formula ("CSV injection", OWASP): a
+# name that came in an upload must not run as one on a club captain's computer. The CSV upload
+# warns of such a name; every CSV download writes it with an apostrophe before it.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def formula_start(text: str) -> str:
+    """The character ``text`` starts with that makes a spreadsheet run it as a formula, or ""."""
+    return text[0] if text.startswith(FORMULA_STARTS) else ""
+
+
 # Letters NFKD does not take apart; apostrophes go: "D'Arcy", "D’Arcy" and "Darcy" are one name.
 _FOLDED = str.maketrans(
     {"ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l", "Ł": "L", "đ": "d", "Đ": "D"}

@@ -9,7 +9,7 @@ import functools
 import logging
 import time
 
-from django.core.cache import cache
+from django.core.cache import cache, caches
 from django.core.cache.backends.redis import RedisCache
 from redis.exceptions import RedisError
 
@@ -65,3 +65,17 @@ def within_rate(key: str, most: int, seconds: int) -> tuple[bool, int]:
     except ValueError:  # the count dropped between add and incr (evicted): count from here
         used = 1
     return used <= most, max(1, int((window + 1) * seconds - now))
+
+
+def shared_cache_reachable() -> bool | None:
+    """Whether the shared cache's Redis answers now (None: no shared cache, each process keeps its
+    own). Asked past the degrading, as System status must tell what the pages do not: while it is
+    down, within_rate lets every use by."""
+    backend = caches["default"]
+    if not isinstance(backend, DegradingRedisCache):
+        return None
+    try:
+        RedisCache.has_key(backend, "reachable")
+    except RedisError:
+        return False
+    return True

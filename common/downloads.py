@@ -8,21 +8,21 @@ import zipfile
 
 from django.http import HttpResponse
 
-BOM = "\ufeff"
+from chess.names import formula_start
 
-# A spreadsheet takes a cell starting with one of these for a formula: a name that came in an
-# upload must not run as one on a club captain's computer ("CSV injection").
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+BOM = "\ufeff"
 
 
 def spreadsheet_safe(value):
-    return "'" + value if isinstance(value, str) and value.startswith(FORMULA_STARTS) else value
+    """A cell a spreadsheet would run as a formula (chess.names.formula_start) as text, with an
+    apostrophe before it, as OWASP's advice on CSV injection has it."""
+    return "'" + value if isinstance(value, str) and formula_start(value) else value
 
 
 def csv_text(columns, rows) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(columns)
+    writer.writerow([spreadsheet_safe(column) for column in columns])
     writer.writerows([spreadsheet_safe(value) for value in row] for row in rows)
     return out.getvalue()
 

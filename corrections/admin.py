@@ -34,11 +34,22 @@ class ReportChangeInline(KeptInline):
 
 @admin.register(Report)
 class ReportAdmin(Kept):
-    list_display = ["pk", "kind", "about", "state", "created_at", "state_changed_at"]
-    list_display_links = ["pk", "about"]
+    list_display = ["reference", "kind", "about", "state", "created_at", "state_changed_at"]
+    list_display_links = ["reference", "about"]
     list_filter = ["state", "kind"]
-    search_fields = ["about", "message", "email", "other_record"]
-    readonly_fields = ["kind", "about", "player", "event", "other_record", "message", "email", "created_at", "state"]
+    search_fields = ["reference", "about", "message", "email", "other_record"]
+    readonly_fields = [
+        "reference",
+        "kind",
+        "about",
+        "player",
+        "event",
+        "other_record",
+        "message",
+        "email",
+        "created_at",
+        "state",
+    ]
     exclude = ["state_changed_at"]
     inlines = [ReportChangeInline]
 
@@ -76,7 +87,7 @@ class ReportAdmin(Kept):
                 messages.error(request, f"Nothing was done: {refused}")
             else:
                 mailed = " Your reply is mailed to the reporter." if form.cleaned_data["reply"].strip() else ""
-                messages.success(request, f"Report {report.pk} is {report.get_state_display()}.{mailed}")
+                messages.success(request, f"Report {report.reference} is {report.get_state_display()}.{mailed}")
         return redirect("admin:corrections_report_change", report.pk)
 
 

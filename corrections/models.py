@@ -1,8 +1,21 @@
 """Errors the public reports on a player's or an event's page, and what the officers did with
 each (docs/corrections.md)."""
 
+import secrets
+
 from django.conf import settings
 from django.db import models
+
+# Letters and digits that cannot be read as one another (no I, O, 0, 1): a reporter reads the
+# reference off the page or a mail and may type it back.
+REFERENCE_CHARACTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+
+
+def new_reference() -> str:
+    """A report's reference as the reporter is given it (``K7QF-3MZP``): random, so that it tells
+    nobody how many reports there are, as the table's id would."""
+    characters = "".join(secrets.choice(REFERENCE_CHARACTERS) for _ in range(8))
+    return f"{characters[:4]}-{characters[4:]}"
 
 
 class Report(models.Model):
@@ -17,6 +30,7 @@ class Report(models.Model):
         RESOLVED = "resolved", "resolved"
         DECLINED = "declined", "declined"
 
+    reference = models.CharField(max_length=9, unique=True, default=new_reference, editable=False)
     kind = models.CharField(max_length=12, choices=Kind.choices)
     # What it is about, as the page it was sent from said; kept if the record goes (a merge).
     player = models.ForeignKey("players.Player", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
@@ -37,7 +51,7 @@ class Report(models.Model):
         indexes = [models.Index(fields=["state", "created_at"], name="reports_by_state")]
 
     def __str__(self):
-        return f"Report {self.pk}: {self.get_kind_display()} ({self.about})"
+        return f"Report {self.reference}: {self.get_kind_display()} ({self.about})"
 
 
 class ReportChange(models.Model):
@@ -60,4 +74,4 @@ class ReportChange(models.Model):
         ordering = ["report", "at", "pk"]
 
     def __str__(self):
-        return f"Report {self.report_id} {self.state} at {self.at:%Y-%m-%d %H:%M}"
+        return f"Report {self.report.reference} {self.state} at {self.at:%Y-%m-%d %H:%M}"

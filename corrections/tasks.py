@@ -67,7 +67,7 @@ def reply_message(change) -> EmailMultiAlternatives:
     report = change.report
     context = {"report": report, "change": change, "page": page_of(report)}
     message = EmailMultiAlternatives(
-        f"Your report {report.pk}: {report.get_state_display()}",
+        f"Your report {report.reference}: {report.get_state_display()}",
         render_to_string("corrections/mail/reply.txt", context),
         settings.DEFAULT_FROM_EMAIL,
         [report.email],

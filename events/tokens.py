@@ -54,14 +54,25 @@ def do_revoke_token(token: ApiToken, *, acting_user) -> ApiToken:
     return token
 
 
-def token_of(secret: str) -> ApiToken | None:
-    """The token in use whose secret is ``secret``, its last use recorded now; None for a secret
-    unknown, revoked, or of a user no longer active."""
-    if not secret.startswith(PREFIX) or len(secret) > 100:
-        return None
-    token = ApiToken.objects.select_related("user").filter(digest=digest_of(secret), revoked_at=None).first()
+class TokenNotInUse(Exception):
+    """Why a secret sent is no token in use: unknown, or revoked (said so, with when)."""
+
+
+def token_of(secret: str) -> ApiToken:
+    """The token in use whose secret is ``secret``, its last use recorded now; ``TokenNotInUse``
+    for a secret unknown, of a user no longer active (said as an unknown one), or revoked."""
+    token = None
+    if secret.startswith(PREFIX) and len(secret) <= 100:
+        token = ApiToken.objects.select_related("user").filter(digest=digest_of(secret)).first()
     if token is None or not token.user.is_active:
-        return None
+        raise TokenNotInUse(
+            "Send an arbiter's API token: Authorization: Bearer fr_... (made on My events → API tokens)."
+        )
+    if token.revoked_at is not None:
+        raise TokenNotInUse(
+            f"This token ({token.name!r}) was revoked on {timezone.localdate(token.revoked_at):%Y-%m-%d}: "
+            "make a new one on My events → API tokens."
+        )
     token.last_used_at = timezone.now()
     ApiToken.objects.filter(pk=token.pk).update(last_used_at=token.last_used_at)
     return token

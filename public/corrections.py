@@ -7,7 +7,7 @@ from django.shortcuts import render
 from common.cache import within_rate
 from common.lookups import by_code
 from common.middleware import client_address
-from corrections.models import Report
+from corrections.models import Report, new_reference
 from corrections.reporting import MOST_CHARACTERS, send_report
 from events.selectors import events_of_player, public_events
 from players.selectors import player_by_code
@@ -92,10 +92,11 @@ def report_error(request):
     context = {"form": form, "player": player, "event": event}
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
-        if data["website"]:  # a robot: told what a person would be (a report's number), nothing stored
-            number = (Report.objects.order_by("-pk").values_list("pk", flat=True).first() or 0) + 1
+        if data["website"]:  # a robot: told what a person would be (a report's reference), nothing stored
             return render(
-                request, "public/corrections/sent.html", {**context, "number": number, "email": data["email"]}
+                request,
+                "public/corrections/sent.html",
+                {**context, "reference": new_reference(), "email": data["email"]},
             )
         if refusal := too_many(request, data["email"]):
             form.add_error(None, refusal)
@@ -109,7 +110,9 @@ def report_error(request):
                 other_record=data.get("other_record", ""),
             )
             return render(
-                request, "public/corrections/sent.html", {**context, "number": report.pk, "email": report.email}
+                request,
+                "public/corrections/sent.html",
+                {**context, "reference": report.reference, "email": report.email},
             )
     status = 400 if form.is_bound else 200
     return render(request, "public/corrections/report.html", context, status=status)

@@ -227,6 +227,19 @@ def upload(client, data, filename="results.txt", **fields):
     return client.post(reverse("arbiter-upload"), {"file": SimpleUploadedFile(filename, data), **fields})
 
 
+def post_nameless_file(client, url, data, **fields):
+    """A multipart POST of ``data`` as the field ``file`` with an empty filename (``filename=""``),
+    as a program that forgets the name sends it (and a browser with no file chosen, with no data):
+    Django reads such a part as a plain field, not a file."""
+    boundary = "NamelessFileBoundary"
+    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename=""\r\n'.encode()]
+    parts.append(b"Content-Type: application/octet-stream\r\n\r\n" + data + b"\r\n")
+    for name, value in fields.items():
+        parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode())
+    body = b"".join(parts) + f"--{boundary}--\r\n".encode()
+    return client.post(url, body, content_type=f"multipart/form-data; boundary={boundary}")
+
+
 def take_on(list_code, month, *lines):
     """Publish ratings for ``month`` as the previous system left them: "CODE,rating,type,games,
     opponents_total,points,last_played" lines."""

@@ -12,7 +12,7 @@ import re
 
 from chess import results
 from chess.dates import read_iso_or_dmy
-from chess.names import split_name
+from chess.names import formula_start, split_name
 from events.formats.base import (
     CODE_PATTERN,
     MOST_BOARDS,
@@ -161,12 +161,24 @@ class _Rows:
                 self.event.warn(
                     n, f"{name!r} has no federation code; staff will match or register them by name", column
                 )
+            self.warn_of_formula(side, name, n)
         elif name and not self.names[key][0]:
             self.names[key] = (name, n)
             player = self.event.player(self.pins[key])
             player.surname, player.forenames = split_name(name)
+            self.warn_of_formula(side, name, n)
         elif name and name.casefold() != self.names[key][0].casefold():
             self.event.warn(
                 n, f"{code} is named {name!r} here but {self.names[key][0]!r} on line {self.names[key][1]}", column
             )
         return self.pins[key]
+
+    def warn_of_formula(self, side, name, n):
+        """A name a spreadsheet would run as a formula: most likely a formula's text pasted in."""
+        if start := formula_start(name):
+            self.event.warn(
+                n,
+                f"{side}_name {name!r} starts with {start!r}, which a spreadsheet runs as a formula: is it the "
+                "player's name? (Downloads write it with an apostrophe before it.)",
+                self.column(f"{side}_name"),
+            )

@@ -65,8 +65,9 @@ def read_player_line(event, line, n, halves, player_lines, points):
         )
     elif shift:
         event.warn(n, f"the round results start at column {92 + shift}, not 92; read with that shift", 92 + shift)
-    fields = fixed_fields(line, shift)
-    surname, forenames = split_name(line[14 : 47 + shift])
+    name_shift = fields_shift(line, shift)
+    fields = fixed_fields(line, name_shift)
+    surname, forenames = split_name(line[14 : 47 + name_shift])
     player = ParsedPlayer(pin, surname, forenames, line=n)
     player.sex = SEX.get(line[9:10].lower())
     title = normalise_title(line[10:13])
@@ -108,6 +109,16 @@ def find_shift(line):
         else:
             return shift, blocks
     return 0, None
+
+
+def fields_shift(line, shift):
+    """The shift of the name's end and the fields after it, given the rounds' ``shift``. A name
+    padded by bytes moves everything after it, so they share it; but rounds that start late
+    after a name ending where it should (column 48 blank) moved alone: read at their shift, the
+    name would take in the first digits of the rating ("Short, Nigel 2")."""
+    if shift > 0 and line[47:48] == " ":
+        return 0
+    return shift
 
 
 def first_unreadable_block(line):

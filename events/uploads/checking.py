@@ -22,7 +22,7 @@ from events.formats import WARNING, ParsedEvent, Problem, parse_event_file
 from events.formats.base import HasProblems
 from events.formats.trf import UNREAD_TIME_CONTROL
 from events.uploads.event_details import TAKEN_ON, check_event_details
-from events.uploads.matching import Match, match_players, of_another_federation
+from events.uploads.matching import Match, earlier_records, match_players, of_another_federation
 from events.uploads.player_checks import (
     check_name_lengths,
     check_same_person_twice,
@@ -192,7 +192,7 @@ def check_file(data, filename, details, lists):
         # The form gave what the file could not: the file's warning about it no longer applies.
         check.problems = [problem for problem in check.problems if problem.code != UNREAD_TIME_CONTROL]
     hold_out_impossible_birth_dates(check)
-    check.matches = match_players(check.parsed.players)
+    check.matches = match_players(check.parsed.players, earlier_records(check.code))
     check_same_person_twice(check)
     check_name_lengths(check)
     sum_up_new_players(check)

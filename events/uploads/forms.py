@@ -35,6 +35,10 @@ class UploadForm(forms.Form):
     def clean_file(self):
         upload = self.cleaned_data["file"]
         if upload is None:
+            if self.data.get("file"):  # a file part with filename="": Django reads it as a plain field
+                raise forms.ValidationError(
+                    'The file was sent without a name (filename=""): send it with its name, such as results.trf.'
+                )
             if not self.data.get("kept"):
                 raise forms.ValidationError("Choose the file to upload.")
             return None

@@ -15,7 +15,7 @@ from django.db.models import OuterRef, Subquery
 
 from chess.dates import written
 from chess.names import keys_to_look_up, same_name
-from events.models import Entry
+from events.models import Entry, Event
 from players.models import Player, key_to_store
 
 
@@ -40,8 +40,12 @@ def current_record(player):
     return player
 
 
-def match_players(parsed_players) -> dict[int, Match]:
-    """A Match for each parsed player, by pin, in three queries whatever the field's size."""
+def match_players(parsed_players, earlier=None) -> dict[int, Match]:
+    """A Match for each parsed player, by pin, in three queries whatever the field's size; a
+    player of a corrected file with no code nor FIDE ID on record is the record ``earlier``
+    (earlier_records) gives their name and birth date. What the report says and what storing
+    stores are this one decision."""
+    earlier = earlier or {}
     codes = {p.federation_code for p in parsed_players if p.federation_code}
     fide_ids = {p.fide_id for p in parsed_players if p.fide_id}
     records = Player.objects.select_related("merged_into")
@@ -56,6 +60,8 @@ def match_players(parsed_players) -> dict[int, Match]:
             matches[parsed.pin] = Match(current_record(by_code[parsed.federation_code]), Entry.Match.CODE)
         elif parsed.fide_id in by_fide_id:
             matches[parsed.pin] = Match(by_fide_id[parsed.fide_id], Entry.Match.FIDE_ID)
+        elif found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date)):
+            matches[parsed.pin] = Match(found, Entry.Match.NAME)
         else:
             matches[parsed.pin] = Match(None, Entry.Match.NEW)  # the check sums these up in one line
     suggest(parsed_players, matches)
@@ -64,6 +70,22 @@ def match_players(parsed_players) -> dict[int, Match]:
         if match.player:
             match.warnings += differences(parsed, match.player)
     return matches
+
+
+def earlier_records(code: str) -> dict:
+    """{(surname, forenames, birth date): player} of the entries of the event a corrected file of
+    ``code`` replaces (one not yet approved; another arbiter's is refused when stored). A player
+    the file gives no code for was registered on the earlier approval: the corrected file's same
+    player is that record, not another new one. Names held by two entries are left out: which is
+    which cannot be told."""
+    event = Event.objects.filter(code=code).first() if code else None
+    if event is None or not event.editable:
+        return {}
+    keys = {}
+    for entry in event.entries.exclude(player=None).select_related("player"):
+        key = (entry.surname, entry.forenames, entry.birth_date)
+        keys[key] = None if key in keys else entry.player
+    return {key: player for key, player in keys.items() if player is not None}
 
 
 def suggest(parsed_players, matches):

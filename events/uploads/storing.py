@@ -7,6 +7,7 @@ from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from chess.dates import written
 from common.locking import lock_rows
 from events.lengths import forget_length_approval, new_dates_note
 from events.models import Entry, Event, Game, Upload
@@ -42,12 +43,14 @@ def do_store_upload(
                 refuse_replacement(event, check, acting_user, staff)
             index = check.details.submission_index or check.parsed.submission_index
             index = index or (event.submission_index + 1 if event else 1)
-            earlier = earlier_records(event)
+            before = event_as_stored(event)
             event = save_event(event, check, arbiter if staff else acting_user, index, acting_user)
+            if changes := event_changes(before, event_as_stored(event, check.format)):
+                upload.report = {**upload.report, "changes": changes}
             upload.event, upload.uploaded_at = event, timezone.now()
             upload.file.save(digest, ContentFile(data), save=False)
             upload.save()
-            save_games(event, check, earlier)
+            save_games(event, check)
             through = f", through the API (token {token.name})" if token else ""
             record(event, Event.Status.UPLOADED, acting_user, f"{filename}, submission {index}{through}")
             warnings = len(check.warnings)
@@ -64,6 +67,33 @@ def do_store_upload(
             ) from None
         raise
     return event
+
+
+FORMAT_NAMES = {"trf": "TRF", "ecf": "ECF", "csv": "CSV"}
+
+
+def event_as_stored(event, format=None) -> dict | None:
+    """What a new file may change of a stored event, as its report says it: its name, dates,
+    list and format (the latest file's, unless ``format`` is the new one's)."""
+    if event is None:
+        return None
+    if format is None:
+        latest = event.uploads.order_by("-uploaded_at", "-pk").first()
+        format = latest.format if latest else ""
+    return {
+        "name": event.name,
+        "dates": f"{written(event.start_date)} to {written(event.end_date)}",
+        "list": event.rating_list.name,
+        "format": FORMAT_NAMES.get(format, format),
+    }
+
+
+def event_changes(before, after) -> list[str]:
+    """What a corrected file changed of its event ("name: Old → New"), shown in its report (the
+    upload page's and the API's): a file of another event sent under this code is seen at once."""
+    if before is None:
+        return []
+    return [f"{what}: {before[what]} → {after[what]}" for what in before if before[what] != after[what]]
 
 
 def refuse_same_file(event, digest, user, staff):
@@ -127,32 +157,11 @@ def save_event(event, check, arbiter, index, user):
     return event
 
 
-def earlier_records(event) -> dict:
-    """{(surname, forenames, birth date): player} of the event's entries as stored before a
-    replacement. A player the file gives no code for was registered on the earlier approval: the
-    corrected file's same player is that record, not another new one. Names held by two entries
-    are left out: which is which cannot be told."""
-    if event is None:
-        return {}
-    keys = {}
-    for entry in event.entries.exclude(player=None).select_related("player"):
-        key = (entry.surname, entry.forenames, entry.birth_date)
-        keys[key] = None if key in keys else entry.player
-    return {key: player for key, player in keys.items() if player is not None}
-
-
-def save_games(event, check, earlier=None):
-    earlier = earlier or {}
-
-    def record_of(parsed):
-        match = check.matches[parsed.pin]
-        if match.player is None and (
-            found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date))
-        ):
-            return found, Entry.Match.NAME
-        return match.player, match.how
-
-    records = {parsed.pin: record_of(parsed) for parsed in check.parsed.players}
+def save_games(event, check):
+    # Who each player is was decided by the check (events.uploads.matching), as its report says.
+    records = {
+        parsed.pin: (check.matches[parsed.pin].player, check.matches[parsed.pin].how) for parsed in check.parsed.players
+    }
     entries = Entry.objects.bulk_create(
         [
             Entry(

@@ -100,7 +100,8 @@ def upload_through_api(form, token, lists) -> ApiUpload:
         if (latest := latest_upload_of(token.user, hashlib.sha256(data).hexdigest())) is not None:
             return ApiUpload(event=latest.event, report=latest.report)
         return ApiUpload(report=check.report(), refused=str(refused))
-    return ApiUpload(event=event, report=check.report(), changed=True)
+    # The stored report: with what the file changed of the event it replaces, if it does.
+    return ApiUpload(event=event, report=event.uploads.order_by("-uploaded_at", "-pk").first().report, changed=True)
 
 
 def latest_upload_of(user, digest: str):

@@ -10,10 +10,23 @@ from grading.run.broker import Unreachable, reaching_redis, send
 from grading.run.runs import close, in_process
 
 
+class NoWorker(Exception):
+    pass
+
+
 def check_worker(timeout=5):
     """Ask a Celery worker for its status: (ok, details or the reason it failed)."""
+    try:
+        return True, worker_status(timeout)
+    except (NoWorker, Unreachable) as error:
+        return False, str(error)
+
+
+def worker_status(timeout=5) -> dict:
+    """A Celery worker's status; NoWorker when none answered in time, Unreachable when the broker
+    could not be reached (a worker would not help then: Redis must be back first)."""
     if in_process():
-        return True, {
+        return {
             "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
             **send("grading.tasks.worker_status").get(),
         }
@@ -21,14 +34,8 @@ def check_worker(timeout=5):
         with reaching_redis():  # Redis may also go while the answer is awaited
             reply = send("grading.tasks.worker_status", expires=timeout).get(timeout=timeout)
     except CeleryTimeout:
-        return False, f"no worker answered within {timeout} seconds"
-    except Unreachable as error:
-        return False, str(error)
-    return True, {"mode": "on a separate worker", **reply}
-
-
-class NoWorker(Exception):
-    pass
+        raise NoWorker(f"no worker answered within {timeout} seconds") from None
+    return {"mode": "on a separate worker", **reply}
 
 
 def wait_for(run, progress=None, poll=0.5, pickup_timeout=120) -> RatingRun:

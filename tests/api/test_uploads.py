@@ -6,11 +6,12 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from django.urls import reverse
+from django.utils import timezone
 
 from events.models import Event, EventChange, Upload
 from events.tokens import do_create_token, do_revoke_token
 from events.uploads import uploading
-from tests.builders import DATA, ECF_EXAMPLE, ecf_file, stored_event
+from tests.builders import DATA, ECF_EXAMPLE, ecf_file, post_nameless_file, stored_event
 
 pytestmark = pytest.mark.django_db
 
@@ -95,6 +96,23 @@ def test_a_corrected_file_replaces_the_events_games(program):
     assert Upload.objects.count() == 2
 
 
+def test_a_file_that_replaces_an_event_with_another_name_dates_and_format_says_what_it_changes(program):
+    send(program)  # NQ241001: the ECF example, its own name and dates
+
+    response = send(program, BUNRATTY, "bunratty.trf", code="NQ241001", time_control="90+30", start_date="2011-02-25")
+
+    assert response.status_code == 201, response.content
+    assert response.json()["report"]["changes"] == [
+        "name: Northquay Autumn Congress 2026 Open → Bunratty 2011",
+        "dates: 03/10/2026 to 04/10/2026 → 25/02/2011 to 27/02/2011",
+        "format: ECF → TRF",
+    ]
+    assert (
+        Event.objects.get(code="NQ241001").uploads.latest("uploaded_at").report["changes"]
+        == (response.json()["report"]["changes"])
+    )
+
+
 def test_submitting_through_the_api_submits_once_and_a_second_call_changes_nothing(program, arbiter):
     submit = send(program).json()["event"]["submit"]
 
@@ -105,6 +123,15 @@ def test_submitting_through_the_api_submits_once_and_a_second_call_changes_nothi
     assert first.json()["event"]["status"] == "submitted"
     assert second.status_code == 200 and second.json()["changed"] is False
     assert EventChange.objects.filter(status="submitted", by=arbiter).count() == 1
+
+
+def test_a_submission_finds_the_event_by_its_code_written_in_another_case(program):
+    send(program)  # stored as NQ241001
+
+    response = program.post("/api/v1/events/nq241001/submit/")
+
+    assert response.status_code == 200 and response.json()["changed"] is True
+    assert Event.objects.get(code="NQ241001").status == "submitted"
 
 
 def test_an_approved_event_is_not_submitted_again_nor_replaced(program, officer):
@@ -163,13 +190,18 @@ def test_an_upload_without_a_token_in_use_is_a_401(header, message):
     assert not Event.objects.exists()
 
 
-def test_a_revoked_token_is_refused(arbiter):
+def test_a_revoked_token_is_a_401_saying_it_was_revoked_and_when(arbiter):
     token, secret = do_create_token("old laptop", acting_user=arbiter)
-    do_revoke_token(token, acting_user=arbiter)
+    token = do_revoke_token(token, acting_user=arbiter)
 
     response = send(Client(HTTP_AUTHORIZATION=f"Bearer {secret}"))
 
     assert response.status_code == 401 and 'error="invalid_token"' in response["WWW-Authenticate"]
+    assert response.json()["error"] == (
+        f"This token ('old laptop') was revoked on {timezone.localdate(token.revoked_at):%Y-%m-%d}: "
+        "make a new one on My events → API tokens."
+    )
+    assert not Event.objects.exists()
 
 
 def test_a_token_of_someone_no_longer_an_arbiter_is_a_403(program, arbiter):
@@ -203,6 +235,23 @@ def test_a_wrong_field_is_a_400_naming_it(program, fields, status, message):
 
 def test_an_upload_without_its_file_is_a_400(program):
     response = program.post(UPLOADS, {"code": "X"})
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {"file": ["Choose the file to upload."]}
+
+
+def test_a_file_sent_without_a_name_is_a_400_saying_so(program):
+    response = post_nameless_file(program, UPLOADS, ECF_EXAMPLE, code="NQ241001")
+
+    assert response.status_code == 400
+    assert response.json()["fields"] == {
+        "file": ['The file was sent without a name (filename=""): send it with its name, such as results.trf.']
+    }
+    assert not Event.objects.exists()
+
+
+def test_a_file_field_with_no_name_and_nothing_in_it_is_told_no_file_was_sent(program):
+    response = post_nameless_file(program, UPLOADS, b"")
 
     assert response.status_code == 400
     assert response.json()["fields"] == {"file": ["Choose the file to upload."]}

@@ -4,6 +4,7 @@ wrong and where, nothing is stored (not even the file on disk), and nothing is a
 import datetime
 
 import pytest
+from django.urls import reverse
 
 from chess.dates import read_pair
 from chess.months import Month
@@ -15,7 +16,7 @@ from events.workflow import WorkflowError
 from grading.models import RatingList
 from grading.selectors.history import lists_for_uploads
 from grading.takeon import do_import_ratings
-from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, trf_player, upload
+from tests.builders import ECF_EXAMPLE, PlayerFactory, ecf_file, post_nameless_file, trf_player, upload
 
 pytestmark = pytest.mark.django_db
 
@@ -270,6 +271,15 @@ def test_an_empty_file_is_called_empty(client, arbiter):
     page = refused(upload(client, "\ufeff  \r\n\r\n".encode(), "games.csv", **CSV_FORM))
 
     assert "the file is empty" in page
+
+
+def test_a_file_sent_without_a_name_is_told_so_on_the_upload_page(client, arbiter):
+    client.force_login(arbiter)
+
+    response = post_nameless_file(client, reverse("arbiter-upload"), ECF_EXAMPLE)
+
+    assert response.status_code == 200 and not Event.objects.exists()
+    assert "The file was sent without a name" in response.content.decode()
 
 
 def test_a_name_too_long_to_keep_whole_is_stored_cut_with_a_warning(client, arbiter):

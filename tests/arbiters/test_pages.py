@@ -315,3 +315,17 @@ def test_an_approved_event_or_another_arbiters_cannot_be_withdrawn(client, arbit
     event.refresh_from_db()
     assert event.status == "approved"
     assert "only an event not yet approved can be withdrawn" in response.content.decode()
+
+
+def test_a_corrected_file_of_another_name_and_dates_says_so_on_the_events_page(client, arbiter, settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    renamed = ecf_file(submission_index=2, event_name="Northquay Winter Open")
+
+    response = upload(client, renamed)
+
+    page = " ".join(client.get(response["Location"]).content.decode().split())
+
+    assert "This file changes the event" in page
+    assert "name: Northquay Autumn Congress 2026 Open → Northquay Winter Open" in page

@@ -3,6 +3,7 @@ for the rating officers, answered with a reply mailed through a real SMTP server
 kept; the event's arbiter reads those of their events; and the abuse the form meets."""
 
 import datetime
+import re
 
 import pytest
 from django.test import Client
@@ -16,6 +17,7 @@ from tests.builders import PlayerFactory, approved_event
 pytestmark = pytest.mark.django_db
 
 REPORTER = "parent@example.net"
+REFERENCE = re.compile(r"Your report's reference is ([A-Z2-9]{4}-[A-Z2-9]{4})\.")
 
 
 @pytest.fixture
@@ -38,10 +40,20 @@ def test_a_report_from_an_events_page_is_queued_new_with_its_history(client, lea
 
     assert response.status_code == 200
     sent = Report.objects.get()
-    assert f"Your report is number {sent.pk}." in response.content.decode()
+    assert f"Your report's reference is {sent.reference}." in response.content.decode()
     assert (sent.kind, sent.event, sent.player, sent.state, sent.email) == ("result", league, None, "new", REPORTER)
     assert sent.about == "LEAGUE (LEAGUE)"
     assert list(sent.changes.values_list("state", "by")) == [("new", None)]
+
+
+def test_the_reporter_is_given_an_opaque_reference_that_tells_nothing_of_how_many_reports_exist(client, league):
+    pages = [report(client, "?event=LEAGUE").content.decode() for _ in range(3)]
+
+    references = [REFERENCE.search(page).group(1) for page in pages]
+    assert references == list(Report.objects.order_by("pk").values_list("reference", flat=True))
+    assert len(set(references)) == 3
+    for page, sent in zip(pages, Report.objects.order_by("pk"), strict=True):
+        assert "number" not in page and f"report {sent.pk}" not in page.lower()
 
 
 def test_a_players_page_offers_the_three_kinds_and_a_duplicate_names_the_other_record(client, league):
@@ -106,7 +118,7 @@ def test_an_officer_takes_answers_and_resolves_a_report_and_the_reply_is_mailed(
         ("resolved", "officer"),
     ]
     [mail] = inbox.to(REPORTER)
-    assert mail["Subject"] == f"Your report {sent.pk}: resolved"
+    assert mail["Subject"] == f"Your report {sent.reference}: resolved"
     text = mail.get_body(("plain",)).get_content()
     assert (
         "Thank you: the arbiter sent a corrected file." in text and "https://ratings.example.org/events/LEAGUE/" in text
@@ -136,8 +148,8 @@ def test_the_officers_answer_from_the_admin(client, league, officer, inbox, djan
             follow=True,
         )
 
-    assert f"Report {sent.pk} is declined. Your reply is mailed to the reporter." in response.content.decode()
-    assert inbox.to(REPORTER)[0]["Subject"] == f"Your report {sent.pk}: declined"
+    assert f"Report {sent.reference} is declined. Your reply is mailed to the reporter." in response.content.decode()
+    assert inbox.to(REPORTER)[0]["Subject"] == f"Your report {sent.reference}: declined"
 
 
 def test_an_arbiter_reads_the_reports_of_their_event_and_no_other(client, league, arbiter, other_arbiter, officer):
@@ -162,7 +174,7 @@ def test_arbiters_and_the_public_never_reach_the_queue(client, arbiter):
 
 def test_the_honeypot_and_the_limits_per_address_and_connection(client, league):
     robot = report(client, "?event=LEAGUE", website="spam")
-    assert robot.status_code == 200 and "Your report is number 1." in robot.content.decode()
+    assert robot.status_code == 200 and REFERENCE.search(robot.content.decode())
     assert not Report.objects.exists()
 
     for _ in range(5):

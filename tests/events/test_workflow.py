@@ -460,6 +460,25 @@ def test_a_corrected_file_keeps_the_records_its_codeless_players_were_given(arbi
     assert Player.objects.filter(surname="Dunn", forenames="David").count() == 1
 
 
+def test_a_corrected_files_report_says_its_codeless_players_are_the_records_they_were_given(arbiter, officer):
+    event = approval.do_approve_event(
+        workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter), acting_user=officer
+    )
+    dunn = event.entries.get(pin=4).player
+    workflow.do_send_back_event(event, "round 2 was a default, not a loss", acting_user=officer)
+    corrected = ECF_EXAMPLE.replace(b"#SUBMISSION INDEX=1", b"#SUBMISSION INDEX=2")
+
+    check = check_upload(corrected, "results.txt", EventDetails(), lists_for_uploads())
+
+    report = check.report()
+    [david] = [row for row in report["players"] if row["pin"] == 4]
+    assert (david["match"], david["player"]) == ("name", {"code": dunn.code, "name": "Dunn, David"})
+    assert not [w for w in report["warnings"] if "registered as new" in w["message"]]
+    stored = stored_event(arbiter, corrected)
+    assert stored.entries.get(pin=4).player == dunn
+    assert stored.uploads.latest("uploaded_at").report["players"][3]["match"] == "name"
+
+
 def test_a_reason_too_long_to_keep_is_refused_saying_so(client, arbiter, officer):
     event = workflow.do_submit_event(stored_event(arbiter), acting_user=arbiter)
     client.force_login(officer)

@@ -2,6 +2,7 @@
 and published lists and the API sent with an ETag that a conditional request turns into a 304."""
 
 import csv
+import datetime
 import io
 import json
 import zipfile
@@ -9,8 +10,11 @@ from xml.etree import ElementTree
 
 import pytest
 
+from grading.live.computing import compute_live
+from grading.models import RatingList
 from grading.selectors.downloads import LIST_COLUMNS, TEXT_WIDTHS
-from players.models import Player
+from players.models import Club, Player
+from tests.builders import approved_event
 
 pytestmark = pytest.mark.django_db
 
@@ -108,6 +112,35 @@ def test_a_club_sheet_has_every_list_in_one_file(client, federation):
     ]
     alice = next(row for row in rows if row[0] == "200001A")
     assert alice[3:] == ["1400", "partial", "6", "1100", "partial", "3"]
+
+
+def test_every_csv_download_writes_a_cell_a_spreadsheet_would_run_as_a_formula_as_text(client, federation):
+    alice = Player.objects.get(code="200001A")
+    alice.surname = "=HYPERLINK(1)"
+    alice.save()
+    Club.objects.filter(code="NQC").update(name="@SUM(1)")
+    RatingList.objects.filter(code="online").update(code="-online")  # a slug may start with "-"
+    approved_event("NOV", "otb-standard", datetime.date(2026, 11, 7), [("200001A", "200003C", "1-0")])
+    compute_live(RatingList.objects.get(code="otb-standard"))
+
+    def rows(response):
+        return list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+
+    def alices(table):
+        return next(row for row in table if row[table[0].index("code")] == "200001A")
+
+    archive = zipfile.ZipFile(io.BytesIO(client.get(LIST + "zip/").content))
+    downloads = {
+        "list": rows(client.get(LIST + "csv/")),
+        "zip": list(csv.reader(io.StringIO(archive.read("otb-standard-2026-10.csv").decode("utf-8-sig")))),
+        "live": rows(client.get("/lists/otb-standard/live/csv/")),
+        "club": rows(client.get("/clubs/NQC/csv/")),
+    }
+    for name, table in downloads.items():
+        row = dict(zip(table[0], alices(table), strict=True))
+        assert row["name"] == "'=HYPERLINK(1), Alice", name
+        assert row.get("club", "'@SUM(1)") == "'@SUM(1)", name
+    assert "'-online 2025-10 rating" in downloads["club"][0]
 
 
 def feed_titles(response):

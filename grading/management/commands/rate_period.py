@@ -2,8 +2,9 @@ from django.core.management.base import BaseCommand, CommandError
 
 from chess.months import Month
 from grading.models import RatingList, RatingRun
+from grading.run.broker import Unreachable
 from grading.run.runs import RunRefused, do_start_rating, in_process, refuse_unfinished
-from grading.run.workers import NoWorker, check_worker, wait_for
+from grading.run.workers import NoWorker, wait_for, worker_status
 
 
 class Command(BaseCommand):
@@ -29,13 +30,18 @@ class Command(BaseCommand):
                 codes = ", ".join(RatingList.objects.values_list("code", flat=True))
                 raise CommandError(f"--list: no rating list {list_code!r} (lists: {codes})", returncode=2)
         if not in_process():
-            ok, reason = check_worker()
-            if not ok:
+            try:
+                worker_status()
+            except Unreachable as error:
+                raise CommandError(
+                    f"{error}; nothing was queued: run this again once it is back", returncode=1
+                ) from None
+            except NoWorker as reason:
                 raise CommandError(
                     f"no rating worker answered ({reason}), so nothing was queued: start one with "
                     "'celery -A config worker' and run this again",
                     returncode=1,
-                )
+                ) from None
         failed = False
         for rating_list in lists:
             try:

@@ -138,3 +138,38 @@ def test_it_warns_about_an_unknown_column_and_a_code_named_two_ways():
         (1, 6, "unknown column 'venue' is ignored"),
         (3, 1, "123456A is named 'Abbot, Alicia' here but 'Abbott, Alice' on line 2"),
     ]
+
+
+def test_it_warns_of_each_name_a_spreadsheet_would_take_for_a_formula_naming_its_line():
+    event = parse(
+        "white,black,result,date,white_name,black_name\n"
+        '123456A,,1-0,2026-10-03,"=HYPERLINK(""http://evil.example""), Bob","+Plus, Pat"\n'
+        '123456A,,0-1,2026-10-04,,"-Minus, Mo"\n'
+        '123456A,,1/2-1/2,2026-10-05,,"@Sum, Sam"\n'
+        '123456A,,1-0,2026-10-06,,"Ordinary-Name, Ann"\n'
+    )
+
+    assert event.ok
+    formulas = [(line, message) for line, message in messages(event, "warning") if "formula" in message]
+    assert formulas == [
+        (
+            2,
+            "white_name '=HYPERLINK(\"http://evil.example\"), Bob' starts with '=', which a spreadsheet runs as "
+            "a formula: is it the player's name? (Downloads write it with an apostrophe before it.)",
+        ),
+        (
+            2,
+            "black_name '+Plus, Pat' starts with '+', which a spreadsheet runs as a formula: is it the player's "
+            "name? (Downloads write it with an apostrophe before it.)",
+        ),
+        (
+            3,
+            "black_name '-Minus, Mo' starts with '-', which a spreadsheet runs as a formula: is it the player's "
+            "name? (Downloads write it with an apostrophe before it.)",
+        ),
+        (
+            4,
+            "black_name '@Sum, Sam' starts with '@', which a spreadsheet runs as a formula: is it the player's "
+            "name? (Downloads write it with an apostrophe before it.)",
+        ),
+    ]

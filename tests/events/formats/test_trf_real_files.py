@@ -6,7 +6,7 @@ from decimal import Decimal
 import pytest
 
 from chess import results
-from tests.builders import TRF_DIR, parse_file
+from tests.builders import DATA, TRF_DIR, parse_file
 
 
 def load(name):
@@ -186,3 +186,21 @@ def test_the_results_read_add_up_to_each_player_s_points_column(name):
             if player.pin in (g.white, g.black)
         )
         assert scored == Decimal(lines[player.line - 1][80:84]), player
+
+
+def test_a_file_whose_round_blocks_start_two_columns_late_reads_as_its_original():
+    original = load("bunratty-masters-2011.trf")
+    late = parse_file(DATA / "trf-derived" / "bunratty-rounds-two-columns-late.trf")
+
+    assert late.ok, [str(p) for p in late.errors]
+    assert [(p.surname, p.forenames, p.fide_rating) for p in late.players] == [
+        (p.surname, p.forenames, p.fide_rating) for p in original.players
+    ]
+    assert (late.players[0].name, late.players[0].fide_rating) == ("Short, Nigel", 2658)
+    assert [(g.round, g.white, g.black, g.result) for g in late.games] == [
+        (g.round, g.white, g.black, g.result) for g in original.games
+    ]
+    shifted = [p for p in late.warnings if "not 92" in p.message]
+    assert len(shifted) == 34 and shifted[0].message == (
+        "the round results start at column 94, not 92; read with that shift"
+    )
