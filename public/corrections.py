@@ -51,7 +51,7 @@ class ReportForm(forms.Form):
             self.fields["event"].choices = [
                 ("", "(not about a result)"),
                 *((code, f"{event.name} ({event.end_date:%b %Y})") for code, event in self.events.items()),
-                (ANOTHER, "another event, named above"),
+                (ANOTHER, "another event: name it in Tell us, below"),
             ]
         else:
             del self.fields["other_record"], self.fields["event"]

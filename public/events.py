@@ -1,5 +1,6 @@
-"""Public event pages: the index of approved and rated events, and each event's crosstable
-(Swiss, round robin) or match card (team match), as grading.selectors.crosstables reads it."""
+"""Public event pages: the index of approved and rated events and of those submitted or held for
+review, and each event's crosstable (Swiss, round robin) or match card (team match), as
+grading.selectors.crosstables reads it (a submitted or held event's page gives its status alone)."""
 
 from urllib.parse import quote
 

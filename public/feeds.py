@@ -1,6 +1,9 @@
 """Atom feeds (Django's syndication framework): every publication of a list, the federation's,
 a club's (how many of its players each list holds) and a player's (each new rating)."""
 
+from urllib.parse import urlsplit
+
+from django.conf import settings
 from django.contrib.syndication.views import Feed
 from django.db.models import Count
 from django.urls import reverse
@@ -17,6 +20,15 @@ def publications():
     """The latest publications, newest first: each original list and each revision."""
     runs = RatingRun.objects.filter(outcome=RatingRun.Outcome.SUCCEEDED, revision__isnull=False)
     return runs.select_related("period__rating_list").order_by("-finished_at", "-pk")[:FEED_SIZE]
+
+
+def entry_id(feed_path: str, entry: str, published) -> str:
+    """An entry's Atom id: a tag URI (RFC 4151) of the site's host (SITE_URL, whatever host a
+    reader asked) and the day the entry was published, naming the feed and the entry, so that
+    it never changes and the same publication in two feeds (the federation's, a club's) is two
+    entries."""
+    host = urlsplit(settings.SITE_URL).hostname
+    return f"tag:{host},{published:%Y-%m-%d}:{feed_path}#{entry}"
 
 
 def publication_title(run) -> str:
@@ -45,7 +57,7 @@ class PublicationsFeed(Feed):
         return reverse("rating-list-period", args=[run.period.rating_list.code, run.period.month])
 
     def item_guid(self, run):
-        return f"publication-{run.pk}"
+        return entry_id(reverse("publications-feed"), f"publication-{run.pk}", run.finished_at)
 
     def item_pubdate(self, run):
         return run.finished_at
@@ -88,6 +100,9 @@ class ClubFeed(PublicationsFeed):
     def item_link(self, run):
         return super().item_link(run) + f"?club={run.club.code}"
 
+    def item_guid(self, run):
+        return entry_id(reverse("club-feed", args=[run.club.code]), f"publication-{run.pk}", run.finished_at)
+
 
 class PlayerFeed(Feed):
     feed_type = Atom1Feed
@@ -122,7 +137,10 @@ class PlayerFeed(Feed):
         return reverse("rating-calculation", args=[row.player_code, row.rating_list.code, row.month])
 
     def item_guid(self, row):
-        return f"rating-{row.pk}"
+        return entry_id(reverse("player-feed", args=[row.player_code]), f"rating-{row.pk}", row.published_at)
 
     def item_pubdate(self, row):
         return row.published_at
+
+    def item_updateddate(self, row):
+        return row.published_at  # a rating once published never changes: a revision is a new one

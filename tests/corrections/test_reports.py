@@ -88,6 +88,14 @@ def test_a_result_in_an_event_not_listed_is_reported_on_the_player_alone(client,
     assert report(client, "?player=300002B", event="NOT-HIS").status_code == 400  # not a choice
 
 
+def test_the_choice_of_an_event_not_listed_sends_the_reporter_to_the_box_below_it(client, league):
+    page = client.get(reverse("report-error") + "?player=300002B").content.decode()
+
+    assert '<option value="another">another event: name it in Tell us, below</option>' in page
+    assert "named above" not in page
+    assert page.index('id="id_event"') < page.index('<label for="id_message">Tell us</label>')
+
+
 def test_an_events_page_offers_a_wrong_result_only(client, league):
     response = report(client, "?event=LEAGUE", kind="details")
 

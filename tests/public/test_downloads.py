@@ -5,6 +5,7 @@ import csv
 import datetime
 import io
 import json
+import re
 import zipfile
 from xml.etree import ElementTree
 
@@ -158,6 +159,42 @@ def test_atom_feeds_of_publications_for_the_federation_a_club_and_a_player(clien
     assert "OTB standard 2026-10: the list" in federation_titles
     assert "2 Northquay players on the list." in club
     assert player_titles[0] == "OTB standard 2026-09: 1848"
+
+
+FEEDS = ["/feeds/publications/", "/clubs/NQC/feed/", "/players/200001A/feed/", "/players/200002B/feed/"]
+# RFC 4151: tag:HOST,DATE:SPECIFIC#FRAGMENT, the host the site's (SITE_URL) and the feed named.
+TAG = re.compile(r"tag:ratings\.example\.org,\d{4}-\d{2}-\d{2}:(/[^#\s]+/)#[a-z]+-\d+")
+
+
+def feed_entries(client, path, **headers):
+    response = client.get(path, **headers)
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/atom+xml")
+    root = ElementTree.fromstring(response.content)
+    return [
+        {
+            "id": entry.findtext(f"{ATOM}id"),
+            "updated": entry.findtext(f"{ATOM}updated"),
+            "title": entry.findtext(f"{ATOM}title"),
+            "link": entry.find(f"{ATOM}link").get("href") if entry.find(f"{ATOM}link") is not None else None,
+        }
+        for entry in root.iter(f"{ATOM}entry")
+    ]
+
+
+def test_every_feeds_entries_have_an_updated_time_and_an_id_of_their_own_that_stays(client, federation, settings):
+    settings.SITE_URL, settings.ALLOWED_HOSTS = "https://ratings.example.org", ["testserver", "127.0.0.1"]
+    feeds = {path: feed_entries(client, path) for path in FEEDS}
+
+    assert [len(entries) for entries in feeds.values()] == [5, 5, 3, 2]
+    for path, entries in feeds.items():
+        for entry in entries:
+            assert TAG.fullmatch(entry["id"]).group(1) == path, entry
+            assert datetime.datetime.fromisoformat(entry["updated"]).tzinfo is not None, entry
+            assert entry["title"] and entry["link"].startswith("http://testserver/"), entry
+    ids = [entry["id"] for entries in feeds.values() for entry in entries]
+    assert len(set(ids)) == len(ids)  # a publication in the federation's feed and a club's: two entries
+    # Read again, through another host name: the same ids.
+    assert [entry["id"] for entry in feed_entries(client, FEEDS[0], HTTP_HOST="127.0.0.1")] == ids[:5]
 
 
 @pytest.mark.parametrize("path", [LIST, LIST + "csv/", "/api/v1/lists/otb-standard/2026-10/"])

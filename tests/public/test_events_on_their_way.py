@@ -43,6 +43,18 @@ def test_a_submitted_events_page_says_how_far_it_has_come_and_nothing_of_its_res
     assert "Quill" not in page and "1-0" not in page and "a note for the arbiter" not in page
 
 
+@pytest.mark.parametrize("status, shown", [("submitted", "submitted"), ("held", "awaiting review")])
+def test_the_events_index_says_it_lists_the_events_submitted_and_held_for_review(client, league, status, shown):
+    Event.objects.filter(pk=league.pk).update(status=status)
+
+    page = client.get(reverse("events")).content.decode()
+
+    intro = page[page.index("<h1>Events</h1>") : page.index('<form method="get" class="filters"')]
+    assert "submitted for approval" in intro and "held for a rating officer's review" in intro
+    assert "results are public once it is approved" in intro
+    assert '<a href="/events/LEAGUE/">LEAGUE</a>' in page and f"<td >{shown}</td>" in page
+
+
 @pytest.mark.parametrize("status", ["uploaded", "checked", "sent-back", "withdrawn"])
 def test_an_event_still_with_its_arbiter_is_nowhere_public(client, league, status):
     Event.objects.filter(pk=league.pk).update(status=status)
