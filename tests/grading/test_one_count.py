@@ -2,7 +2,9 @@
 arbiter's events hitting every reason of docs/rules.md part 4 go through the API's upload, the
 arbiter's page, the officers' decision page, approval, the live ratings, the event page, the
 API's event and the month page, then the month's run; every place shows the same numbers, and
-they are what the rules give."""
+they are what the rules give. (An event with no time control, the one reason of part 4 not
+here, cannot be uploaded: the check asks for one; tests/arbiters/test_conditions_preview.py has
+it.)"""
 
 import datetime
 import re
@@ -41,6 +43,15 @@ def robin_with_a_zero_scorer():
     ]
 
 
+def double_robin(pins):
+    """Two cycles of the circle method over ``pins`` (0: the bye), colours swapped in the second."""
+    first = [(number, white, black) for number, white, black, _ in all_play_all(pins) if 0 not in (white, black)]
+    rounds = len(pins) - 1
+    return [(number, white, black, "1/2-1/2") for number, white, black in first] + [
+        (number + rounds, black, white, "1/2-1/2") for number, white, black in first
+    ]
+
+
 # code: (the TRF file, (games, rated)) as the rules give them.
 EVENTS = {
     # 16.1: A 2250 needs 120 minutes for 60 moves: 89 + 30 gives 119. None of 4.
@@ -70,6 +81,16 @@ EVENTS = {
         ),
         (4, 3),
     ),
+    # 16.4: A, B, C and E (unrated) all play all in 3 rounds, fewer than 4. None of 6.
+    "RR3": (
+        event_file(
+            [(n, 5 if w == 4 else w, 5 if b == 4 else b, r) for n, w, b, r in ALL_PLAY_ALL_OF_FOUR],
+            start=OCTOBER + 3 * DAY,
+        ),
+        (6, 0),
+    ),
+    # 16.4: a double round robin of five with E and F unrated, fewer than six. None of 20.
+    "DRR": (event_file(double_robin([0, 1, 2, 3, 5, 6]), start=OCTOBER + 8 * DAY), (20, 0)),
     # Every player rated, 120 minutes: all 4 rated.
     "OK": (event_file(SWISS, start=OCTOBER + 24 * DAY), (4, 4)),
 }
@@ -114,7 +135,9 @@ def test_every_page_and_answer_counts_an_events_games_as_the_run_rates_them(
     events = {}
     for code, (data, expected) in EVENTS.items():
         upload = {"file": SimpleUploadedFile("results.trf", data), "code": code}
-        answer = program.post("/api/v1/events/", upload).json()
+        response = program.post("/api/v1/events/", upload)
+        assert response.status_code == 201, (code, response.content.decode()[:600])
+        answer = response.json()
         event = events[code] = Event.objects.get(code=code)
         # Before approval, with today's ratings: the API's answer, the arbiter's page, the decision page.
         assert (answer["event"]["games_counted"]["games"], answer["event"]["games_counted"]["rated"]) == expected, code
