@@ -26,7 +26,7 @@ def test_the_api_lists_its_resources_and_is_documented(client, db):
         "documentation": "http://testserver/api/",
         "openapi": "http://testserver/api/v1/openapi.json",
     }
-    docs = client.get("/api/").content.decode()
+    docs = client.get("/api/").content.decode().replace("<wbr>", "")  # the paths break at their slashes on a phone
     assert "/api/v1/players/CODE/games/" in docs and "{&quot;count&quot;" not in docs and '{"count"' in docs
 
 

@@ -5,17 +5,23 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from events.models import Event
+from players.models import Club
+from tests.builders import publish_month
 from tests.public.test_games_not_rated import october_refused
 from tests.public.test_in_a_browser import PHONE
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-# The page's width against the window's, and every scrolling region wider than itself.
+# The page's width against the window's, and every box that cuts or scrolls its content wider
+# than itself (a table's scrolling region, a pre, anything not overflow: visible); a screen
+# reader's hidden label (1 px wide) aside.
 OVERFLOW = """
 const page = [document.documentElement.scrollWidth, document.documentElement.clientWidth];
-const wide = [...document.querySelectorAll('.scroll')]
-  .filter(region => region.offsetParent !== null && region.scrollWidth > region.clientWidth + 1)
-  .map(region => region.getAttribute('aria-label') + ': ' + region.scrollWidth + ' > ' + region.clientWidth);
+const wide = [...document.querySelectorAll('body *')]
+  .filter(box => box.offsetParent !== null && box.clientWidth > 1 && getComputedStyle(box).overflowX !== 'visible')
+  .filter(box => box.scrollWidth > box.clientWidth + 1)
+  .map(box => (box.getAttribute('aria-label') || box.tagName.toLowerCase() + '.' + box.className)
+              + ': ' + box.scrollWidth + ' > ' + box.clientWidth);
 return [page, wide];
 """
 
@@ -31,6 +37,9 @@ return [page, wide];
         "/calculator/?list=otb-standard&player=200002B&o-0-opponent=200003C&o-0-result=0.5",
         "/help/",
         "/players/200002B/vs/200003C/",
+        "/events/",
+        "/lists/otb-standard/2026-11/",
+        "/lists/otb-standard/live/",
     ],
 )
 def test_no_public_page_scrolls_sideways_at_phone_width(phone, live_server, federation, path):
@@ -40,6 +49,40 @@ def test_no_public_page_scrolls_sideways_at_phone_width(phone, live_server, fede
 
     assert width <= visible <= PHONE, path
     assert wide == [], path
+
+
+@pytest.fixture
+def on_three_lists(federation):
+    """Northquay's players rated on the three lists, a column each on the search's and the
+    clubs' tables, and a club whose county's name is long, as a federation's are."""
+    rows = [{"player": federation.david, "rating": 1790}, {"player": federation.alice, "rating": 1412}]
+    publish_month("otb-rapid", "2026-10", rows)
+    publish_month("online", "2026-10", [{"player": federation.david, "rating": 1745}])
+    Club.objects.filter(code="NQC").update(county="Northshire and Islands Chess Association")
+    return federation
+
+
+@pytest.mark.parametrize("path", ["/", "/players/?q=fletcher", "/clubs/", "/clubs/NQC/", "/api/"])
+def test_the_tables_of_the_home_search_clubs_and_api_pages_fit_a_phone(phone, live_server, on_three_lists, path):
+    phone.get(live_server.url + path)
+
+    (width, visible), wide = phone.execute_script(OVERFLOW)
+
+    assert width <= visible <= PHONE, path
+    assert wide == [], path
+
+
+@pytest.mark.parametrize(
+    "path, table, column", [("/clubs/NQC/", "club-players", "Code"), ("/api/", "endpoints", "Parameters")]
+)
+def test_a_folded_column_comes_back_when_asked_for(phone, live_server, on_three_lists, path, table, column):
+    phone.get(live_server.url + path)
+    header = phone.find_element(By.CSS_SELECTOR, f"#{table} thead th.fold")
+    assert header.text == "" and not header.is_displayed()
+
+    phone.find_element(By.CSS_SELECTOR, f"button.fold-toggle[aria-controls='{table}']").click()
+
+    assert header.is_displayed() and header.text == column
 
 
 def test_every_column_comes_back_on_a_phone_when_asked_for(phone, live_server, federation):
