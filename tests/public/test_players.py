@@ -248,7 +248,10 @@ def test_the_clubs_index_counts_players(client, federation, django_assert_max_nu
     with django_assert_max_num_queries(2):
         page = client.get("/clubs/").content.decode()
 
-    assert '<a href="/clubs/NQC/">Northquay</a></td><td>NQC</td><td>Northshire</td><td class="num">2</td>' in page
+    assert (
+        '<a href="/clubs/NQC/">Northquay</a></td><td class="fold">NQC</td><td class="fold">Northshire</td>'
+        '<td class="num">2</td>'
+    ) in page
     assert '<td class="num">57</td>' in page
 
 
