@@ -84,9 +84,9 @@ def game_counts(event, shown: EventResults | None = None) -> GameCounts:
     by_file = [game for game in played if not (game.rated and game.result in results.PLAYED)]
     read = [game for game in played if game.rated and game.result in results.PLAYED]
     unrecorded = []
-    if event.in_rating:
+    if event.in_rating:  # docs/rules.md section 2: a game between two records, not one record twice
         unrecorded = [game for game in read if not game.white_id or not game.black_id or game.white_id == game.black_id]
-        read = [game for game in read if game not in unrecorded]
+        read = [game for game in read if game.white_id and game.black_id and game.white_id != game.black_id]
     counts = {"games": len(played), "byes": len(shown.games) - len(played), "not_rated_by_file": len(by_file)}
     counts["not_between_records"] = len(unrecorded)
     if event.in_rating:  # reasons are kept only on lists rated by the Elo method
