@@ -166,7 +166,7 @@ def month_of(window: Window, games: np.ndarray) -> str:
 
 def improbable(window, found, scope, index):
     scores = found.scores
-    for row in np.flatnonzero(scores.flagged() & in_scope(scope, scores.event)).tolist():
+    for row in np.flatnonzero(scores.flagged(found.threshold) & in_scope(scope, scores.event)).tolist():
         event, player = int(scores.event[row]), int(scores.player[row])
         games = index.of_event(event)
         games = games[(window.games.white[games] == player) | (window.games.black[games] == player)]

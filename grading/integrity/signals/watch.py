@@ -9,7 +9,14 @@ import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in
 from grading.integrity.signals.events import ArbiterShares, EventFlags, arbiter_shares, event_flags
-from grading.integrity.signals.improbable import EventScores, RatedGames, event_scores, row_keys
+from grading.integrity.signals.improbable import (
+    IMPROBABLE,
+    EventScores,
+    RatedGames,
+    event_scores,
+    key_parts,
+    row_keys,
+)
 from grading.integrity.signals.pairings import Pairings, pair_key, repeated_pairings
 from grading.integrity.signals.pools import Pools, closed_pools
 from grading.integrity.signals.sandbagging import DROP, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
@@ -37,13 +44,37 @@ class Findings:
     pools: Pools
     events: EventFlags
     arbiters: ArbiterShares
+    threshold: float  # the chance at or under which a player's score in an event is flagged
+    flagged_keys: np.ndarray  # row_keys of (event, player) flagged by any signal, sorted
+
+    def flagged_rows(self) -> tuple[np.ndarray, np.ndarray]:
+        """(event, player) of every player of an event that a signal flagged in it."""
+        return key_parts(self.flagged_keys)
+
+    def flagged_events(self) -> np.ndarray:
+        """The events flagged (sorted ids): of a flagged row, or flagged as events."""
+        return distinct(np.concatenate((key_parts(self.flagged_keys)[0], self.events.event[self.events.flagged()])))
+
+    @property
+    def chance_flags(self) -> float:
+        """How many improbable results a scan of this many scores would flag by chance alone at
+        ``threshold``: each score's stated chance is at most its true one, so at most this."""
+        return len(self.scores.event) * self.threshold
 
 
-def watch(games: RatedGames, month: np.ndarray, events: Events, scope: np.ndarray | None = None) -> Findings:
+def watch(
+    games: RatedGames,
+    month: np.ndarray,
+    events: Events,
+    scope: np.ndarray | None = None,
+    *,
+    threshold: float = IMPROBABLE,
+) -> Findings:
     """Every signal over ``games``, ``month`` each game's month index, ``events`` theirs. With
     ``scope`` (event ids, sorted: a month's), what concerns those events, read against all the
     games given (a year's): the players and pairs of the scope, the events around a sudden drop
-    or rise in it, every closed pool; the arbiters' shares over the scope's events."""
+    or rise in it, every closed pool; the arbiters' shares over the scope's events. A score is
+    an improbable result at a chance of ``threshold`` or less."""
     scores = event_scores(games, scope=scope)
     pairs = repeated_pairings(games, scope)
     plain = event_scores(games, form=False, scope=scope)
@@ -53,10 +84,12 @@ def watch(games: RatedGames, month: np.ndarray, events: Events, scope: np.ndarra
         plain = plain.joined(event_scores(games, form=False, scope=around))
     sandbags = sandbagging(plain, events.month[events.at(plain.event)])
     pools = closed_pools(games, month, scope)
-    flagged = scores.flagged() | sandbagged_rows(scores, sandbags) | paired_rows(scores, games, pairs)
+    flagged = scores.flagged(threshold) | sandbagged_rows(scores, sandbags) | paired_rows(scores, games, pairs)
+    flagged |= pooled_rows(scores, games, pools)
     by_event = event_flags(scores.event, scores.player, flagged, pools)
     arbiters = arbiter_shares(events.arbiter[events.at(by_event.event)], by_event.flagged())
-    return Findings(scores, plain, pairs, sandbags, pools, by_event, arbiters)
+    keys = distinct(row_keys(scores.event[flagged], scores.player[flagged]))
+    return Findings(scores, plain, pairs, sandbags, pools, by_event, arbiters, threshold, keys)
 
 
 def around_drops_and_rebounds(
@@ -101,4 +134,17 @@ def paired_rows(scores: EventScores, games: RatedGames, pairs: Pairings) -> np.n
     wanted = pair_key(pairs.first[flagged], pairs.second[flagged])
     met = np.isin(pair_key(games.white, games.black), wanted)
     found = np.concatenate((row_keys(games.event[met], games.white[met]), row_keys(games.event[met], games.black[met])))
+    return np.isin(row_keys(scores.event, scores.player), found)
+
+
+def pooled_rows(scores: EventScores, games: RatedGames, pools: Pools) -> np.ndarray:
+    """Whether each row (a player in an event) is a flagged pool's member who played another
+    member in that event."""
+    ends = np.append(pools.start[1:], len(pools.members))
+    flagged = pools.flagged()
+    members = pools.members[np.repeat(flagged, ends - pools.start)] if len(pools.members) else pools.members
+    within = is_in(games.white, members) & is_in(games.black, members)
+    found = np.concatenate(
+        (row_keys(games.event[within], games.white[within]), row_keys(games.event[within], games.black[within]))
+    )
     return np.isin(row_keys(scores.event, scores.player), found)
