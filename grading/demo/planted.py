@@ -1,7 +1,7 @@
 """Results that look manipulated, planted in the demo federation so that a newcomer finds flags
 on the integrity watch's review page (docs/integrity.md): a player given every game of a small
 round robin against players far above them (held from rating, awaiting review), and two club
-mates who meet in every month's club night, the same one winning each time.
+mates who meet in every month's club night, the lower rated winning each time.
 """
 
 import datetime
@@ -78,10 +78,11 @@ def gifted_round_robin(rng, standard, adults, rating, strength, month: Month) ->
 
 
 def club_night(rng, standard, adults, rating, strength, month: Month) -> int:
-    """A club night Swiss of sixteen and three rounds where the same two club mates rated about
-    1700 meet in the first round, the first winning (the circle method pairs the first player
-    with the last, and nobody twice)."""
-    first, second, *_ = [person for person in adults if rating[person.pk] >= 1700] + [None, None]
+    """A club night Swiss of sixteen and three rounds where the same two club mates meet in the
+    first round, the one rated about 1700 beating the one rated 150 or more above them each time
+    (the circle method pairs the first player with the last, and nobody twice)."""
+    first = next((person for person in adults if rating[person.pk] >= 1700), None)
+    second = next((person for person in adults if first and rating[person.pk] >= rating[first.pk] + 150), None)
     others = [person for person in adults if person not in (first, second)]
     if second is None or len(others) < CLUB_NIGHT_SIZE - 2:
         return 0  # a demo too small to have them

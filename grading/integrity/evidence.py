@@ -1,12 +1,9 @@
 """What a flag shows a rating officer: a sentence, the figures the signal computed, the games it
-read and a chart of the ratings involved, from the signals' findings over a window of games.
-Nothing is computed again here: the figures are the signals', the games the window's.
-
-A finding is kept when it touches the events in scope (a month's, or one event's): what a scan
-was asked about.
+read (each with white's expected score as the signal read it) and a chart of the ratings
+involved. Nothing is computed again here: the figures are the signals', the games the window's;
+grading.integrity.records turns each signal's findings into records.
 """
 
-import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -22,7 +19,6 @@ from grading.engine.codes import RESULT_WHITE_HALVES
 from grading.integrity.loading import WINDOW_MONTHS, Window
 from grading.integrity.signals.improbable import expected_score
 from grading.integrity.signals.pairings import pair_key
-from grading.integrity.signals.watch import Findings
 from players.models import Player
 
 CHART_PLAYERS = 8  # the ratings of at most this many players are drawn
@@ -45,6 +41,9 @@ class Record:
     players: list
     games: np.ndarray = field(repr=False)  # positions in the window
     arbiter: int = 0
+    # White's expected score in each of ``games`` as the signal read it (its players' form and
+    # all); None: at the ratings used alone.
+    white_expected: np.ndarray | None = field(default=None, repr=False)
 
     def summary(self, names: "Names") -> str:
         fields = {f"p{i}": names.player(pk) for i, pk in enumerate(self.players[:4])}
@@ -60,7 +59,7 @@ class Record:
     def evidence(self, names: "Names", window: Window, charts: "Charts") -> dict:
         return {
             "figures": self.figures,
-            "games": game_rows(window, self.games, names),
+            "games": game_rows(window, self.games, names, self.white_expected),
             "chart": rating_chart(window, charts, self.charted, names),
         }
 
@@ -144,235 +143,12 @@ class Charts:
         return self.sides[self.by_player(player)]
 
 
-def records(window: Window, found: Findings, scope: np.ndarray, index: GameIndex) -> list[Record]:
-    """The findings that touch the events of ``scope`` (sorted ids), as records; the arbiters'
-    are ``arbiters``'s."""
-    return [
-        *improbable(window, found, scope, index),
-        *pairings(window, found, scope, index),
-        *sandbagging(window, found, scope, index),
-        *pools(window, found, scope),
-        *events(window, found, scope, index),
-    ]
-
-
-def in_scope(scope: np.ndarray, events) -> np.ndarray:
-    return is_in(np.asarray(events, dtype=np.int64), scope)
-
-
-def month_of(window: Window, games: np.ndarray) -> str:
-    return str(Month.from_index(int(window.game_month[games].max()))) if len(games) else str(window.month)
-
-
-def improbable(window, found, scope, index):
-    scores = found.scores
-    for row in np.flatnonzero(scores.flagged(found.threshold) & in_scope(scope, scores.event)).tolist():
-        event, player = int(scores.event[row]), int(scores.player[row])
-        games = index.of_event(event)
-        games = games[(window.games.white[games] == player) | (window.games.black[games] == player)]
-        opponents = np.concatenate(
-            [
-                window.games.black[games][window.games.white[games] == player],
-                window.games.white[games][window.games.black[games] == player],
-            ]
-        )
-        yield Record(
-            kind="improbable",
-            key=f"improbable:event {event}:player {player}",
-            month=month_of(window, games),
-            describe=(
-                f"{{p0}} scored {score(scores.halves[row])} of {int(scores.games[row])} in {{e0}}, expected "
-                f"{float(scores.expected_halves[row]) / 2:.1f}: a chance of {chance(float(scores.upper[row]))}"
-            ),
-            figures=[
-                ("Games", int(scores.games[row])),
-                ("Rating used", int(scores.rating[row])),
-                ("Form in other events", f"{int(scores.form[row]):+d}"),
-                ("Opponents' average", round(float(scores.opponents[row]))),
-                ("Expected score", round(float(scores.expected_halves[row]) / 2, 2)),
-                ("Score", score(scores.halves[row])),
-                ("Chance of at least that score", chance(float(scores.upper[row]))),
-            ],
-            events=[event],
-            players=[player, *dict.fromkeys(opponents.tolist())],
-            games=games,
-        )
-
-
-def pairings(window, found, scope, index):
-    pairs = found.pairings
-    for row in np.flatnonzero(pairs.flagged()).tolist():
-        first, second = int(pairs.first[row]), int(pairs.second[row])
-        games = index.between(first, second)
-        met_in = sorted(set(window.games.event[games].tolist()))
-        if not in_scope(scope, met_in).any():
-            continue
-        yield Record(
-            kind="pairing",
-            key=f"pairing:player {min(first, second)}:player {max(first, second)}",
-            month=month_of(window, games),
-            describe=(
-                f"{{p0}} and {{p1}} met {int(pairs.meetings[row])} times in {len(met_in)} events (about "
-                f"{float(pairs.expected_meetings[row]):.1f} likely); {{p0}} scored {score(pairs.halves[row])}: a "
-                f"chance of {chance(float(pairs.upper[row]))}"
-            ),
-            figures=[
-                ("Meetings", int(pairs.meetings[row])),
-                ("Meetings their events make likely", round(float(pairs.expected_meetings[row]), 2)),
-                ("Events", len(met_in)),
-                ("Score of the player who scored more", f"{score(pairs.halves[row])} of {int(pairs.meetings[row])}"),
-                ("Chance of at least that score", chance(float(pairs.upper[row]))),
-            ],
-            events=met_in,
-            players=[first, second],
-            games=games,
-        )
-
-
-def scored(scores, row: int) -> str:
-    """ "4 of 6, expected 1.25": a row's score and its expectation."""
-    expected = float(scores.expected_halves[row]) / 2
-    return f"{score(scores.halves[row])} of {int(scores.games[row])}, expected {expected:.2f}"
-
-
-def plain_row(found, event: int, player: int) -> int:
-    plain = found.plain
-    return int(np.flatnonzero((plain.event == event) & (plain.player == player))[0])
-
-
-def sandbagging(window, found, scope, index):
-    sandbags = found.sandbagging
-    touched = in_scope(scope, sandbags.drop_event) | in_scope(scope, sandbags.rebound_event)
-    for row in np.flatnonzero(touched).tolist():
-        player, drop, rebound = (
-            int(sandbags.player[row]),
-            int(sandbags.drop_event[row]),
-            int(sandbags.rebound_event[row]),
-        )
-        dropped, rose = plain_row(found, drop, player), plain_row(found, rebound, player)
-        games = np.concatenate([index.of_event(drop), index.of_event(rebound)])
-        games = games[(window.games.white[games] == player) | (window.games.black[games] == player)]
-        plain = found.plain
-        yield Record(
-            kind="sandbagging",
-            key=f"sandbagging:player {player}:event {drop}:event {rebound}",
-            month=month_of(window, games),
-            describe=(
-                f"{{p0}} lost to much weaker players in {{e0}} at {int(sandbags.drop_rating[row])}, then scored "
-                f"far above their rating in {{e1}} at {int(sandbags.rebound_rating[row])}"
-            ),
-            figures=[
-                ("Rating used in the drop", int(sandbags.drop_rating[row])),
-                ("Opponents' average in the drop", round(float(plain.opponents[dropped]))),
-                ("Score in the drop", scored(plain, dropped)),
-                ("Chance of at most that score", chance(float(plain.lower[dropped]))),
-                ("Rating used in the rebound", int(sandbags.rebound_rating[row])),
-                ("Score in the rebound", scored(plain, rose)),
-                ("Chance of at least that score", chance(float(plain.upper[rose]))),
-                ("Months between", int(sandbags.rebound_month[row] - sandbags.drop_month[row])),
-            ],
-            events=[drop, rebound],
-            players=[player],
-            games=games,
-        )
-
-
-def pools(window, found, scope):
-    found_pools = found.pools
-    flagged = found_pools.flagged()
-    ends = np.append(found_pools.start[1:], len(found_pools.members))
-    games = window.games
-    for row in np.flatnonzero(flagged).tolist():
-        members = found_pools.members[found_pools.start[row] : ends[row]]
-        within = np.flatnonzero(np.isin(games.white, members) & np.isin(games.black, members))
-        events_within = sorted(set(games.event[within].tolist()))
-        if not in_scope(scope, events_within).any():
-            continue
-        digest = hashlib.sha256(",".join(map(str, members.tolist())).encode()).hexdigest()[:20]
-        yield Record(
-            kind="pool",
-            key=f"pool:{digest}",
-            month=month_of(window, within),
-            describe=(
-                f"{len(members)} players ({', '.join(f'{{p{i}}}' for i in range(min(4, len(members))))}"
-                f"{', ...' if len(members) > 4 else ''}) played {float(found_pools.share[row]):.0%} of their games "
-                f"among themselves and rose {float(found_pools.rise[row]):.0f} on average"
-            ),
-            figures=[
-                ("Players", int(found_pools.size[row])),
-                ("Share of their games among themselves", f"{float(found_pools.share[row]):.0%}"),
-                ("Average rise of their ratings used", round(float(found_pools.rise[row]))),
-                ("Share of them who rose", f"{float(found_pools.rose[row]):.0%}"),
-                ("Events with games among them", len(events_within)),
-            ],
-            events=events_within,
-            players=members.tolist(),
-            games=within,
-        )
-
-
-def events(window, found, scope, index):
-    by_event = found.events
-    for row in np.flatnonzero(by_event.flagged() & in_scope(scope, by_event.event)).tolist():
-        event = int(by_event.event[row])
-        games = index.of_event(event)
-        players = list(dict.fromkeys(np.concatenate([window.games.white[games], window.games.black[games]]).tolist()))
-        yield Record(
-            kind="event",
-            key=f"event:event {event}",
-            month=month_of(window, games),
-            describe=(
-                "{e0}: every player is of one closed pool"
-                if by_event.isolated[row]
-                else f"{{e0}}: {int(by_event.flagged_players[row])} of {int(by_event.players[row])} players flagged "
-                "by a signal"
-            ),
-            figures=[
-                ("Players", int(by_event.players[row])),
-                ("Players flagged by a signal", int(by_event.flagged_players[row])),
-                ("Every player of one closed pool", "yes" if by_event.isolated[row] else "no"),
-            ],
-            events=[event],
-            players=players,
-            games=games,
-        )
-
-
-def arbiters(window, found) -> list[Record]:
-    """The arbiters whose share of flagged events in the window stands out."""
-    shares = found.arbiters
-    flagged_events = found.events.event[found.events.flagged()]
-    arbiter_of = window.events.arbiter[window.events.at(flagged_events)]
-    records_ = []
-    for row in np.flatnonzero(shares.flagged() & (shares.arbiter > 0)).tolist():
-        arbiter = int(shares.arbiter[row])
-        records_.append(
-            Record(
-                kind="arbiter",
-                key=f"arbiter:user {arbiter}:{window.month}",
-                month=str(window.month),
-                describe=(
-                    f"{{a0}}: {int(shares.flagged_events[row])} of {int(shares.events[row])} events flagged in the "
-                    f"year, against {shares.federation_share:.0%} of the federation's"
-                ),
-                arbiter=arbiter,
-                figures=[
-                    ("Their events in the year", int(shares.events[row])),
-                    ("Flagged", int(shares.flagged_events[row])),
-                    ("The federation's share flagged", f"{shares.federation_share:.1%}"),
-                ],
-                events=flagged_events[arbiter_of == arbiter].tolist(),
-                players=[],
-                games=np.zeros(0, dtype=np.int64),
-            )
-        )
-    return records_
-
-
-def game_rows(window: Window, games: np.ndarray, names: Names) -> list[dict]:
+def game_rows(window: Window, games: np.ndarray, names: Names, white_expected=None) -> list[dict]:
     shown = window.games
     rows = []
-    for game in games[:SHOWN_GAMES].tolist():
+    if white_expected is None:  # the game model at the ratings used alone, where both had one
+        white_expected = expected_score(shown.white_rating[games], shown.black_rating[games])
+    for game, expected in zip(games[:SHOWN_GAMES].tolist(), white_expected[:SHOWN_GAMES].tolist()):
         white, black = int(shown.white[game]), int(shown.black[game])
         white_rating, black_rating = int(shown.white_rating[game]), int(shown.black_rating[game])
         rated = white_rating and black_rating
@@ -385,10 +161,7 @@ def game_rows(window: Window, games: np.ndarray, names: Names) -> list[dict]:
                 "black": names.player(black),
                 "black_rating": black_rating or None,
                 "result": RESULTS[int(shown.white_halves[game])],
-                # White's expected score at the ratings used alone (the signals' own function).
-                "white_expected": round(float(expected_score(np.array([white_rating]), np.array([black_rating]))[0]), 2)
-                if rated
-                else None,
+                "white_expected": round(float(expected), 2) if rated else None,
             }
         )
     return rows

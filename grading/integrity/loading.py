@@ -23,8 +23,10 @@ from grading.integrity.signals.watch import Events
 from grading.run.event_conditions import ratings_at_start, sides_used
 from grading.run.loading import WHITE_HALVES, month_indexes, sql_of
 from grading.run.publishing import latest_states
+from players.models import Player
 
 WINDOW_MONTHS = 12
+JUNIOR_AGE = 20
 SCANNED = (Event.Status.SUBMITTED, Event.Status.APPROVED, Event.Status.RATED, Event.Status.HELD)
 
 
@@ -37,6 +39,7 @@ class Window:
     game_month: np.ndarray  # each game's month index
     game_ids: np.ndarray
     events: Events
+    juniors: np.ndarray  # the players under JUNIOR_AGE at the window's end (sorted ids)
 
     def __len__(self):
         return len(self.game_ids)
@@ -68,7 +71,18 @@ def window_games(rating_list, month: Month, players=None, event: Event | None = 
     start_month = np.minimum(month_indexes(starts), month.index)
     used = ratings_used_at_start(rating_list, month, start_month, white, black)
     games = RatedGames(event_ids, white, black, used[0], used[1], halves)
-    return Window(month, games, month_indexes(dates), game_ids, events_of(event_ids))
+    juniors = juniors_among(distinct(np.concatenate([white, black])), month)
+    return Window(month, games, month_indexes(dates), game_ids, events_of(event_ids), juniors)
+
+
+def juniors_among(players: np.ndarray, month: Month) -> np.ndarray:
+    """Those of ``players`` (sorted ids) under JUNIOR_AGE on the window's last day: their strength
+    runs ahead of their rating (docs/integrity.md)."""
+    last = month.last_day()
+    born_after = last.replace(year=last.year - JUNIOR_AGE, day=min(last.day, 28) if last.month == 2 else last.day)
+    condition, params = where_in("id", players)
+    juniors = Player.objects.extra(where=[condition], params=params).filter(birth_date__gt=born_after)
+    return np.array(sorted(juniors.values_list("pk", flat=True)), dtype=np.int64)
 
 
 def ratings_used_at_start(rating_list, month: Month, start_month, white, black) -> np.ndarray:

@@ -19,8 +19,9 @@ from chess.months import Month
 from common.locking import lock_number
 from events.models import Event
 from grading.engine.arrays import distinct
-from grading.integrity.evidence import SHOWN_GAMES, Charts, GameIndex, Names, arbiters, records
+from grading.integrity.evidence import SHOWN_GAMES, Charts, GameIndex, Names
 from grading.integrity.loading import window_games
+from grading.integrity.records import arbiters, records
 from grading.integrity.signals.watch import watch
 from grading.models import Flag, RatingList, Scan
 from grading.run.broker import Unreachable, send
@@ -38,7 +39,7 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
     started = time.monotonic()
     window = window_games(rating_list, month)
     scope = distinct(window.games.event[window.game_month == month.index])
-    found = watch(window.games, window.game_month, window.events, scope)
+    found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors)
     index = GameIndex(window)
     found_records = records(window, found, scope, index) + arbiters(window, found)
     with transaction.atomic():
@@ -64,7 +65,7 @@ def scan_event(event: Event) -> int:
     )
     window = window_games(event.rating_list, month, players=players, event=event)
     scope = np.array([event.pk])
-    found = watch(window.games, window.game_month, window.events, scope)
+    found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors)
     index = GameIndex(window)
     found_records = records(window, found, scope, index)
     with transaction.atomic():

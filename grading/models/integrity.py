@@ -12,6 +12,7 @@ class Flag(models.Model):
         PAIRING = "pairing", "repeated pairing"
         SANDBAGGING = "sandbagging", "sandbagging"
         POOL = "pool", "closed pool"
+        NEWCOMERS = "newcomers", "closed group of newcomers"
         EVENT = "event", "event"
         ARBITER = "arbiter", "arbiter"
 

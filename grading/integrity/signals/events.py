@@ -1,5 +1,5 @@
 """Events and arbiters (docs/integrity.md): an event whose players are mostly flagged, or whose
-players are all of one closed pool (they mostly play only each other); and, per arbiter, the
+players are all of one flagged closed pool (a ring playing only itself); and, per arbiter, the
 share of their events flagged against the federation's.
 """
 
@@ -36,6 +36,9 @@ def event_flags(event: np.ndarray, player: np.ndarray, flagged: np.ndarray, pool
     players = np.bincount(index, minlength=len(events))
     flagged_players = np.bincount(index, weights=flagged, minlength=len(events)).astype(np.int64)
     pool = pool_of(player, pools)
+    pool = np.where(
+        pool >= 0, np.where(pools.flagged()[np.maximum(pool, 0)] if len(pools.start) else False, pool, -1), -1
+    )
     # Isolated: every player of the event in a pool, and the same pool for all.
     lowest = np.full(len(events), np.iinfo(np.int64).max)
     highest = np.full(len(events), -1)

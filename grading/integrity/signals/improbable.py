@@ -1,8 +1,8 @@
-"""Improbable results: a player's score in an event against the score their ratings expected
-(docs/integrity.md). Each game's expected score is the method's own (the D offset table, as
-grading.engine.rules.elo reads it: PD = (100 + offset in tenths) / 200); the probability of
-scoring at least as much is grading.integrity.signals.tails's. A score whose probability is at
-most IMPROBABLE is flagged.
+"""Improbable results: a player's score in an event against the score their strength makes
+likely (docs/integrity.md). Each game's chances are the game model's (grading.integrity.signals.
+model), the player read at their rating used and their form, as strong as they plausibly are;
+the probability of scoring at least as much is grading.integrity.signals.tails's. A score whose
+probability is at most IMPROBABLE (or the list's threshold) is flagged.
 """
 
 from dataclasses import dataclass
@@ -10,13 +10,13 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import dense_index, is_in
-from grading.engine.rules.elo import PD_UNITS, expected_units
+from grading.integrity.signals import model
 from grading.integrity.signals.tails import score_tails
 
 IMPROBABLE = 1e-4  # one ordinary score in ten thousand is this far above its expectation
 UNRATED = 0  # a rating used of 0: no rating, the game tells nothing of expectation
 # A player's form: rating points for each point a game above expectation in their other events
-# (near evens, the table's expected score moves about 0.0014 a point), shrunk as if ten more
+# (near evens, the expected score moves about 1/694 a point: 1 / (4 x 173.7)), shrunk as if ten more
 # games had been played at expectation, and at most 400 either way.
 FORM_POINTS = 700
 FORM_PRIOR_GAMES = 10
@@ -57,13 +57,21 @@ class RatedGames:
         halves = np.concatenate((self.white_halves[both], 2 - self.white_halves[both]))
         return event, player, opponent, rating, opponents, halves
 
+    def side_positions(self) -> np.ndarray:
+        """The position of each of ``sides``'s games among these."""
+        both = np.flatnonzero((self.white_rating != UNRATED) & (self.black_rating != UNRATED))
+        return np.concatenate((both, both))
+
 
 @dataclass(frozen=True)
 class EventScores:
     """One row a player of an event: their rated games, their rating used and their opponents'
-    average, the rating points their form added (``form``, 0 read without it), expected and
-    actual half points, and the probability of scoring at least (``upper``) and at most
-    (``lower``) what they did."""
+    average, the rating points their form added (``form``, 0 read without it), their strength's
+    uncertainty (``spread``), expected and actual half points at their reading (rating used and
+    form), and the probability of scoring at least (``upper``) and at most (``lower``) what they
+    did, read GENEROUS spreads in their favour (stronger for the upper tail, weaker for the
+    lower). ``game`` and ``game_expected``: each row's games (positions among the games given,
+    ``first_game`` where each row's begin) and the player's expected score in each."""
 
     event: np.ndarray
     player: np.ndarray
@@ -71,79 +79,132 @@ class EventScores:
     rating: np.ndarray
     opponents: np.ndarray
     form: np.ndarray
+    spread: np.ndarray
     expected_halves: np.ndarray
     halves: np.ndarray
     upper: np.ndarray
     lower: np.ndarray
+    first_game: np.ndarray
+    game: np.ndarray
+    game_expected: np.ndarray
 
     def flagged(self, threshold: float = IMPROBABLE) -> np.ndarray:
         return self.upper <= threshold
 
+    def games_of(self, row: int) -> tuple[np.ndarray, np.ndarray]:
+        """The positions of ``row``'s games among the games given, and the player's expected score in each."""
+        end = self.first_game[row + 1] if row + 1 < len(self.first_game) else len(self.game)
+        return self.game[self.first_game[row] : end], self.game_expected[self.first_game[row] : end]
+
     def joined(self, other: "EventScores") -> "EventScores":
         """These rows and ``other``'s (of other events)."""
-        return EventScores(
-            *(np.concatenate((getattr(self, name), getattr(other, name))) for name in EventScores.__dataclass_fields__)
-        )
+        columns = {
+            name: np.concatenate((getattr(self, name), getattr(other, name)))
+            for name in EventScores.__dataclass_fields__
+        }
+        columns["first_game"] = np.concatenate((self.first_game, other.first_game + len(self.game)))
+        return EventScores(**columns)
 
 
-def expected_score(rating: np.ndarray, opponents: np.ndarray) -> np.ndarray:
-    return expected_units(rating - opponents) / PD_UNITS
+def expected_score(rating: np.ndarray, opponents: np.ndarray, spread=0.0) -> np.ndarray:
+    """The expected score at ``rating`` against ``opponents``, the game model's (model.expected)."""
+    return model.expected(np.asarray(rating, dtype=float) - opponents, spread)
 
 
-def event_scores(games: RatedGames, form: bool = True, scope: np.ndarray | None = None) -> EventScores:
-    """Each player's score in each event and its tails. With ``form``, each game's expected
-    score counts both players at their rating plus their form in their other events of the games
-    given (``form_shifts``): a junior who beats expectation everywhere is stronger than their
-    rating, not a beneficiary of one event's gifts. With ``scope`` (event ids, sorted), only the
-    rows of those events: a player's form still reads all their games given, summed player by
-    player without sorting them, so that a month is scored against its year at little more than
-    the month's cost."""
+def player_spreads(games: RatedGames, month: np.ndarray | None, juniors: np.ndarray | None) -> model.Uncertainty:
+    """The players' uncertainty (model.Uncertainty), from every side of ``games``."""
+    return model.Uncertainty(
+        np.concatenate((games.white, games.black)),
+        np.concatenate((games.white_rating, games.black_rating)),
+        None if month is None else np.concatenate((month, month)),
+        juniors,
+        UNRATED,
+    )
+
+
+def event_scores(
+    games: RatedGames,
+    form: bool = True,
+    scope: np.ndarray | None = None,
+    *,
+    month: np.ndarray | None = None,
+    juniors: np.ndarray | None = None,
+    uncertainty: model.Uncertainty | None = None,
+) -> EventScores:
+    """Each player's score in each event and its tails. With ``form``, each player is read at
+    their rating plus their form in their other events of the games given (``form_shifts``): a
+    junior who beats expectation everywhere is stronger than their rating, not a beneficiary of
+    one event's gifts. ``month`` (each game's month index) and ``juniors`` (player ids) widen a
+    player's uncertainty (``player_spreads``). With ``scope`` (event ids, sorted), only the rows
+    of those events: a player's form still reads all their games given, summed player by player
+    without sorting them, so that a month is scored against its year at little more than the
+    month's cost. ``uncertainty``: the players' (``player_spreads``), if worked out already."""
+    uncertainty = uncertainty or player_spreads(games, month, juniors)
     event, player, opponent, rating, opponents, halves = games.sides()
-    expected = surplus = None
+    position = games.side_positions()
+    index = totals = None
     if form and len(event):
-        expected = expected_score(rating, opponents)
-        surplus = halves / 2 - expected
+        surplus = halves / 2 - expected_score(rating, opponents)
         index, size = dense_index(player)
         totals = np.bincount(index, weights=surplus, minlength=size), np.bincount(index, minlength=size)
     if scope is not None:
         kept = is_in(event, scope)
-        event, player, opponent, rating, opponents, halves = (
-            column[kept] for column in (event, player, opponent, rating, opponents, halves)
+        event, player, opponent, rating, opponents, halves, position = (
+            column[kept] for column in (event, player, opponent, rating, opponents, halves, position)
         )
-        index = index[kept] if expected is not None else None
-        expected = None  # worked out again for the rows kept alone
-    if expected is None:
-        expected = expected_score(rating, opponents)
-        surplus = halves / 2 - expected
+        index = index[kept] if index is not None else None
     keys = row_keys(event, player)
     order = np.argsort(keys, kind="stable")
     keys = keys[order]
-    event, player, opponent, halves = event[order], player[order], opponent[order], halves[order]
-    rating, opponents, expected, surplus = rating[order], opponents[order], expected[order], surplus[order]
+    event, player, opponent, halves, position = (
+        event[order],
+        player[order],
+        opponent[order],
+        halves[order],
+        position[order],
+    )
+    rating, opponents = rating[order], opponents[order]
     new = np.ones(len(event), dtype=bool)
     new[1:] = (event[1:] != event[:-1]) | (player[1:] != player[:-1])
     group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
-    games = np.diff(np.append(starts, len(event)))
+    games_played = np.diff(np.append(starts, len(event)))
     shift = np.zeros(len(starts), dtype=np.int64)
+    opponent_row = np.searchsorted(keys[starts], row_keys(event, opponent)) if len(event) else group
     if form and len(event):
-        at = index[order][starts]
+        surplus = halves / 2 - expected_score(rating, opponents)
         row_surplus = np.add.reduceat(surplus, starts)
-        shift = form_shifts(totals[0][at] - row_surplus, totals[1][at] - games)
-        opponent_row = np.searchsorted(keys[starts], row_keys(event, opponent))  # the opponent's row
-        expected = expected_score(rating + shift[group], opponents + shift[opponent_row])
-    upper, lower = score_tails(group, expected, halves)
+        at = index[order][starts]
+        shift = form_shifts(totals[0][at] - row_surplus, totals[1][at] - games_played)
+    row_month = None if month is None else np.maximum.reduceat(month[position], starts) if len(starts) else starts
+    spread = {
+        side: uncertainty.spread(player[starts], rating[starts], row_month, side) if len(starts) else np.zeros(0)
+        for side in (1, -1)
+    }
+    mine = rating + shift[group]
+    theirs = opponents + shift[opponent_row]
+    level, opponent_spread = (mine + theirs) / 2, uncertainty.spread(opponent)
+    tails = []
+    for side in (1, -1):  # the most generous reading: stronger for the upper tail, weaker for the lower
+        win, draw = model.outcomes(mine + side * model.GENEROUS * spread[side][group] - theirs, level, opponent_spread)
+        tails.append(score_tails(group, win, draw, halves)[0 if side == 1 else 1])
+    expected = expected_score(mine, theirs, opponent_spread)
+    sums = (lambda column: np.add.reduceat(column, starts)) if len(starts) else (lambda column: np.zeros(0))
     return EventScores(
         event=event[starts],
         player=player[starts],
-        games=games,
+        games=games_played,
         rating=rating[starts],
-        opponents=np.add.reduceat(opponents, starts) / games if len(starts) else np.zeros(0),
+        opponents=sums(opponents) / np.maximum(games_played, 1),
         form=shift,
-        expected_halves=np.add.reduceat(2 * expected, starts) if len(starts) else np.zeros(0),
-        halves=np.add.reduceat(halves, starts) if len(starts) else np.zeros(0, dtype=np.int64),
-        upper=upper,
-        lower=lower,
+        spread=spread[1],
+        expected_halves=sums(2 * expected),
+        halves=sums(halves).astype(np.int64),
+        upper=tails[0],
+        lower=tails[1],
+        first_game=starts,
+        game=position,
+        game_expected=expected,
     )
 
 

@@ -13,12 +13,14 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
-from grading.integrity.signals.improbable import RatedGames, expected_score, key_parts, row_keys
+from grading.integrity.signals import model
+from grading.integrity.signals.improbable import RatedGames, key_parts, player_spreads, row_keys
 from grading.integrity.signals.tails import score_tails
 
 MIN_MEETINGS = 4
 SURPLUS = 3.0
-ONE_SIDED = 0.05
+ONE_SIDED = 0.05  # of a pair that met SURPLUS times what their events make likely
+ONE_SIDED_ALONE = 0.002  # of any pair, however often their events made them meet (a match, a club)
 
 
 @dataclass(frozen=True)
@@ -35,15 +37,18 @@ class Pairings:
     upper: np.ndarray
 
     def flagged(self) -> np.ndarray:
-        return (self.meetings >= SURPLUS * self.expected_meetings) & (self.upper <= ONE_SIDED)
+        surplus = (self.meetings >= SURPLUS * self.expected_meetings) & (self.upper <= ONE_SIDED)
+        return surplus | (self.upper <= ONE_SIDED_ALONE)
 
 
-def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None) -> Pairings:
+def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None, uncertainty=None) -> Pairings:
     """The pairs that met at least MIN_MEETINGS times in ``games``; with ``scope`` (event ids,
-    sorted), only the pairs that met in one of those events."""
+    sorted), only the pairs that met in one of those events. ``uncertainty``: each player's
+    uncertainty (improbable.player_spreads), by default read from ``games`` alone."""
+    uncertainty = uncertainty or player_spreads(games, None, None)
     if scope is not None:
         games, wanted = games_of_candidates(games, scope)
-    found = pairings_of(games)
+    found = pairings_of(games, uncertainty)
     if scope is None:
         return found
     kept = np.isin(pair_key(found.first, found.second), wanted)
@@ -76,7 +81,7 @@ def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGame
     return games.take(is_in(games.event, games.event[played])), wanted
 
 
-def pairings_of(games: RatedGames) -> Pairings:
+def pairings_of(games: RatedGames, uncertainty) -> Pairings:
     event, player, opponent, rating, opponents, halves = games.sides()
     low = player < opponent  # each game once, from the side of the lower id
     pair_low, pair_high = player[low], opponent[low]
@@ -94,9 +99,13 @@ def pairings_of(games: RatedGames) -> Pairings:
     candidate[many] = np.arange(int(many.sum()))
     chosen = candidate[pair_of_game] >= 0
     group = candidate[pair_of_game][chosen]
-    lows_expected = expected_score(rating[low][order][chosen], opponents[low][order][chosen])
+    lows_rating, lows_opponents = rating[low][order][chosen], opponents[low][order][chosen]
     lows_halves = halves[low][order][chosen]
-    low_upper, low_lower = score_tails(group, lows_expected, lows_halves)
+    # Each tail read with the pair's difference as generous as is plausible to the side it asks about.
+    spread = np.hypot(uncertainty.spread(first), uncertainty.spread(second))[group] if len(group) else np.zeros(0)
+    level, difference = (lows_rating + lows_opponents) / 2, lows_rating - lows_opponents
+    low_upper = score_tails(group, *model.outcomes(difference + model.GENEROUS * spread, level), lows_halves)[0]
+    low_lower = score_tails(group, *model.outcomes(difference - model.GENEROUS * spread, level), lows_halves)[1]
     low_halves = np.bincount(group, weights=lows_halves, minlength=len(first)).astype(np.int64)
     met = meetings[many]
     low_won = low_halves >= met  # the lower id scored at least half the points: they are "first"

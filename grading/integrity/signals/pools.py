@@ -1,11 +1,16 @@
-"""Closed pools: groups of players whose rated games are mostly among themselves and whose ratings
-rose together (docs/integrity.md).
+"""Closed pools (rings): groups of players whose rated games are mostly among themselves, where
+all rose together or one of them won far more of the games among them than is likely
+(docs/integrity.md).
 
 Two players are *tied* when their games against each other are at least TIE of each one's games
 (and at least two). The groups are the connected sets of tied players; a group of MIN_SIZE to
-MAX_SIZE players is *closed* when at least CLOSED of its members' games are within it. A closed
-group is flagged when its members rose together: their rating used at their last game was on
-average at least RISE above the one at their first, and at least ROSE_SHARE of them rose.
+MAX_SIZE players is *closed* when at least CLOSED of its members' games in the months they met
+(the months with a game among them) are within it: ordinary games in other months do not open
+a ring. A closed group is flagged when its members rose together (their rating used at their
+last game was on average at least RISE above the one at their first, and at least ROSE_SHARE of
+them rose), or when its *winner*, the member whose score in the games among them is the least
+likely (the game model's chances, read generously), scored that with a chance of at most
+WINNER: one who gained while the others held or fell.
 """
 
 from dataclasses import dataclass
@@ -13,15 +18,18 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, tally
-from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts
+from grading.integrity.signals import model
+from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads
 from grading.integrity.signals.pairings import pair_key, pairs_met_in
+from grading.integrity.signals.tails import score_tails
 
 TIE = 0.1
 MIN_SIZE = 3
 MAX_SIZE = 30
-CLOSED = 0.8
+CLOSED = 0.6
 RISE = 100
 ROSE_SHARE = 0.75
+WINNER = 0.001
 
 
 @dataclass(frozen=True)
@@ -35,15 +43,23 @@ class Pools:
     share: np.ndarray
     rise: np.ndarray
     rose: np.ndarray  # the share of members who rose
+    winner: np.ndarray  # the member whose score among them is the least likely
+    winner_games: np.ndarray
+    winner_halves: np.ndarray
+    winner_expected: np.ndarray  # half points, at their rating used against the others'
+    winner_upper: np.ndarray  # the chance of at least that score, read generously
+    winner_rise: np.ndarray
 
     def flagged(self) -> np.ndarray:
-        return (self.rise >= RISE) & (self.rose >= ROSE_SHARE)
+        return ((self.rise >= RISE) & (self.rose >= ROSE_SHARE)) | (self.winner_upper <= WINNER)
 
 
-def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None = None) -> Pools:
+def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None = None, uncertainty=None) -> Pools:
     """``month``: each game's month index; a player's rise is read from their first month's
     rating used to their last's. With ``scope`` (event ids, sorted), only the groups tied
-    through a pair that met in those events (``games_around_ties``)."""
+    through a pair that met in those events (``games_around_ties``). ``uncertainty``: each
+    player's uncertainty (improbable.player_spreads), by default read from ``games`` alone."""
+    uncertainty = uncertainty or player_spreads(games, month, None)
     totals_of = None
     if scope is not None:
         games, month, totals_of = games_around_ties(games, month, scope)
@@ -59,9 +75,7 @@ def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None 
     tied = (counts >= 2) & (counts >= TIE * totals[a]) & (counts >= TIE * totals[b])
     group = components(len(ids), a[tied], b[tied])
     size = np.bincount(group, minlength=len(ids))
-    inside = np.bincount(group[a], weights=counts * (group[a] == group[b]), minlength=len(ids))
-    played = np.bincount(group, weights=totals, minlength=len(ids))
-    share = np.divide(2 * inside, played, out=np.zeros(len(ids)), where=played > 0)
+    share = shares_in_months_met(group, side, other, month, size)
     closed = np.flatnonzero((size >= MIN_SIZE) & (size <= MAX_SIZE) & (share >= CLOSED))
     rises = player_rises(side, rating, month, len(ids))
     members_of = np.isin(group, closed)
@@ -72,13 +86,17 @@ def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None 
     starts = (
         np.flatnonzero(np.concatenate(([True], member_group[1:] != member_group[:-1]))) if len(members) else members
     )
+    winners = ring_winners(games, group, side, other, closed, uncertainty, ids)
+    rises_of = rises[members]
     return Pools(
         members=ids[members],
         start=starts,
         size=size[member_group[starts]],
         share=share[member_group[starts]],
         rise=np.add.reduceat(rises[members], starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
-        rose=np.add.reduceat(rises[members] > 0, starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
+        rose=np.add.reduceat(rises_of > 0, starts) / size[member_group[starts]] if len(starts) else np.zeros(0),
+        **{name: column[member_group[starts]] for name, column in winners.items() if name != "winner_index"},
+        winner_rise=rises[winners["winner_index"][member_group[starts]]],
     )
 
 
@@ -147,3 +165,57 @@ def player_rises(side: np.ndarray, rating: np.ndarray, month: np.ndarray, count:
     rises = np.zeros(count, dtype=np.int64)
     rises[played] = rating[last[played]] - rating[first[played]]
     return rises
+
+
+def shares_in_months_met(group, side, other, month, size) -> np.ndarray:
+    """Each group's share of its members' games that are within it, over the months with a game
+    within it (by group label; 0 where it has none). Every side of a member's games is here
+    (``games_around_ties`` keeps them all)."""
+    within = group[side] == group[other]
+    span = int(month.max()) + 1 if len(month) else 1
+    key = group[side].astype(np.int64) * span + month
+    met = distinct(key[within])
+    counted = is_in(key, met) & (size[group[side]] >= MIN_SIZE)
+    played = np.bincount(group[side][counted], minlength=len(size))
+    inside = np.bincount(group[side][within & counted], minlength=len(size))
+    return np.divide(inside, played, out=np.zeros(len(size)), where=played > 0)
+
+
+def ring_winners(games, group, side, other, closed, uncertainty, ids) -> dict:
+    """For each group label of ``closed``, its member whose score in the games within it is the
+    least likely, read generously (model.GENEROUS spreads in their favour): their games, half
+    points, expected half points at the ratings used, and the chance of at least that score.
+    Columns indexed by group label."""
+    count = len(group)
+    columns = {
+        "winner_index": np.zeros(count, dtype=np.int64),
+        "winner": np.zeros(count, dtype=np.int64),
+        "winner_games": np.zeros(count, dtype=np.int64),
+        "winner_halves": np.zeros(count, dtype=np.int64),
+        "winner_expected": np.zeros(count),
+        "winner_upper": np.ones(count),
+    }
+    _, _, _, rating, opponents, halves = games.sides()
+    within = (group[side] == group[other]) & is_in(group[side], closed)
+    if not within.any():
+        return columns
+    member, rating, opponents, halves = side[within], rating[within], opponents[within], halves[within]
+    rows, row = np.unique(member, return_inverse=True)
+    spread = uncertainty.spread(ids[rows])[row]
+    level = (rating + opponents) / 2
+    win, draw = model.outcomes(rating + model.GENEROUS * spread - opponents, level)
+    upper = score_tails(row, win, draw, halves)[0]
+    played = np.bincount(row, minlength=len(rows))
+    scored = np.bincount(row, weights=halves, minlength=len(rows)).astype(np.int64)
+    expected = np.bincount(row, weights=2 * model.expected(rating - opponents), minlength=len(rows))
+    # The least likely member of each group first.
+    order = np.lexsort((upper, group[rows]))
+    lead = order[np.unique(group[rows][order], return_index=True)[1]]
+    at = group[rows][lead]
+    columns["winner_index"][at] = rows[lead]
+    columns["winner"][at] = ids[rows[lead]]
+    columns["winner_games"][at] = played[lead]
+    columns["winner_halves"][at] = scored[lead]
+    columns["winner_expected"][at] = expected[lead]
+    columns["winner_upper"][at] = upper[lead]
+    return columns

@@ -2,10 +2,12 @@
 results far above the lowered rating (docs/integrity.md).
 
 From the players' scores in events (grading.integrity.signals.improbable), a *drop* is an event
-whose score is at most THROWN likely from below (its lower tail) against opponents on average
-at least WEAKER points below the player; a *rebound* is a later event, at most WITHIN months on,
-played at a rating used at least DROP points under the drop's, whose score is at most REBOUND
-likely from above. A player with a drop followed by a rebound is flagged, with both events.
+whose score is at most THROWN likely from below (its lower tail, the player read as weak as they
+plausibly are) against opponents on average at least WEAKER points below the player; a
+*rebound* is a later event, at most WITHIN months on, played at a rating used at least FELL
+points under the drop's (the drop cost them), whose score is at most REBOUND likely from above.
+A drop and a rebound whose chances multiplied are at most JOINT are flagged, with both events: how improbable the
+losses were and how far the rating fell are the flag's figures, not a fixed number of points.
 """
 
 from dataclasses import dataclass
@@ -15,9 +17,10 @@ import numpy as np
 from grading.engine.arrays import spans
 from grading.integrity.signals.improbable import EventScores
 
-THROWN = 0.001
-WEAKER = 200
-DROP = 100
+THROWN = 0.01
+JOINT = 1e-5  # the drop's chance times the rebound's, at most
+WEAKER = 150
+FELL = 40
 WITHIN = 3
 REBOUND = 0.01
 
@@ -52,8 +55,8 @@ def sandbagging(scores: EventScores, month: np.ndarray) -> Sandbagging:
     rebound = rebounds[spans(first, last)]
     later = (month[rebound] >= month[drop]) & (month[rebound] <= month[drop] + WITHIN)
     later &= scores.event[rebound] != scores.event[drop]
-    lowered = scores.rating[rebound] <= scores.rating[drop] - DROP
-    found = later & lowered
+    lowered = scores.rating[rebound] <= scores.rating[drop] - FELL
+    found = later & lowered & (scores.lower[drop] * scores.upper[rebound] <= JOINT)
     drop, rebound = drop[found], rebound[found]
     return Sandbagging(
         player=scores.player[drop],

@@ -15,11 +15,13 @@ from grading.integrity.signals.improbable import (
     RatedGames,
     event_scores,
     key_parts,
+    player_spreads,
     row_keys,
 )
+from grading.integrity.signals.newcomers import NewcomerGroups, newcomer_groups
 from grading.integrity.signals.pairings import Pairings, pair_key, repeated_pairings
 from grading.integrity.signals.pools import Pools, closed_pools
-from grading.integrity.signals.sandbagging import DROP, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
+from grading.integrity.signals.sandbagging import FELL, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,7 @@ class Findings:
     arbiters: ArbiterShares
     threshold: float  # the chance at or under which a player's score in an event is flagged
     flagged_keys: np.ndarray  # row_keys of (event, player) flagged by any signal, sorted
+    newcomers: NewcomerGroups
 
     def flagged_rows(self) -> tuple[np.ndarray, np.ndarray]:
         """(event, player) of every player of an event that a signal flagged in it."""
@@ -69,34 +72,40 @@ def watch(
     scope: np.ndarray | None = None,
     *,
     threshold: float = IMPROBABLE,
+    juniors: np.ndarray | None = None,
 ) -> Findings:
     """Every signal over ``games``, ``month`` each game's month index, ``events`` theirs. With
     ``scope`` (event ids, sorted: a month's), what concerns those events, read against all the
     games given (a year's): the players and pairs of the scope, the events around a sudden drop
     or rise in it, every closed pool; the arbiters' shares over the scope's events. A score is
-    an improbable result at a chance of ``threshold`` or less."""
-    scores = event_scores(games, scope=scope)
-    pairs = repeated_pairings(games, scope)
-    plain = event_scores(games, form=False, scope=scope)
+    an improbable result at a chance of ``threshold`` or less. ``juniors`` (player ids), whose
+    strength is less certain than their rating says, are read more generously."""
+    uncertainty = player_spreads(games, month, juniors)
+    scores = event_scores(games, scope=scope, month=month, uncertainty=uncertainty)
+    pairs = repeated_pairings(games, scope, uncertainty)
+    plain = event_scores(games, form=False, scope=scope, month=month, uncertainty=uncertainty)
     if scope is not None:
         # Each row at the ratings alone stands by itself: the rows of the events around are added.
         around = np.setdiff1d(around_drops_and_rebounds(games, month, events, plain, scope), scope)
-        plain = plain.joined(event_scores(games, form=False, scope=around))
+        plain = plain.joined(event_scores(games, form=False, scope=around, month=month, uncertainty=uncertainty))
     sandbags = sandbagging(plain, events.month[events.at(plain.event)])
-    pools = closed_pools(games, month, scope)
+    pools = closed_pools(games, month, scope, uncertainty)
+    newcomers = newcomer_groups(games, scope)
     flagged = scores.flagged(threshold) | sandbagged_rows(scores, sandbags) | paired_rows(scores, games, pairs)
     flagged |= pooled_rows(scores, games, pools)
     by_event = event_flags(scores.event, scores.player, flagged, pools)
     arbiters = arbiter_shares(events.arbiter[events.at(by_event.event)], by_event.flagged())
-    keys = distinct(row_keys(scores.event[flagged], scores.player[flagged]))
-    return Findings(scores, plain, pairs, sandbags, pools, by_event, arbiters, threshold, keys)
+    keys = distinct(
+        np.concatenate((row_keys(scores.event[flagged], scores.player[flagged]), newcomer_rows(games, newcomers)))
+    )
+    return Findings(scores, plain, pairs, sandbags, pools, by_event, arbiters, threshold, keys, newcomers)
 
 
 def around_drops_and_rebounds(
     games: RatedGames, month: np.ndarray, events: Events, plain: EventScores, scope: np.ndarray
 ) -> np.ndarray:
     """The scope's events and, for each player with a possible drop in them, or a possible
-    rebound after a rating used DROP higher within WITHIN months, their events within WITHIN
+    rebound after a rating used FELL higher within WITHIN months, their events within WITHIN
     months either side: where the other half of a sandbagging would be (sorted ids)."""
     months = events.month[events.at(scope[is_in(scope, events.id)])]  # those with games here
     if not len(months):
@@ -111,7 +120,7 @@ def around_drops_and_rebounds(
     side_rating = np.concatenate((games.white_rating[theirs], games.black_rating[theirs]))
     highest = np.zeros(len(players), dtype=np.int64)
     np.maximum.at(highest, find_sorted(players, side_player)[1], side_rating)
-    fell = highest[find_sorted(players, plain.player[rebounds])[1]] >= plain.rating[rebounds] + DROP
+    fell = highest[find_sorted(players, plain.player[rebounds])[1]] >= plain.rating[rebounds] + FELL
     candidates = distinct(np.concatenate((plain.player[drops], plain.player[rebounds[fell]])))
     played = is_in(games.white, candidates) | is_in(games.black, candidates)
     theirs = distinct(games.event[played])
@@ -148,3 +157,13 @@ def pooled_rows(scores: EventScores, games: RatedGames, pools: Pools) -> np.ndar
         (row_keys(games.event[within], games.white[within]), row_keys(games.event[within], games.black[within]))
     )
     return np.isin(row_keys(scores.event, scores.player), found)
+
+
+def newcomer_rows(games: RatedGames, newcomers: NewcomerGroups) -> np.ndarray:
+    """The row_keys of the players of flagged newcomer groups' games (members and hosts), in the
+    events of those games."""
+    rows = [np.zeros(0, dtype=np.int64)]
+    for row in np.flatnonzero(newcomers.flagged()).tolist():
+        at = newcomers.games_of(row, games)
+        rows += [row_keys(games.event[at], games.white[at]), row_keys(games.event[at], games.black[at])]
+    return np.concatenate(rows)

@@ -9,16 +9,28 @@ from grading.integrity.signals.pairings import repeated_pairings
 from grading.integrity.signals.pools import Pools, closed_pools
 from grading.integrity.signals.sandbagging import sandbagging
 
-# One closed pool of players 1-4 (as closed_pools gives it), no other.
-POOL = Pools(
-    members=np.array([1, 2, 3, 4]),
-    start=np.array([0]),
-    size=np.array([4]),
-    share=np.array([1.0]),
-    rise=np.array([150.0]),
-    rose=np.array([1.0]),
-)
-NO_POOL = Pools(*(np.zeros(0, dtype=np.int64) for _ in range(6)))
+
+def pool(rise):
+    """One closed pool of players 1-4 (as closed_pools gives it) whose members rose ``rise`` on
+    average, every one of them, its winner (player 1) scoring as expected among them."""
+    return Pools(
+        members=np.array([1, 2, 3, 4]),
+        start=np.array([0]),
+        size=np.array([4]),
+        share=np.array([1.0]),
+        rise=np.array([float(rise)]),
+        rose=np.array([1.0 if rise > 0 else 0.0]),
+        winner=np.array([1]),
+        winner_games=np.array([6]),
+        winner_halves=np.array([6]),
+        winner_expected=np.array([6.0]),
+        winner_upper=np.array([0.6]),
+        winner_rise=np.array([rise]),
+    )
+
+
+POOL = pool(150)
+NO_POOL = Pools(*(np.zeros(0, dtype=np.int64) for _ in Pools.__dataclass_fields__))
 
 
 def flags(rows, pools=NO_POOL):
@@ -34,11 +46,18 @@ def test_an_event_with_half_its_players_flagged_is_flagged():
     assert found.flagged().tolist() == [True, False]
 
 
-def test_an_event_whose_players_are_all_of_one_closed_pool_is_isolated():
+def test_an_event_whose_players_are_all_of_one_flagged_closed_pool_is_isolated():
     found = flags([(7, 1, 0), (7, 2, 0), (7, 3, 0), (8, 1, 0), (8, 2, 0), (8, 5, 0)], POOL)
 
     assert found.isolated.tolist() == [True, False]
     assert found.flagged().tolist() == [True, False]
+
+
+def test_an_island_club_whose_ratings_stay_put_is_no_isolated_event():
+    # The same four, closed among themselves, but nobody rose and nobody won beyond belief.
+    found = flags([(7, 1, 0), (7, 2, 0), (7, 3, 0)], pool(0))
+
+    assert found.flagged().tolist() == [False]
 
 
 def test_an_arbiter_whose_events_are_flagged_far_more_often_than_the_federations():

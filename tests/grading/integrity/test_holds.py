@@ -29,7 +29,7 @@ def test_holding_a_rated_event_revises_its_month_without_it_and_releasing_it_rev
     gift.refresh_from_db()
     assert gift.status == "rated"
 
-    do_hold_event(gift, "A's four wins against 1690s", acting_user=officer)
+    do_hold_event(gift, "A's six wins against 1900s", acting_user=officer)
     held = RatingRun.objects.order_by("-pk").first()
     assert "1 event awaiting review left out: GIFT" in held.message
 
@@ -37,6 +37,6 @@ def test_holding_a_rated_event_revises_its_month_without_it_and_releasing_it_rev
     assert released.status == "approved"
     gift.refresh_from_db()
     assert gift.status == "rated"
-    # The original list with the four games, a revision without them, a revision with them again.
-    assert runs_of_september() == [("schedule", 4, 0), ("late change to GIFT", 0, 1), ("late change to GIFT", 4, 2)]
+    # The original list with the six games, a revision without them, a revision with them again.
+    assert runs_of_september() == [("schedule", 6, 0), ("late change to GIFT", 0, 1), ("late change to GIFT", 6, 2)]
     assert RatingPeriod.objects.get(rating_list=rating_list(), month="2026-09").revision == 2

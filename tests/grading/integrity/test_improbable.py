@@ -2,11 +2,8 @@
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
 
 from grading.integrity.signals.improbable import IMPROBABLE, RatedGames, event_scores
-from grading.integrity.signals.tails import half_point_distribution, score_tails
 
 
 def games(rows):
@@ -15,69 +12,100 @@ def games(rows):
     return RatedGames(*columns)
 
 
-def test_a_game_is_two_half_points_each_won_with_its_expected_score():
-    # p = 0.25: loss 0.75² = 0.5625, draw 2 * 0.25 * 0.75 = 0.375, win 0.25² = 0.0625.
-    assert half_point_distribution(np.array([[0.25]])).tolist() == [[0.5625, 0.375, 0.0625]]
+# Worked example (docs/integrity.md): a player rated 1500 beats players rated 1900. Read as
+# strong as is plausible, 1500 + 1.645 x 45 = 1574, against 1900: D = -326; the curve, flattened
+# by each opponent's uncertainty (45), expects 1 / (1 + e^(326 / 176.0)) = 0.1356; draws at level
+# 1700 are 0.215 between equals, x exp(-(326 / 300)²) = 0.307: 0.0660; a win 0.1356 - 0.0330 =
+# 0.1026 a game.
+WIN = 0.1026
 
 
-def test_the_tails_of_two_draws_at_evens():
-    # Two games at p = 0.5, 2 half points of 4: P(H >= 2) = 1 - P(0) - P(1) = 1 - 1/16 - 4/16 = 11/16,
-    # and P(H <= 2) the same by symmetry.
-    upper, lower = score_tails(np.array([0, 0]), np.array([0.5, 0.5]), np.array([1, 1]))
-
-    assert (upper[0], lower[0]) == pytest.approx((11 / 16, 11 / 16))
-
-
-def test_three_wins_against_players_190_above_are_unlikely_but_not_flagged():
-    # 1500 against 1690: D = -190, PD = (100 - 50) / 200 = 0.25 a game. Three wins are six half
-    # points of six: 0.25^6 = 1/4096 = 0.000244, above IMPROBABLE (0.0001).
-    scores = event_scores(games([(7, 1, opponent, 1500, 1690, 2) for opponent in (2, 3, 4)]))
+def test_three_wins_against_players_400_above_are_unlikely_but_not_flagged():
+    # 0.1026^3 = 0.00108, about 1 in 926: above IMPROBABLE (1 in 10,000).
+    scores = event_scores(games([(7, 1, opponent, 1500, 1900, 2) for opponent in (2, 3, 4)]))
     mine = scores.player == 1
 
     assert scores.games[mine][0] == 3
-    assert scores.expected_halves[mine][0] == pytest.approx(1.5)  # 0.25 a game, 0.75 points
-    assert scores.upper[mine][0] == pytest.approx(0.25**6)
+    assert scores.upper[mine][0] == pytest.approx(WIN**3, rel=1e-3)
     assert not scores.flagged()[mine][0]
 
 
-def test_four_such_wins_are_flagged():
-    # 0.25^8 = 1/65536 = 0.0000153 <= 0.0001.
+def test_six_such_wins_are_flagged():
+    # 0.1026^6 = 0.00000117, about 1 in 857,000 <= 0.0001.
+    scores = event_scores(games([(7, 1, opponent, 1500, 1900, 2) for opponent in range(2, 8)]))
+
+    assert scores.upper[scores.player == 1][0] == pytest.approx(WIN**6, rel=1e-3)
+    assert scores.flagged().tolist() == [True] + [False] * 6
+    assert WIN**6 <= IMPROBABLE < WIN**3
+
+
+def test_four_wins_against_players_190_above_happen_about_once_in_220_events():
+    # Read at 1574 against 1690: D = -116, E = 0.3409, draws at 1595: 0.189 x exp(-(116 / 300)²) =
+    # 0.1625, a win 0.3409 - 0.0813 = 0.2597; four wins 0.2597^4 = 0.00455 (1 in 220). The old
+    # model, a win as the square of the expected score, made it 1 in 65,536.
     scores = event_scores(games([(7, 1, opponent, 1500, 1690, 2) for opponent in (2, 3, 4, 5)]))
 
-    assert scores.upper[scores.player == 1][0] == pytest.approx(0.25**8)
-    assert scores.flagged().tolist() == [True, False, False, False, False]
-    assert 0.25**8 <= IMPROBABLE < 0.25**6
+    assert scores.upper[scores.player == 1][0] == pytest.approx(0.2597**4, rel=1e-3)
+    assert not scores.flagged().any()
+
+
+def test_a_junior_is_read_more_generously():
+    # A junior's spread is sqrt(45² + 100²) = 109.7: read at 1500 + 1.645 x 109.7 = 1680, six
+    # wins against 1900s are 0.0000169 (1 in 59,000), against 1 in 857,000 for an adult.
+    rows = [(7, 1, opponent, 1500, 1900, 2) for opponent in range(2, 8)]
+    adult, junior = event_scores(games(rows)), event_scores(games(rows), juniors=np.array([1]))
+
+    assert junior.spread[0] == pytest.approx(109.7, abs=0.1)
+    assert junior.upper[0] == pytest.approx(1.688e-5, rel=1e-3)
+    assert junior.upper[0] > 10 * adult.upper[0]
 
 
 def test_a_player_who_beats_expectation_in_every_event_is_read_at_their_form():
-    # Player 1 (1500) beats four 1690s in each of three events: alone, each event is 0.25^8 =
-    # 0.000015, flagged. Read with form, the other two events' 8 games were 6 points above
-    # expectation (1 - 0.25 a game): shift = 700 * 6 / (8 + 10) = 233, so 1733 against 1690
-    # (D = +43, PD = 112/200 = 0.56) and eight half points of eight are 0.56^8 = 0.0097: not flagged.
-    rows = [(event, 1, 10 * event + k, 1500, 1690, 2) for event in (7, 8, 9) for k in range(4)]
+    # Player 1 (1500) beats four 1900s in each of three events: alone, each event is 0.1026^4 =
+    # 0.000111 (1 in 9,000). With form, the other two events' 8 games were 8 x (1 - 0.0909) =
+    # 7.27 points above expectation (1 / (1 + 10^(400 / 400)) = 0.0909 a game): 700 x 7.27 /
+    # (8 + 10) = 283, so 1783 (1857 at its most generous) against 1900, and four wins are 0.0097.
+    rows = [(event, 1, 10 * event + k, 1500, 1900, 2) for event in (7, 8, 9) for k in range(4)]
     plain, read = event_scores(games(rows), form=False), event_scores(games(rows))
     mine = plain.player == 1
 
-    assert plain.upper[mine] == pytest.approx([0.25**8] * 3)
-    assert read.upper[mine] == pytest.approx([0.56**8] * 3)
+    assert plain.upper[mine] == pytest.approx([WIN**4] * 3, rel=1e-3)
+    assert read.form[mine].tolist() == [283] * 3
+    assert read.upper[mine] == pytest.approx([0.00967] * 3, rel=1e-3)
     assert not read.flagged()[mine].any()
 
 
 def test_a_single_events_gifts_stand_out_against_ordinary_form():
-    # Player 1 drew four games at evens in each of two events (no surplus), then beat four 1690s.
+    # Player 1 drew four games at evens in each of two events (no surplus), then beat six 1900s.
     rows = [(event, 1, 10 * event + k, 1500, 1500, 1) for event in (7, 8) for k in range(4)]
-    rows += [(9, 1, 90 + k, 1500, 1690, 2) for k in range(4)]
+    rows += [(9, 1, 90 + k, 1500, 1900, 2) for k in range(6)]
     scores = event_scores(games(rows))
+    mine = (scores.player == 1) & (scores.event == 9)
 
-    assert scores.upper[(scores.player == 1) & (scores.event == 9)] == pytest.approx([0.25**8])
-    assert scores.flagged()[(scores.player == 1) & (scores.event == 9)].all()
+    assert scores.form[mine].tolist() == [0]
+    assert scores.upper[mine] == pytest.approx([WIN**6], rel=1e-3)
+    assert scores.flagged()[mine].all()
 
 
 def test_the_losers_lower_tail_says_how_unlikely_their_losses_were():
-    # Each 1690 lost one game at PD 0.75: P(H <= 0) = 0.25² = 0.0625.
-    scores = event_scores(games([(7, 1, opponent, 1500, 1690, 2) for opponent in (2, 3, 4, 5)]))
+    # Each 1900, read as weak as is plausible (1826), lost one game to 1500: a loss is the
+    # winner's 0.1026.
+    scores = event_scores(games([(7, 1, opponent, 1500, 1900, 2) for opponent in (2, 3, 4, 5)]))
 
-    assert scores.lower[scores.player != 1] == pytest.approx([0.0625] * 4)
+    assert scores.lower[scores.player != 1] == pytest.approx([WIN] * 4, rel=1e-3)
+
+
+def test_the_expected_scores_shown_are_those_the_chance_was_read_with():
+    # The row's games and the player's expected score in each, at their reading (1500 with no
+    # form against 1900 uncertain by 45: 1 / (1 + e^(400 / 176.0)) = 0.0934), add up to the row's
+    # expected half points.
+    scores = event_scores(games([(7, 1, opponent, 1500, 1900, 2) for opponent in (2, 3, 4)]))
+    row = int(np.flatnonzero(scores.player == 1)[0])
+    played, expected = scores.games_of(row)
+
+    assert sorted(played.tolist()) == [0, 1, 2]
+    assert expected == pytest.approx([0.0934] * 3, abs=1e-4)
+    assert 2 * expected.sum() == pytest.approx(scores.expected_halves[row])
 
 
 def test_games_with_an_unrated_player_tell_nothing():
@@ -101,23 +129,3 @@ def test_each_event_is_scored_apart():
 
 def test_no_games_no_rows():
     assert len(event_scores(games(np.zeros((0, 6)))).player) == 0
-
-
-@settings(max_examples=200, deadline=None)
-@given(st.lists(st.floats(min_value=0.0, max_value=1.0), min_size=1, max_size=5), st.data())
-def test_the_tails_are_those_of_every_outcome_counted_one_by_one(expected, data):
-    # Brute force: each game's three outcomes with their probabilities, every combination.
-    halves = data.draw(st.integers(min_value=0, max_value=2 * len(expected)))
-    exact = {0: 1.0}
-    for p in expected:
-        step = {}
-        for total, chance in exact.items():
-            for h, outcome in ((0, (1 - p) ** 2), (1, 2 * p * (1 - p)), (2, p * p)):
-                step[total + h] = step.get(total + h, 0.0) + chance * outcome
-        exact = step
-    observed = [halves // len(expected)] * len(expected)
-    observed[0] += halves - sum(observed)
-    upper, lower = score_tails(np.zeros(len(expected), dtype=np.int64), np.array(expected), np.array(observed))
-
-    assert upper[0] == pytest.approx(sum(c for t, c in exact.items() if t >= halves), abs=1e-12)
-    assert lower[0] == pytest.approx(sum(c for t, c in exact.items() if t <= halves), abs=1e-12)

@@ -4,6 +4,7 @@ ratings rose together."""
 import itertools
 
 import numpy as np
+import pytest
 
 from grading.integrity.signals.improbable import RatedGames
 from grading.integrity.signals.pools import closed_pools, components
@@ -59,3 +60,57 @@ def test_components_follow_a_long_chain():
     label = components(12, np.array([*range(9), 10]), np.array([*range(1, 10), 11]))
 
     assert label.tolist() == [0] * 10 + [10, 10]
+
+
+def ring_won_by_player_1(months):
+    """Players 1-4 in a round robin of their own each month of ``months``, all at 1500, player 1
+    winning each of their games and the others drawing among themselves."""
+    rows = {}
+    for month in months:
+        rows[month] = [
+            (month, a, b, 1500, 1500, 2 if a == 1 else 1) for a, b in itertools.combinations((1, 2, 3, 4), 2)
+        ]
+    return rows
+
+
+def ordinary_games(rows, months, per_month=4):
+    """Each of players 1-4 also plays ``per_month`` players from outside each of ``months``."""
+    for month in months:
+        rows.setdefault(month, [])
+        rows[month] += [
+            (100 + month, player, 1000 + 100 * month + 10 * player + k, 1500, 1500, 1)
+            for player in (1, 2, 3, 4)
+            for k in range(per_month)
+        ]
+    return rows
+
+
+def test_a_ring_whose_winner_takes_every_game_among_them_is_flagged_though_nobody_rose():
+    # Six months of round robins: player 1 won 18 games of 18 among them. Read as strong as is
+    # plausible (1500 + 1.645 x 45 = 1574 against 1500: E = 0.6049, draws 0.165 x exp(-(74 /
+    # 300)²) = 0.1553, a win 0.5273), 0.5273^18 = 0.0000099, at most WINNER (0.001). Their four
+    # ordinary games a month in the other six months do not open the ring: within the months they
+    # met, every game was among them (over the year, 18 of 42 each).
+    found = pools(ordinary_games(ring_won_by_player_1(range(6)), range(6, 12)))
+
+    assert found.members.tolist() == [1, 2, 3, 4]
+    assert found.share[0] == 1.0
+    assert (found.winner[0], found.winner_games[0], found.winner_halves[0]) == (1, 18, 36)
+    assert found.winner_upper[0] == pytest.approx(0.5273**18, rel=0.01)
+    assert found.rise[0] == 0
+    assert found.flagged().tolist() == [True]
+
+
+def test_two_months_of_such_wins_are_not_enough():
+    # 6 of 6: 0.527^6 = 0.021.
+    found = pools(ring_won_by_player_1(range(2)))
+
+    assert found.winner_upper[0] == pytest.approx(0.5273**6, rel=0.01)
+    assert found.flagged().tolist() == [False]
+
+
+def test_a_ring_that_plays_outsiders_as_often_in_the_same_months_is_not_closed():
+    # Three games among them and four outside each month they met: 3 of 7, under CLOSED (0.6).
+    found = pools(ordinary_games(ring_won_by_player_1(range(6)), range(6)))
+
+    assert len(found.members) == 0

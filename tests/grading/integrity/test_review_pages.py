@@ -30,8 +30,8 @@ def flagged(gift):
 def test_a_rating_officer_reads_the_months_flags_with_their_evidence(client, officer, flagged):
     client.force_login(officer)
     page = client.get(REVIEW, {"list": "otb-standard", "month": "2026-09"}).content.decode()
-    assert "scored 4 of 4 in GIFT, expected 1.0: a chance of 1 in 65,536" in page
-    assert "Chance of at least that score" in page and "1 in 65,536" in page
+    assert "scored 6 of 6 in GIFT, expected 0.6 at 1500; even read at 1574, a chance of 1 in 857,158" in page
+    assert "Chance of at least that score, read at 1574" in page and "1 in 857,158" in page
     assert 'id="flag-chart-' in page and "Hold GIFT from rating" in page
     assert "1 improbable result" in page  # the month's open flags, counted
     assert "{#" not in page and "{%" not in page  # no template comment shown as text
@@ -101,7 +101,7 @@ def test_an_officer_holds_the_event_from_the_review_and_the_run_leaves_it_out_sa
     client, officer, gift, flagged, django_capture_on_commit_callbacks
 ):
     client.force_login(officer)
-    client.post(ACT, {"step": "hold", "pk": gift.pk, "reason": "four wins against 1690s", "next": REVIEW})
+    client.post(ACT, {"step": "hold", "pk": gift.pk, "reason": "six wins against 1900s", "next": REVIEW})
     gift.refresh_from_db()
     assert gift.status == "held"
     with django_capture_on_commit_callbacks(execute=True):
@@ -113,7 +113,7 @@ def test_an_officer_holds_the_event_from_the_review_and_the_run_leaves_it_out_sa
     gift.refresh_from_db()
     revision = RatingRun.objects.order_by("-pk").first()
     # Released, it is approved again, and the month already published is revised with its games.
-    assert (gift.status, revision.trigger, revision.games) == ("rated", "late change to GIFT", 4)
+    assert (gift.status, revision.trigger, revision.games) == ("rated", "late change to GIFT", 6)
     assert "awaiting review" not in revision.message
 
 
@@ -122,7 +122,7 @@ def test_the_decision_page_scans_the_event_and_shows_its_flags(client, officer, 
     gift.status = Event.Status.SUBMITTED
     gift.save()
     page = client.get(reverse("admin:events_event_decide", args=[gift.pk])).content.decode()
-    assert "The integrity watch" in page and "scored 4 of 4 in GIFT" in page
+    assert "The integrity watch" in page and "scored 6 of 6 in GIFT" in page
     assert "Hold it from rating" in page
     assert Flag.objects.filter(events=gift, state="open").count() == 1
 
@@ -130,10 +130,10 @@ def test_the_decision_page_scans_the_event_and_shows_its_flags(client, officer, 
 def test_the_public_sees_a_held_event_only_as_awaiting_review(client, officer, gift):
     from events.workflow import do_hold_event
 
-    do_hold_event(gift, "four wins against 1690s", acting_user=officer)
+    do_hold_event(gift, "six wins against 1900s", acting_user=officer)
     page = client.get(reverse("event", args=["GIFT"])).content.decode()
     assert "Awaiting review" in page
-    assert "1690" not in page and "four wins" not in page and "Crosstable" not in page
+    assert "1900" not in page and "six wins" not in page and "Crosstable" not in page
     index = client.get(reverse("events"), {"status": "held"}).content.decode()
     assert "GIFT" in index and "awaiting review" in index
 
@@ -143,11 +143,11 @@ def test_the_arbiter_reads_that_the_event_is_held_not_why(client, officer, arbit
 
     gift.arbiter = arbiter
     gift.save()
-    do_hold_event(gift, "four wins against 1690s", acting_user=officer)
+    do_hold_event(gift, "six wins against 1900s", acting_user=officer)
     page = client.get(reverse("arbiter-event", args=[gift.pk]))
     client.force_login(arbiter)
     page = client.get(reverse("arbiter-event", args=[gift.pk])).content.decode()
-    assert "Awaiting review." in page and "four wins" not in page and "officer" not in page.split("History")[-1]
+    assert "Awaiting review." in page and "six wins" not in page and "officer" not in page.split("History")[-1]
     do_release_event(gift, "checked: a strong junior", acting_user=officer)
     page = client.get(reverse("arbiter-event", args=[gift.pk])).content.decode()
     assert "strong junior" not in page and page.count("awaiting review") == 1

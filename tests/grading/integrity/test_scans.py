@@ -30,19 +30,23 @@ def freeze_today(day):
         yield
 
 
-def test_a_month_scan_flags_four_wins_at_a_quarter_each_with_their_evidence(gift):
+def test_a_month_scan_flags_six_wins_against_players_400_above_with_their_evidence(gift):
     scan = scan_month(rating_list(), SEPTEMBER)
     flag = Flag.objects.get()
-    assert (scan.games, scan.events, scan.flags) == (4, 1, 1)
+    assert (scan.games, scan.events, scan.flags) == (6, 1, 1)
     assert flag.kind == "improbable" and flag.month == "2026-09"
-    assert "scored 4 of 4 in GIFT, expected 1.0: a chance of 1 in 65,536" in flag.summary
+    # Expected 6 x 0.0934 = 0.56 at 1500 (the curve flattened by each opponent's uncertainty);
+    # the chance read at 1574: 0.1026^6.
+    assert "scored 6 of 6 in GIFT, expected 0.6 at 1500; even read at 1574, a chance of 1 in 857,158" in flag.summary
     figures = dict(flag.evidence["figures"])
-    assert figures["Rating used"] == 1500 and figures["Opponents' average"] == 1690
-    assert figures["Chance of at least that score"] == "1 in 65,536"
+    assert figures["Rating used"] == 1500 and figures["Opponents' average rating used"] == 1900
+    assert figures["Read at (rating used and form)"] == 1500
+    assert figures["Chance of at least that score, read at 1574"] == "1 in 857,158"
     games = flag.evidence["games"]
+    # Each game's expected score is the one the sentence adds up: 6 x 0.09 = 0.56.
     assert [(g["white_rating"], g["black_rating"], g["result"], g["white_expected"]) for g in games] == [
-        (1500, 1690, "1-0", 0.25)
-    ] * 4
+        (1500, 1900, "1-0", 0.09)
+    ] * 6
     chart = flag.evidence["chart"]
     assert chart["months"][-1] == "2026-09" and chart["series"][0]["ratings"][-1] == 1500
     assert list(flag.events.values_list("code", flat=True)) == ["GIFT"]
@@ -78,7 +82,7 @@ def test_a_cleared_flag_reads_in_the_events_history_as_the_flag_cleared_by_the_o
 
 def test_a_flag_no_longer_found_goes_when_its_month_is_scanned_again(gift):
     scan_month(rating_list(), SEPTEMBER)
-    gift.games.update(result="1/2-1/2")  # four draws at 0.25: nothing improbable
+    gift.games.update(result="1/2-1/2")  # six draws against 1900s: nothing improbable
     scan_month(rating_list(), SEPTEMBER)
     assert Flag.objects.count() == 0
 
@@ -87,14 +91,14 @@ def test_a_held_event_leaves_the_run_and_returns_to_approved_when_released(gift,
     officer = django_user_model.objects.create_user("officer")
     with pytest.raises(WorkflowError, match="say why the event is held"):
         do_hold_event(gift, " ", acting_user=officer)
-    held = do_hold_event(gift, "four wins against players 190 above", acting_user=officer)
+    held = do_hold_event(gift, "six wins against players 400 above", acting_user=officer)
     assert (held.status, held.held_from) == ("held", "approved")
     assert not Event.objects.in_rating().exists()
     released = do_release_event(held, "the games were checked with the arbiter", acting_user=officer)
     assert (released.status, released.held_from) == ("approved", "")
     notes = list(gift.changes.filter(for_officers=True).values_list("status", "note"))
     assert notes == [
-        ("held", "four wins against players 190 above"),
+        ("held", "six wins against players 400 above"),
         ("approved", "released from review: the games were checked with the arbiter"),
     ]
 
@@ -141,12 +145,15 @@ def test_storing_flags_takes_the_same_queries_for_one_flag_as_for_two(gift):
         return len(captured.captured_queries)
 
     one = queries_of_a_scan()
-    # A second gift to another player, the same four wins: a second improbable result.
+    # A second gift to another player, the same six wins: a second improbable result.
     approved_event(
         "GIFT2",
         "otb-standard",
         datetime.date(2026, 9, 19),
-        [("100006F", opponent, "1-0") for opponent in ["100007G", "100008H", "100009J", "100010K"]],
+        [
+            ("100006F", opponent, "1-0")
+            for opponent in ["100011L", "100012M", "100013N", "100014P", "100015Q", "100016R"]
+        ],
     )
     Flag.objects.all().delete()
     two = queries_of_a_scan()
