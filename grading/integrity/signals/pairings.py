@@ -14,7 +14,7 @@ import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
 from grading.integrity.signals import model
-from grading.integrity.signals.improbable import RatedGames, key_parts, player_spreads, row_keys
+from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads, row_keys
 from grading.integrity.signals.tails import score_tails
 
 MIN_MEETINGS = 4
@@ -60,13 +60,31 @@ def pair_key(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     return row_keys(np.minimum(a, b), np.maximum(a, b))
 
 
-def pairs_met_in(keys: np.ndarray, event: np.ndarray, scope: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The pairs (``pair_key``s, sorted) that met in an event of ``scope`` among games of
-    ``keys`` played in ``event``, and how many times each met in all of them (one sort of the
-    keys, not one search a game)."""
-    pairs, meetings = runs(np.sort(keys))
-    met = distinct(keys[is_in(event, scope)])
-    return met, meetings[find_sorted(pairs, met)[1]]
+def game_pairs(games: RatedGames) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each game's ``pair_key``, and every pair's key (sorted) with its number of games: sorted
+    once for the games given (the pairings and the pools both ask), kept beside them."""
+    if "_pairs" not in games.__dict__:
+        keys = pair_key(games.white, games.black)
+        games.__dict__["_pairs"] = (keys, *runs(np.sort(keys)))
+    return games.__dict__["_pairs"]
+
+
+def pairs_met_in(games: RatedGames, scope: np.ndarray, rated_only: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """The pairs (``pair_key``s, sorted) that met in an event of ``scope``, and how many times
+    each met in all the games; with ``rated_only``, both counting only games where both sides
+    had a rating (the games of an unrated side taken off the counts of all)."""
+    keys, pairs, meetings = game_pairs(games)
+    chosen = is_in(games.event, scope)
+    unrated = (games.white_rating == UNRATED) | (games.black_rating == UNRATED)
+    if rated_only:
+        chosen &= ~unrated
+    met = distinct(keys[chosen])
+    counts = meetings[find_sorted(pairs, met)[1]]
+    if rated_only and unrated.any():
+        less, fewer = runs(np.sort(keys[unrated]))
+        found, at = find_sorted(less, met)
+        counts = counts - np.where(found, fewer[at], 0)
+    return met, counts
 
 
 def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGames, np.ndarray]:
@@ -74,7 +92,7 @@ def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGame
     all, and the games that decide them: every game of the events either player of a candidate
     played, so that their meetings and the meetings their events make likely are those of all
     the games."""
-    met, meetings = pairs_met_in(pair_key(games.white, games.black), games.event, scope)
+    met, meetings = pairs_met_in(games, scope)
     wanted = met[meetings >= MIN_MEETINGS]
     players = np.concatenate(key_parts(wanted))
     played = is_in(games.white, players) | is_in(games.black, players)

@@ -20,7 +20,7 @@ import numpy as np
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, tally
 from grading.integrity.signals import model
 from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads
-from grading.integrity.signals.pairings import pair_key, pairs_met_in
+from grading.integrity.signals.pairings import game_pairs, pairs_met_in
 from grading.integrity.signals.tails import score_tails
 
 TIE = 0.1
@@ -114,8 +114,8 @@ def games_around_ties(games: RatedGames, month: np.ndarray, scope: np.ndarray):
     def totals_of(wanted):
         return counted[find_sorted(ids, wanted)[1]]
 
-    keys = pair_key(white, black)
-    members = tied_players(*pairs_met_in(keys, games.event[rated], scope), totals_of)
+    keys = game_pairs(games)[0][rated]
+    members = tied_players(*pairs_met_in(games, scope, rated_only=True), totals_of)
     while True:
         chosen = is_in(white, members) | is_in(black, members)
         # Every game of a pair with a member is here: their meetings are all counted.
