@@ -20,7 +20,7 @@ from events.uploads.forms import UploadForm
 from events.uploads.uploading import upload_from_form
 from grading.admin.lists import unsent
 from grading.integrity.scanning import scan_event
-from grading.integrity.selectors import event_flags
+from grading.integrity.selectors import event_flags, event_flags_gone
 from grading.models import Flag, RatingRun
 from grading.run.runs import UNSENT
 from grading.selectors.game_counts import game_counts
@@ -109,7 +109,11 @@ class EventAdmin(events_admin.EventAdmin):
         scan_event(event)
         return {
             "counts": game_counts(event),
-            "integrity": {"flags": event_flags(event), "here": reverse("admin:events_event_decide", args=[event.pk])},
+            "integrity": {
+                "flags": event_flags(event),
+                "gone": event_flags_gone(event),
+                "here": reverse("admin:events_event_decide", args=[event.pk]),
+            },
         }
 
     def apply(self, request, queryset, step, done):  # the list's actions: approve, send back, lengths

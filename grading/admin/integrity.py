@@ -29,8 +29,20 @@ class FlagAdmin(ReadOnlyAdmin):
     list_filter = ["rating_list", "kind", "state", "month"]
     search_fields = ["summary", "events__code"]
     list_select_related = ["rating_list"]
-    readonly_fields = ["rating_list", "kind", "month", "summary", "state", "cleared_by", "cleared_at", "reason"]
-    exclude = ["key", "evidence", "events", "players", "found_at"]
+    readonly_fields = [
+        "rating_list",
+        "kind",
+        "month",
+        "summary",
+        "state",
+        "found_by",
+        "gone_at",
+        "cleared_by",
+        "cleared_at",
+        "reason",
+    ]
+
+    exclude = ["key", "evidence", "events", "players", "found_at", "gone_by"]
 
     def has_view_permission(self, request, obj=None):
         return request.user.has_perm(OFFICERS)

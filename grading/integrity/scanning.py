@@ -2,9 +2,11 @@
 about stored as flags (docs/integrity.md). A month is scanned before its run (beat, nightly) and
 when an officer asks; an event when an officer opens its decision page or uploads it.
 
-A finding found again updates its open flag; one an officer cleared stays cleared. An open flag
-the scan of what it touches no longer finds (its results were corrected, an event sent back) is
-taken away.
+A finding found again updates its open flag; one an officer cleared stays cleared. A scan
+settles only what it read: a scan of one event never replaces nor takes away a flag a month's
+scan found (it cannot see, say, the rebound after a thrown event). An open flag that a scan
+reading everything it was based on no longer finds (its results were corrected, an event sent
+back) is kept as no longer found, with when and by which scan: nothing is deleted.
 """
 
 import logging
@@ -12,7 +14,7 @@ import time
 
 import numpy as np
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Count, Q
 from django.utils import timezone
 
 from chess.months import Month
@@ -43,17 +45,19 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
     index = GameIndex(window)
     found_records = records(window, found, scope, index) + arbiters(window, found)
     with transaction.atomic():
-        stored = store(rating_list, found_records, window, Q(month=str(month)))
-        return Scan.objects.create(
+        scan = Scan.objects.create(
             rating_list=rating_list,
             month=str(month),
             at=timezone.now(),
-            seconds=time.monotonic() - started,
             games=int((window.game_month == month.index).sum()),
             events=len(scope),
-            flags=stored,
             by=acting_user,
         )
+        # The month's window reads everything a flag of the month was based on.
+        scan.flags = store(rating_list, found_records, window, Flag.FoundBy.MONTH, Q(month=str(month)), scan)
+        scan.seconds = time.monotonic() - started
+        scan.save(update_fields=["flags", "seconds"])
+        return scan
 
 
 def scan_event(event: Event) -> int:
@@ -68,8 +72,16 @@ def scan_event(event: Event) -> int:
     found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors)
     index = GameIndex(window)
     found_records = records(window, found, scope, index)
+    # What this scan read in full: the flags an event's scan found of this event alone.
+    alone = Flag.objects.annotate(linked=Count("events")).filter(linked=1, events=event, found_by=Flag.FoundBy.EVENT)
     with transaction.atomic():
-        store(event.rating_list, found_records, window, Q(events=event))
+        store(
+            event.rating_list,
+            found_records,
+            window,
+            Flag.FoundBy.EVENT,
+            Q(pk__in=list(alone.values_list("pk", flat=True))),
+        )
     return event.flags.filter(state=Flag.State.OPEN).count()
 
 
@@ -104,35 +116,48 @@ def request_scan(event: Event):
     transaction.on_commit(queue)
 
 
-def store(rating_list, found_records, window, covered: Q) -> int:
-    """Store ``found_records`` as flags, in a handful of bulk queries whatever their number, and
-    take away the open flags ``covered`` (what the scan looked at) that it did not find. Returns
-    how many flags it found."""
+def store(rating_list, found_records, window, found_by, settled: Q, scan=None) -> int:
+    """Store ``found_records`` as flags found by a scan of kind ``found_by``, in a handful of bulk
+    queries whatever their number. A flag an officer cleared stays cleared; an open flag a month's
+    scan found is left as it is by an event's (a narrower reading never replaces a wider one's).
+    The open flags of ``settled`` (what this scan read everything of) that it did not find are
+    kept as no longer found, by ``scan``. Returns how many flags it found."""
     lock_number(FLAGS_LOCK + rating_list.pk)
-    names = names_of(window, found_records)
-    charts = Charts(window, {player for record in found_records for player in record.charted})
     keys = [record.key for record in found_records]
     existing = {flag.key: flag for flag in Flag.objects.filter(rating_list=rating_list, key__in=keys)}
+    found_records = [record for record in found_records if not kept_as_it_is(existing.get(record.key), found_by)]
+    names = names_of(window, found_records)
+    charts = Charts(window, {player for record in found_records for player in record.charted})
     now, most = timezone.now(), Flag._meta.get_field("summary").max_length
     found, new = [], []
     for record in found_records:
         flag = existing.get(record.key)
-        if flag is not None and flag.state == Flag.State.CLEARED:
-            continue  # an officer has read it and said why it stands
         if flag is None:
             flag = Flag(rating_list=rating_list, kind=record.kind, key=record.key)
             new.append(flag)
         flag.month, flag.found_at, flag.summary = record.month, now, record.summary(names)[:most]
         flag.evidence = record.evidence(names, window, charts)
+        flag.found_by, flag.state, flag.gone_at, flag.gone_by = found_by, Flag.State.OPEN, None, None
         found.append((flag, record))
     Flag.objects.bulk_create(new)
     Flag.objects.bulk_update(
-        [flag for flag, _ in found if flag not in new], ["month", "found_at", "summary", "evidence"]
+        [flag for flag, _ in found if flag not in new],
+        ["month", "found_at", "summary", "evidence", "found_by", "state", "gone_at", "gone_by"],
     )
     link_flags(found)
-    stale = Flag.objects.filter(covered, rating_list=rating_list, state=Flag.State.OPEN).exclude(key__in=keys)
-    Flag.objects.filter(pk__in=list(stale.values_list("pk", flat=True))).delete()
-    return len(found_records)
+    stale = Flag.objects.filter(settled, rating_list=rating_list, state=Flag.State.OPEN).exclude(key__in=keys)
+    stale.update(state=Flag.State.GONE, gone_at=now, gone_by=scan)
+    return len(keys)
+
+
+def kept_as_it_is(flag, found_by) -> bool:
+    """Whether a scan of kind ``found_by`` leaves ``flag`` (found again) as it is: cleared by an
+    officer, or open as a month's scan found it and read again by an event's."""
+    if flag is None:
+        return False
+    if flag.state == Flag.State.CLEARED:
+        return True
+    return found_by == Flag.FoundBy.EVENT and flag.found_by == Flag.FoundBy.MONTH and flag.state == Flag.State.OPEN
 
 
 def link_flags(found: list):

@@ -18,6 +18,7 @@ class MonthReview:
     month: Month
     scan: Scan | None
     flags: list  # open ones first, then those cleared; by kind
+    gone: list  # those no longer found, latest first
     counts: dict  # {kind label: open flags}
     held: list  # the list's events held from rating, with games in the month or not
 
@@ -29,8 +30,14 @@ def flags_shown(flags) -> list:
     return flags
 
 
+def flags_gone(flags) -> list:
+    """Flags no longer found, the latest gone first, with the scan that no longer found them."""
+    return list(flags.filter(state=Flag.State.GONE).select_related("gone_by").order_by("-gone_at", "pk"))
+
+
 def month_review(rating_list: RatingList, month: Month) -> MonthReview:
-    flags = Flag.objects.filter(rating_list=rating_list, month=str(month))
+    every = Flag.objects.filter(rating_list=rating_list, month=str(month))
+    flags = every.exclude(state=Flag.State.GONE)
     counts = dict(
         flags.filter(state=Flag.State.OPEN).values_list("kind").annotate(count=Count("pk")).values_list("kind", "count")
     )
@@ -39,6 +46,7 @@ def month_review(rating_list: RatingList, month: Month) -> MonthReview:
         month=month,
         scan=Scan.objects.filter(rating_list=rating_list, month=str(month)).order_by("-at").first(),
         flags=flags_shown(flags),
+        gone=flags_gone(every),
         counts={label: counts[kind] for kind, label in Flag.Kind.choices if counts.get(kind)},
         held=list(
             Event.objects.filter(rating_list=rating_list, status=Event.Status.HELD)
@@ -49,7 +57,12 @@ def month_review(rating_list: RatingList, month: Month) -> MonthReview:
 
 
 def event_flags(event: Event) -> list:
-    return flags_shown(event.flags.all())
+    """The event's flags, open ones first, then those cleared (not those no longer found)."""
+    return flags_shown(event.flags.exclude(state=Flag.State.GONE))
+
+
+def event_flags_gone(event: Event) -> list:
+    return flags_gone(event.flags.all())
 
 
 def months_with_flags(rating_list: RatingList) -> list[tuple[str, int]]:

@@ -19,6 +19,13 @@ class Flag(models.Model):
     class State(models.TextChoices):
         OPEN = "open", "open"
         CLEARED = "cleared", "cleared"
+        GONE = "gone", "no longer found"
+
+    class FoundBy(models.TextChoices):
+        # What a flag was last found by: a scan of a month reads everything its flags are based
+        # on, a scan of one event only that event's players' games to its end.
+        MONTH = "month", "a month's scan"
+        EVENT = "event", "an event's scan"
 
     rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="flags")
     kind = models.CharField(max_length=12, choices=Kind.choices)
@@ -32,7 +39,12 @@ class Flag(models.Model):
     events = models.ManyToManyField("events.Event", related_name="flags", blank=True)
     players = models.ManyToManyField("players.Player", related_name="+", blank=True)
     found_at = models.DateTimeField()
+    found_by = models.CharField(max_length=5, choices=FoundBy.choices, default=FoundBy.MONTH)
     state = models.CharField(max_length=8, choices=State.choices, default=State.OPEN)
+    # When a scan that read everything the flag was based on no longer found it, and which scan
+    # (the flag is kept, with its evidence as last found: its history).
+    gone_at = models.DateTimeField(null=True, blank=True)
+    gone_by = models.ForeignKey("grading.Scan", null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
     cleared_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )

@@ -80,11 +80,14 @@ def test_a_cleared_flag_reads_in_the_events_history_as_the_flag_cleared_by_the_o
     assert EventChange.objects.filter(event=gift).last().what == "flag cleared"
 
 
-def test_a_flag_no_longer_found_goes_when_its_month_is_scanned_again(gift):
+def test_a_flag_no_longer_found_goes_when_its_month_is_scanned_again_and_is_kept_as_such(client, officer, gift):
     scan_month(rating_list(), SEPTEMBER)
     gift.games.update(result="1/2-1/2")  # six draws against 1900s: nothing improbable
     scan_month(rating_list(), SEPTEMBER)
-    assert Flag.objects.count() == 0
+    assert list(Flag.objects.values_list("state", flat=True)) == ["gone"]
+    client.force_login(officer)
+    page = client.get(reverse("admin:grading_flag_review") + "?list=otb-standard&month=2026-09").content.decode()
+    assert "1 flag no longer found" in page and "scored 6 of 6 in GIFT" in page and "Open:" not in page
 
 
 def test_a_held_event_leaves_the_run_and_returns_to_approved_when_released(gift, django_user_model):
