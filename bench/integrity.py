@@ -37,35 +37,16 @@ import numpy as np
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))
 
-from grading.integrity.signals.improbable import RatedGames, expected_score  # noqa: E402
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
+
+from ordinary_play import PLANTED, Federation, ordinary_month  # noqa: E402
+from planted_cases import STRENGTHS, plan_cases  # noqa: E402
+
+from grading.integrity.signals.improbable import IMPROBABLE, RatedGames  # noqa: E402
 from grading.integrity.signals.watch import Events, watch  # noqa: E402
 
 MONTHS = 12
-PLANTED = 10**6  # planted players' ids start here
 EVENT_SIZE, ROUNDS = 40, 8
-
-
-class Year:
-    """Games as growing lists of columns, with each game's month and each event's month."""
-
-    def __init__(self):
-        self.columns = [[] for _ in range(7)]  # event, white, black, white rating, black rating, halves, month
-        self.next_event = 0
-        self.event_month = {}
-
-    def event(self, month):
-        self.next_event += 1
-        self.event_month[self.next_event] = month
-        return self.next_event
-
-    def add(self, event, white, black, white_rating, black_rating, halves):
-        month = self.event_month[event]
-        for column, values in zip(self.columns, (event, white, black, white_rating, black_rating, halves, month)):
-            column.append(np.broadcast_to(np.asarray(values, dtype=np.int64), np.shape(np.atleast_1d(white))).copy())
-
-    def games(self):
-        joined = [np.concatenate(column) for column in self.columns]
-        return RatedGames(*joined[:6]), joined[6]
 
 
 def circle_round(fields, round_):
@@ -76,9 +57,10 @@ def circle_round(fields, round_):
     return turned[..., :half], turned[..., half:][..., ::-1]
 
 
-def drawn_halves(rng, strength_difference):
-    """Half points of games whose true expected score is the table's for the true difference."""
-    return rng.binomial(2, expected_score(strength_difference, 0))
+def drawn_halves(rng, white_rating, black_rating):
+    """Half points of games between players as strong as their ratings (the timing needs games,
+    not realism)."""
+    return rng.binomial(2, 1 / (1 + 10 ** ((black_rating - white_rating) / 400)))
 
 
 def fide_months(rng, months=1):
@@ -93,7 +75,7 @@ def fide_months(rng, months=1):
         event = np.arange(events) + month * events + 1
         for round_ in range(rounds):
             white, black = (side.ravel() for side in circle_round(fields, round_))
-            halves = drawn_halves(rng, rating[white] - rating[black])
+            halves = drawn_halves(rng, rating[white], rating[black])
             columns.append(
                 (np.repeat(event, EVENT_SIZE // 2), white, black, rating[white], rating[black], halves, month)
             )
@@ -102,125 +84,51 @@ def fide_months(rng, months=1):
     return RatedGames(*[column.astype(np.int64) for column in joined[:6]]), joined[6].astype(np.int64), event_month
 
 
-def ordinary_year(rng, players, year):
-    rating = np.clip(rng.normal(1800, 250, players), 1000, 2700).astype(np.int64)
-    junior = rng.random(players) < 0.15
-    stray = rng.normal(0, 60, players) + junior * rng.uniform(0, 250, players)
-    events_a_month = players // EVENT_SIZE // 4  # a quarter of the players play each month
-    ordinary = []
+def planted_year(rng, players: int, per_kind: int):
+    """The ordinary year (bench/ordinary_play.py) with the planted cases (bench/planted_cases.py)
+    played in it, month by month, ratings published at each month's end."""
+    fed = Federation(rng, players)
+    plan = plan_cases(rng, per_kind)
     for month in range(MONTHS):
-        for _ in range(events_a_month):
-            event = year.event(month)
-            ordinary.append(event)
-            field = rng.choice(players, EVENT_SIZE, replace=False)
-            for round_ in range(ROUNDS):
-                white, black = circle_round(field, round_)
-                truth = (rating[white] + stray[white]) - (rating[black] + stray[black])
-                year.add(event, white, black, rating[white], rating[black], drawn_halves(rng, truth.astype(np.int64)))
-        rating = rating + (junior * 15).astype(np.int64)  # juniors' ratings follow their strength
-    return np.array(ordinary)
+        ordinary_month(fed, month)
+        plan.run(fed, month)
+        fed.publish(month)
+    event, white, black, white_rating, black_rating, halves, month = fed.games()
+    games = RatedGames(event, white, black, white_rating, black_rating, halves)
+    return fed, plan, games, month, np.array(fed.event_month)
 
 
-def plant(rng, year, ordinary, count, first_id):
-    """Planted cases of each kind, each with what finding it means; players of their own ids."""
-    planted = {"improbable": [], "pairings": [], "sandbagging": [], "pools": []}
-    new = iter(range(first_id, first_id + 10**7))
-    for _ in range(count):
-        # Improbable results: a player given wins in an ordinary event.
-        event, player, base = rng.choice(ordinary), next(new), int(rng.integers(1300, 2200))
-        games = int(rng.integers(4, 9))
-        above = rng.integers(100, 301, games)
-        halves = np.where(rng.random(games) < rng.uniform(0.75, 1.0), 2, 1)
-        year.add(event, np.full(games, player), [next(new) for _ in range(games)], base, base + above, halves)
-        planted["improbable"].append((event, player))
-        # Repeated pairings: two players meeting in several events, one winning.
-        a, b, base = next(new), next(new), int(rng.integers(1400, 2200))
-        meetings = int(rng.integers(4, 9))
-        wins = rng.random(meetings) < rng.uniform(0.8, 1.0)
-        for event, won in zip(rng.choice(ordinary, meetings, replace=False), wins):
-            year.add(event, a, b, base, base + int(rng.integers(-100, 101)), 2 if won else 1)
-        planted["pairings"].append((a, b))
-        # Sandbagging: losses to much weaker players, then wins at the lowered rating.
-        player, old = next(new), int(rng.integers(1700, 2400))
-        month = int(rng.integers(0, MONTHS - 3))
-        drop = year.event(month)
-        losses = int(rng.integers(3, 7))
-        year.add(
-            drop,
-            np.full(losses, player),
-            [next(new) for _ in range(losses)],
-            old,
-            old - rng.integers(200, 401, losses),
-            0,
-        )
-        rebound = year.event(month + int(rng.integers(1, 4)))
-        lowered, wins = old - int(rng.integers(100, 251)), int(rng.integers(4, 8))
-        opponents = old - rng.integers(-50, 101, wins)
-        year.add(rebound, np.full(wins, player), [next(new) for _ in range(wins)], lowered, opponents, 2)
-        planted["sandbagging"].append((player, drop, rebound))
-        # A closed pool: round robins of their own, rising month after month.
-        size, months = int(rng.integers(3, 9)), int(rng.integers(6, 13))
-        members, start = [next(new) for _ in range(size)], int(rng.integers(1300, 2000))
-        climb = int(rng.integers(15, 41))
-        events = []
-        for month in range(months):
-            event = year.event(month)
-            events.append(event)
-            for i in range(size):
-                for j in range(i + 1, size):
-                    year.add(
-                        event,
-                        members[i],
-                        members[j],
-                        start + climb * month,
-                        start + climb * month,
-                        int(rng.integers(0, 3)),
-                    )
-        planted["pools"].append((members, events))
-    return planted
-
-
-def found(planted, scores, pairs, sandbags, pools, events):
-    improbable = set(zip(scores.event[scores.flagged()].tolist(), scores.player[scores.flagged()].tolist()))
-    flagged_pairs = {
-        frozenset(pair) for pair in zip(pairs.first[pairs.flagged()].tolist(), pairs.second[pairs.flagged()].tolist())
-    }
-    sandbagged = set(zip(sandbags.player.tolist(), sandbags.drop_event.tolist(), sandbags.rebound_event.tolist()))
-    in_pool = set(np.repeat(pools.flagged(), np.diff(np.append(pools.start, len(pools.members)))).nonzero()[0].tolist())
-    pooled = set(pools.members[sorted(in_pool)].tolist())
-    isolated = set(events.event[events.isolated].tolist())
-    return {
-        "improbable results": np.mean([case in improbable for case in planted["improbable"]]),
-        "repeated pairings": np.mean([frozenset(pair) in flagged_pairs for pair in planted["pairings"]]),
-        "sandbagging": np.mean([case in sandbagged for case in planted["sandbagging"]]),
-        "closed pools": np.mean(
-            [sum(m in pooled for m in members) * 2 > len(members) for members, _ in planted["pools"]]
-        ),
-        "isolated events": np.mean([np.mean([e in isolated for e in events_]) for _, events_ in planted["pools"]]),
-    }
-
-
-def score(games, month, event_month):
-    """Every signal, as the monthly scan runs them (grading.integrity.signals.watch)."""
+def measured(fed, plan, games, month, event_month, threshold):
+    """Every signal over the year as a month's scan runs them, and what they caught and flagged."""
     events = Events(id=np.arange(len(event_month)), month=event_month, arbiter=np.zeros(len(event_month), np.int64))
-    found = watch(games, month, events)
-    return found.scores, found.pairings, found.sandbagging, found.pools, found.events
-
-
-def false_alarms(games, scores, pairs, sandbags, events) -> set:
-    """The events in which a signal flagged an ordinary player (planted players have ids of
-    PLANTED and above)."""
-    alarms = set(scores.event[scores.flagged() & (scores.player < PLANTED)].tolist())
-    ordinary_pairs = pairs.flagged() & (pairs.first < PLANTED) & (pairs.second < PLANTED)
-    for a, b in zip(pairs.first[ordinary_pairs].tolist(), pairs.second[ordinary_pairs].tolist()):
-        met = ((games.white == a) & (games.black == b)) | ((games.white == b) & (games.black == a))
-        alarms |= set(games.event[met].tolist())
-    ordinary_sandbags = sandbags.player < PLANTED
-    alarms |= set(sandbags.drop_event[ordinary_sandbags].tolist()) | set(
-        sandbags.rebound_event[ordinary_sandbags].tolist()
+    juniors = np.flatnonzero(fed.junior[: fed.ordinary_count])
+    started = time.perf_counter()
+    found = watch(games, month, events, juniors=juniors, threshold=threshold)
+    took = time.perf_counter() - started
+    row_event, row_player = found.flagged_rows()
+    rows = set(zip(row_event.tolist(), row_player.tolist()))
+    flagged_events = set(found.flagged_events().tolist())
+    caught = {}
+    for kind, strength, case_rows, case_events in plan.cases:
+        hit = any(row in rows for row in case_rows) or any(event in flagged_events for event in case_events)
+        caught.setdefault(kind, {}).setdefault(strength, []).append(hit)
+    planted_events = {event for case in plan.cases for event in case[3]}
+    ordinary_events = set(games.event.tolist()) - planted_events
+    # A planted case's players (ordinary ones among them) flagged in their other events are
+    # caught, not false: an ordinary event is flagged by an ordinary player of no case.
+    in_cases = {player for case in plan.cases for _, player in case[2]}
+    ordinary_flagged = {
+        event for event, player in rows if player < PLANTED and player not in in_cases and event in ordinary_events
+    }
+    ordinary_flagged |= (flagged_events - {event for event, player in rows if player in in_cases}) & ordinary_events
+    juniors_flagged = {player for _, player in rows if player < PLANTED and fed.junior[player]} - in_cases
+    playing_juniors = set(np.concatenate((games.white, games.black)).tolist()) & set(juniors.tolist())
+    return (
+        took,
+        caught,
+        len(ordinary_flagged) / len(ordinary_events),
+        len(juniors_flagged) / max(len(playing_juniors), 1),
     )
-    alarms |= set(events.event[events.flagged()].tolist())
-    return alarms
 
 
 def timed(games, month, event_month, scope=None) -> float:
@@ -275,8 +183,10 @@ def scan_in_process():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--players", type=int, default=60_000)
-    parser.add_argument("--plant", type=int, default=100, help="planted cases of each kind")
+    parser.add_argument("--players", type=int, default=30_000)
+    parser.add_argument("--plant", type=int, default=80, help="planted cases of each kind, a quarter at each strength")
+    parser.add_argument("--threshold", type=float, default=IMPROBABLE, help="the chance at which a score is flagged")
+    parser.add_argument("--no-fide", action="store_true", help="skip the FIDE-sized timings")
     parser.add_argument("--database", choices=["ecf", "fide"], help="scan the monthly run's bench federation")
     parser.add_argument("--reuse", action="store_true")
     parser.add_argument("--scan", help=argparse.SUPPRESS)  # the child of --database: its database's URL
@@ -286,25 +196,27 @@ def main():
     if arguments.database:
         return scan_database(arguments.database, arguments.reuse)
     rng = np.random.default_rng(arguments.seed)
-    year = Year()
-    ordinary = ordinary_year(rng, arguments.players, year)
-    planted = plant(rng, year, ordinary, arguments.plant, first_id=PLANTED)
-    games, month = year.games()
-    event_month = np.zeros(year.next_event + 1, dtype=np.int64)
-    for event, at in year.event_month.items():
-        event_month[event] = at
     started = time.perf_counter()
-    scores, pairs, sandbags, pools, events = score(games, month, event_month)
-    took = time.perf_counter() - started
+    fed, plan, games, month, event_month = planted_year(rng, arguments.players, arguments.plant)
+    made = time.perf_counter() - started
+    took, caught, events_share, juniors_share = measured(fed, plan, games, month, event_month, arguments.threshold)
     print(
-        f"a year of {len(games.event):,} games, {len(ordinary):,} ordinary events, "
-        f"{arguments.plant} planted cases of each kind: scored in {took:.1f} s"
+        f"a year of {len(games.event):,} games in {len(event_month) - 1:,} events among {fed.ordinary_count:,} "
+        f"players (made in {made:.0f} s), {arguments.plant} planted cases of each kind: every signal in {took:.1f} s, "
+        f"at a threshold of 1 in {round(1 / arguments.threshold):,}"
     )
-    for kind, share in found(planted, scores, pairs, sandbags, pools, events).items():
-        print(f"  {kind:20} {100 * share:5.1f} % of planted cases flagged (target at least 90 %)")
-    false = false_alarms(games, scores, pairs, sandbags, events)
-    share = len(false & set(ordinary.tolist())) / len(ordinary)
-    print(f"  ordinary events with an ordinary player flagged: {100 * share:.2f} % (target at most 2 %)")
+    every, floor = [], []
+    for kind, by_strength in caught.items():
+        shares = ", ".join(f"{strength} {100 * np.mean(by_strength[strength]):.0f} %" for strength in STRENGTHS)
+        every += [hit for strength in STRENGTHS[:-1] for hit in by_strength[strength]]
+        floor += by_strength[STRENGTHS[-1]]
+        print(f"  {kind:20} {shares}")
+    print(f"  every planted case from blatant to subtle: {100 * np.mean(every):.1f} % caught (target at least 90 %)")
+    print(f"  below the floor: {100 * np.mean(floor):.1f} % caught (no target: as rare as ordinary luck)")
+    print(f"  ordinary events flagged: {100 * events_share:.2f} % (target at most 1 %)")
+    print(f"  ordinary juniors flagged: {100 * juniors_share:.2f} % (target at most 1 %)")
+    if arguments.no_fide:
+        return
     games, month, event_month = fide_months(rng)
     print(
         f"a FIDE-sized month of {len(games.event):,} games scored in {timed(games, month, event_month):.1f} s "

@@ -79,10 +79,10 @@ def gifted_round_robin(rng, standard, adults, rating, strength, month: Month) ->
 
 def club_night(rng, standard, adults, rating, strength, month: Month) -> int:
     """A club night Swiss of sixteen and three rounds where the same two club mates meet in the
-    first round, the one rated about 1700 beating the one rated 150 or more above them each time
+    first round, the one rated about 1700 beating the one rated 300 or more above them each time
     (the circle method pairs the first player with the last, and nobody twice)."""
     first = next((person for person in adults if rating[person.pk] >= 1700), None)
-    second = next((person for person in adults if first and rating[person.pk] >= rating[first.pk] + 150), None)
+    second = next((person for person in adults if first and rating[person.pk] >= rating[first.pk] + 300), None)
     others = [person for person in adults if person not in (first, second)]
     if second is None or len(others) < CLUB_NIGHT_SIZE - 2:
         return 0  # a demo too small to have them

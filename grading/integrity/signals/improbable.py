@@ -144,9 +144,7 @@ def event_scores(
     position = games.side_positions()
     index = totals = None
     if form and len(event):
-        surplus = halves / 2 - expected_score(rating, opponents)
-        index, size = dense_index(player)
-        totals = np.bincount(index, weights=surplus, minlength=size), np.bincount(index, minlength=size)
+        index, totals = form_totals(games)
     if scope is not None:
         kept = is_in(event, scope)
         event, player, opponent, rating, opponents, halves, position = (
@@ -177,8 +175,10 @@ def event_scores(
         at = index[order][starts]
         shift = form_shifts(totals[0][at] - row_surplus, totals[1][at] - games_played)
     row_month = None if month is None else np.maximum.reduceat(month[position], starts) if len(starts) else starts
+    # Read with their form, a player is known by their other games too: their spread narrows.
+    other = (totals[1][index[order][starts]] - games_played) if form and len(event) else None
     spread = {
-        side: uncertainty.spread(player[starts], rating[starts], row_month, side) if len(starts) else np.zeros(0)
+        side: uncertainty.spread(player[starts], rating[starts], row_month, side, other) if len(starts) else np.zeros(0)
         for side in (1, -1)
     }
     mine = rating + shift[group]
@@ -206,6 +206,35 @@ def event_scores(
         game=position,
         game_expected=expected,
     )
+
+
+def form_totals(games: RatedGames):
+    """Each side's player as a place in ``totals`` (``dense_index``), and every player's points
+    above expectation and rated games over all the games given: what their form is read from.
+    Worked out once (the scores and the pairings both ask), kept beside the columns."""
+    if "_form" not in games.__dict__:
+        _, player, _, rating, opponents, halves = games.sides()
+        surplus = halves / 2 - expected_score(rating, opponents)
+        index, size = dense_index(player)
+        games.__dict__["_form"] = (
+            index,
+            (
+                np.bincount(index, weights=surplus, minlength=size),
+                np.bincount(index, minlength=size),
+            ),
+        )
+    return games.__dict__["_form"]
+
+
+def form_of(games: RatedGames):
+    """A function of player ids: their points above expectation and rated games over all the
+    games given (``form_totals``), for reading a form without some of their games."""
+    index, (surplus, count) = form_totals(games)
+    _, player, _, _, _, _ = games.sides()
+    if index is player:
+        return lambda wanted: (surplus[wanted], count[wanted])
+    ids = np.unique(player)
+    return lambda wanted: (surplus[np.searchsorted(ids, wanted)], count[np.searchsorted(ids, wanted)])
 
 
 def form_shifts(other_surplus: np.ndarray, other_games: np.ndarray) -> np.ndarray:

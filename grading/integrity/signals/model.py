@@ -37,6 +37,9 @@ DRAW_GAP = 300.0  # draws fall as exp(-(gap / 300)²): half as many at 250 point
 SPREAD = 45.0
 NEW_SPREAD = 150.0  # a rating made in the year (the player was unrated in the year's first games)
 JUNIOR_SPREAD = 100.0
+# What one game tells of a strength, as a variance in squared rating points: a game's variance
+# (about 0.2) over the squared slope of the expected score (1/694 a point): 0.2 x 694².
+GAME_INFORMATION = 0.2 * 694**2
 LAG_MONTHS = 6  # a rising or falling rating trails its player's strength by about this many months
 MOST_TREND = 300.0
 # A chance is stated with the player read this many spreads in their favour: as strong as one
@@ -93,10 +96,11 @@ class Uncertainty:
             self.first_rating = ratings / np.maximum(np.bincount(index[at_first], minlength=size), 1)
             self.first_month = first
 
-    def spread(self, players, rating=None, month=None, direction=0) -> np.ndarray:
+    def spread(self, players, rating=None, month=None, direction=0, other_games=None) -> np.ndarray:
         """The spread of each of ``players``; with ``rating`` and ``month`` (those of the games
         read) and ``direction`` (+1 read stronger, -1 weaker), widened by the rating's movement
-        that way."""
+        that way; with ``other_games``, narrowed by what that many games besides those read tell
+        of the player (read with their form: ``narrowed``)."""
         players = np.asarray(players)
         if not self.size:
             return np.full(len(players), SPREAD)
@@ -107,4 +111,13 @@ class Uncertainty:
             trend = (np.asarray(rating) - self.first_rating[at]) / months
             lag = np.clip(direction * LAG_MONTHS * trend, 0, MOST_TREND)
         variance = SPREAD**2 + self.new[at] * NEW_SPREAD**2 + self.junior[at] * JUNIOR_SPREAD**2
+        if other_games is not None:
+            variance = narrowed(variance, other_games)
         return np.sqrt(variance + np.square(lag))
+
+
+def narrowed(variance, games) -> np.ndarray:
+    """A strength's variance once ``games`` more games are known of it: each game tells
+    1 / GAME_INFORMATION of it (its variance over the squared slope of the expected score), and
+    the two add as precisions do."""
+    return 1 / (1 / np.asarray(variance) + np.asarray(games) / GAME_INFORMATION)

@@ -14,13 +14,22 @@ import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
 from grading.integrity.signals import model
-from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads, row_keys
+from grading.integrity.signals.improbable import (
+    UNRATED,
+    RatedGames,
+    expected_score,
+    form_of,
+    form_shifts,
+    key_parts,
+    player_spreads,
+    row_keys,
+)
 from grading.integrity.signals.tails import score_tails
 
 MIN_MEETINGS = 4
 SURPLUS = 3.0
-ONE_SIDED = 0.05  # of a pair that met SURPLUS times what their events make likely
-ONE_SIDED_ALONE = 0.002  # of any pair, however often their events made them meet (a match, a club)
+ONE_SIDED = 0.002  # of a pair that met SURPLUS times what their events make likely
+ONE_SIDED_ALONE = 0.001  # of any pair, however often their events made them meet (a match, a club)
 
 
 @dataclass(frozen=True)
@@ -46,9 +55,10 @@ def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None, uncert
     sorted), only the pairs that met in one of those events. ``uncertainty``: each player's
     uncertainty (improbable.player_spreads), by default read from ``games`` alone."""
     uncertainty = uncertainty or player_spreads(games, None, None)
+    totals_of = form_of(games)  # over all the games given, before the candidates' are taken
     if scope is not None:
         games, wanted = games_of_candidates(games, scope)
-    found = pairings_of(games, uncertainty)
+    found = pairings_of(games, uncertainty, totals_of)
     if scope is None:
         return found
     kept = np.isin(pair_key(found.first, found.second), wanted)
@@ -99,7 +109,7 @@ def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGame
     return games.take(is_in(games.event, games.event[played])), wanted
 
 
-def pairings_of(games: RatedGames, uncertainty) -> Pairings:
+def pairings_of(games: RatedGames, uncertainty, totals_of) -> Pairings:
     event, player, opponent, rating, opponents, halves = games.sides()
     low = player < opponent  # each game once, from the side of the lower id
     pair_low, pair_high = player[low], opponent[low]
@@ -119,13 +129,26 @@ def pairings_of(games: RatedGames, uncertainty) -> Pairings:
     group = candidate[pair_of_game][chosen]
     lows_rating, lows_opponents = rating[low][order][chosen], opponents[low][order][chosen]
     lows_halves = halves[low][order][chosen]
-    # Each tail read with the pair's difference as generous as is plausible to the side it asks about.
-    spread = np.hypot(uncertainty.spread(first), uncertainty.spread(second))[group] if len(group) else np.zeros(0)
+    # Each player read at their form in their games besides the pair's (improbable.form_shifts),
+    # their spread narrowed by those games; each tail read with the pair's difference as generous
+    # as is plausible to the side it asks about.
+    met = meetings[many]
+    low_surplus = np.bincount(
+        group, weights=lows_halves / 2 - expected_score(lows_rating, lows_opponents), minlength=len(first)
+    )
+    (first_surplus, first_games), (second_surplus, second_games) = totals_of(first), totals_of(second)
+    first_shift = form_shifts(first_surplus - low_surplus, first_games - met)
+    second_shift = form_shifts(second_surplus + low_surplus, second_games - met)
+    spread = np.hypot(
+        uncertainty.spread(first, other_games=first_games - met),
+        uncertainty.spread(second, other_games=second_games - met),
+    )
+    spread = spread[group] if len(group) else np.zeros(0)
+    lows_rating, lows_opponents = lows_rating + first_shift[group], lows_opponents + second_shift[group]
     level, difference = (lows_rating + lows_opponents) / 2, lows_rating - lows_opponents
     low_upper = score_tails(group, *model.outcomes(difference + model.GENEROUS * spread, level), lows_halves)[0]
     low_lower = score_tails(group, *model.outcomes(difference - model.GENEROUS * spread, level), lows_halves)[1]
     low_halves = np.bincount(group, weights=lows_halves, minlength=len(first)).astype(np.int64)
-    met = meetings[many]
     low_won = low_halves >= met  # the lower id scored at least half the points: they are "first"
     return Pairings(
         first=np.where(low_won, first, second),

@@ -18,11 +18,11 @@ from grading.engine.arrays import spans
 from grading.integrity.signals.improbable import EventScores
 
 THROWN = 0.01
-JOINT = 1e-5  # the drop's chance times the rebound's, at most
+JOINT = 3e-5  # the drop's chance times the rebound's, at most
 WEAKER = 150
 FELL = 40
 WITHIN = 3
-REBOUND = 0.01
+REBOUND = 0.1
 
 
 @dataclass(frozen=True)

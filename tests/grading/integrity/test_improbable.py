@@ -64,26 +64,31 @@ def test_a_player_who_beats_expectation_in_every_event_is_read_at_their_form():
     # Player 1 (1500) beats four 1900s in each of three events: alone, each event is 0.1026^4 =
     # 0.000111 (1 in 9,000). With form, the other two events' 8 games were 8 x (1 - 0.0909) =
     # 7.27 points above expectation (1 / (1 + 10^(400 / 400)) = 0.0909 a game): 700 x 7.27 /
-    # (8 + 10) = 283, so 1783 (1857 at its most generous) against 1900, and four wins are 0.0097.
+    # (8 + 10) = 283, so 1783. Those eight games also tell of them: their spread narrows to
+    # 1 / sqrt(1 / 45² + 8 / 96,327) = 41.6, read at 1783 + 1.645 x 41.6 = 1851 against 1900, a
+    # win 0.3065, and four wins are 0.0088.
     rows = [(event, 1, 10 * event + k, 1500, 1900, 2) for event in (7, 8, 9) for k in range(4)]
     plain, read = event_scores(games(rows), form=False), event_scores(games(rows))
     mine = plain.player == 1
 
     assert plain.upper[mine] == pytest.approx([WIN**4] * 3, rel=1e-3)
     assert read.form[mine].tolist() == [283] * 3
-    assert read.upper[mine] == pytest.approx([0.00967] * 3, rel=1e-3)
+    assert read.spread[mine] == pytest.approx([41.63] * 3, abs=0.01)
+    assert read.upper[mine] == pytest.approx([0.3065**4] * 3, rel=1e-3)
     assert not read.flagged()[mine].any()
 
 
 def test_a_single_events_gifts_stand_out_against_ordinary_form():
-    # Player 1 drew four games at evens in each of two events (no surplus), then beat six 1900s.
+    # Player 1 drew four games at evens in each of two events (no surplus), then beat six 1900s:
+    # read at 1500, their spread narrowed by the eight games to 41.6, at 1568 a win is 0.1003
+    # and six wins 0.1003^6 = 0.0000010.
     rows = [(event, 1, 10 * event + k, 1500, 1500, 1) for event in (7, 8) for k in range(4)]
     rows += [(9, 1, 90 + k, 1500, 1900, 2) for k in range(6)]
     scores = event_scores(games(rows))
     mine = (scores.player == 1) & (scores.event == 9)
 
     assert scores.form[mine].tolist() == [0]
-    assert scores.upper[mine] == pytest.approx([WIN**6], rel=1e-3)
+    assert scores.upper[mine] == pytest.approx([0.1003**6], rel=1e-2)
     assert scores.flagged()[mine].all()
 
 

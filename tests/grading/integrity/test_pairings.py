@@ -6,7 +6,8 @@ import numpy as np
 import pytest
 
 from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.pairings import ONE_SIDED_ALONE, repeated_pairings
+from grading.integrity.signals import model
+from grading.integrity.signals.pairings import ONE_SIDED, ONE_SIDED_ALONE, repeated_pairings
 
 
 def games(rows):
@@ -23,63 +24,76 @@ def swiss_with_a_meeting(event, white_halves=2):
     return rows
 
 
-# Two established players (uncertain by 45 each) rated 1500: their difference is uncertain by
-# sqrt(45² + 45²) = 63.6, read as generously as is plausible to the one who scored more, 1.645 x
-# 63.6 = 105 points apart: E = 1 / (1 + 10^(-105 / 400)) = 0.6466; draws at 1500, 0.165 between
-# equals, x exp(-(105 / 300)²) = 0.885: 0.146; a win 0.6466 - 0.073 = 0.573.
+# Two established players rated 1500, uncertain by 45 each: in a match they have no other games,
+# so their difference is uncertain by sqrt(45² + 45²) = 63.6, read as generously as is plausible
+# to the one who scored more, 1.645 x 63.6 = 105 points apart: E = 1 / (1 + 10^(-105 / 400)) =
+# 0.6466; draws at 1500, 0.165 between equals, x exp(-(105 / 300)²) = 0.885: 0.146; a win
+# 0.6466 - 0.073 = 0.573.
 WIN = 0.5732
 
 
-def test_six_one_sided_meetings_in_six_large_swisses_are_flagged():
-    # Expected meetings: 6 events x 0.2 = 1.2; they met 6 times (>= 3 x 1.2), and player 1 won
-    # all six: 0.573^6 = 0.0355 <= 0.05.
-    pairs = repeated_pairings(games([row for event in range(1, 7) for row in swiss_with_a_meeting(event)]))
+def swiss_chances(events):
+    """Player 1's chance of a win against player 2 in ``events`` Swisses: player 1's seven other
+    games an event narrow their uncertainty (1 / (1 / 45² + games / 96,327), model.narrowed);
+    player 2 played only player 1."""
+    first = np.sqrt(model.narrowed(45**2, 7 * events))
+    win, _ = model.outcomes(model.GENEROUS * np.hypot(first, 45), 1500)
+    return win
+
+
+def test_eleven_one_sided_meetings_in_eleven_large_swisses_are_flagged():
+    # Expected meetings: 11 events x 0.2 = 2.2; they met 11 times (>= 3 x 2.2), and player 1 won
+    # all eleven: player 1's 77 other games narrow them to 27.8, the pair to 52.9, read 87.0
+    # apart: a win 0.5468, and 0.5468^11 = 0.00131, at most ONE_SIDED (0.002).
+    pairs = repeated_pairings(games([row for event in range(1, 12) for row in swiss_with_a_meeting(event)]))
 
     assert len(pairs.first) == 1
-    assert (pairs.first[0], pairs.second[0], pairs.meetings[0], pairs.halves[0]) == (1, 2, 6, 12)
-    assert pairs.expected_meetings[0] == pytest.approx(1.2)
-    assert pairs.upper[0] == pytest.approx(WIN**6, rel=1e-3)
+    assert (pairs.first[0], pairs.second[0], pairs.meetings[0], pairs.halves[0]) == (1, 2, 11, 22)
+    assert pairs.expected_meetings[0] == pytest.approx(2.2)
+    assert pairs.upper[0] == pytest.approx(swiss_chances(11) ** 11, rel=1e-6)
+    assert pairs.upper[0] <= ONE_SIDED
     assert pairs.flagged().tolist() == [True]
 
 
-def test_five_such_meetings_are_not():
-    # 0.573^5 = 0.0619: above 0.05.
-    pairs = repeated_pairings(games([row for event in range(1, 6) for row in swiss_with_a_meeting(event)]))
+def test_eight_such_meetings_are_not():
+    pairs = repeated_pairings(games([row for event in range(1, 9) for row in swiss_with_a_meeting(event)]))
 
-    assert pairs.upper[0] == pytest.approx(WIN**5, rel=1e-3)
+    assert pairs.upper[0] == pytest.approx(swiss_chances(8) ** 8, rel=1e-6)
+    assert pairs.upper[0] > ONE_SIDED
     assert pairs.flagged().tolist() == [False]
 
 
 def test_the_winner_is_named_first_whichever_id_is_lower():
-    pairs = repeated_pairings(games([row for event in range(1, 7) for row in swiss_with_a_meeting(event, 0)]))
+    pairs = repeated_pairings(games([row for event in range(1, 12) for row in swiss_with_a_meeting(event, 0)]))
 
-    assert (pairs.first[0], pairs.second[0], pairs.halves[0]) == (2, 1, 12)
+    assert (pairs.first[0], pairs.second[0], pairs.halves[0]) == (2, 1, 22)
     assert pairs.flagged().tolist() == [True]
 
 
 def test_shared_results_are_not_one_sided():
-    # Six draws: 6 half points of 12 for each, likely either way.
-    pairs = repeated_pairings(games([row for event in range(1, 7) for row in swiss_with_a_meeting(event, 1)]))
+    # Eleven draws: 11 half points of 22 for each, likely either way.
+    pairs = repeated_pairings(games([row for event in range(1, 12) for row in swiss_with_a_meeting(event, 1)]))
 
     assert pairs.upper[0] > 0.5
     assert pairs.flagged().tolist() == [False]
 
 
 def test_a_match_is_expected_to_pair_its_two_players_every_game():
-    # A six-game match, all won by one side: s = 2, r = 6, 6 meetings expected, 6 met; 0.573^6 =
-    # 0.0355 is not below ONE_SIDED_ALONE (0.002): an ordinary bad match.
-    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 6))
+    # A twelve-game match, all won by one side: s = 2, r = 12, 12 meetings expected, 12 met;
+    # 0.573^12 = 0.00126 is above ONE_SIDED_ALONE (0.001): a rare but ordinary rout.
+    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 12))
 
-    assert pairs.expected_meetings[0] == pytest.approx(6.0)
+    assert pairs.expected_meetings[0] == pytest.approx(12.0)
+    assert pairs.upper[0] == pytest.approx(WIN**12, rel=1e-3)
     assert pairs.flagged().tolist() == [False]
 
 
-def test_a_match_of_twelve_games_all_won_between_equals_is_flagged_however_likely_their_meetings():
-    # 0.573^12 = 0.00126 <= ONE_SIDED_ALONE (0.002), though a match makes every meeting likely.
-    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 12))
+def test_a_match_of_fourteen_games_all_won_between_equals_is_flagged_however_likely_their_meetings():
+    # 0.573^14 = 0.00041 <= ONE_SIDED_ALONE (0.001), though a match makes every meeting likely.
+    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 14))
 
-    assert pairs.meetings[0] == pairs.expected_meetings[0] == 12
-    assert pairs.upper[0] == pytest.approx(WIN**12, rel=1e-3)
+    assert pairs.meetings[0] == pairs.expected_meetings[0] == 14
+    assert pairs.upper[0] == pytest.approx(WIN**14, rel=1e-3)
     assert pairs.upper[0] <= ONE_SIDED_ALONE
     assert pairs.flagged().tolist() == [True]
 

@@ -1,0 +1,235 @@
+"""Manipulations planted in the bench's ordinary year (bench/ordinary_play.py), each kind at three
+strengths, blatant, clear and subtle. Their games go through the same monthly rating update as
+everyone's: a thrown event lowers the thrower's published rating, a ring's winner rises.
+
+Each case is (kind, strength, rows): rows are the (event, player) pairs whose flag catches it;
+a case is caught when a signal flags one of them, or one of its events as an event.
+"""
+
+import numpy as np
+from ordinary_play import active
+
+# The strengths, by how rare the planted result is in ordinary play: blatant (about 1 in 100
+# million or rarer), clear (about 1 in a million), subtle (about 1 in 100,000), and below the
+# floor (1 in 1,000 to 10,000: as rare as the luck of some ordinary players in any year, which no
+# test can tell from it without flagging them too; measured, and left out of the target).
+STRENGTHS = ("blatant", "clear", "subtle", "below the floor")
+
+
+class Plan:
+    """What to play in which month, and the cases planted."""
+
+    def __init__(self):
+        self.by_month = {}
+        self.cases = []  # [kind, strength, rows (event, player), events]
+
+    def at(self, month, step):
+        self.by_month.setdefault(month, []).append(step)
+
+    def run(self, fed, month):
+        for step in self.by_month.get(month, []):
+            step(fed, month)
+
+
+def ordinary_adult(fed, month, low, high):
+    """An active ordinary adult rated ``low`` to ``high``."""
+    rows = active(fed, month)
+    rows = rows[(~fed.junior[rows]) & (fed.published[rows] >= low) & (fed.published[rows] <= high)]
+    return int(fed.rng.choice(rows))
+
+
+def accomplices(fed, ratings):
+    """Players of their own, as strong as their ratings."""
+    return fed.add_players(np.asarray(ratings, float), np.asarray(ratings, np.int64))
+
+
+def gifts(plan, rng, strength):
+    """An ordinary adult given wins against players far above them, in an event of their own."""
+    games, gap, draws = {
+        "blatant": (7, (300, 450), 0),
+        "clear": (6, (250, 350), 0),
+        "subtle": (6, (200, 300), 1),
+        "below the floor": (5, (150, 250), 1),
+    }[strength]
+    month = int(rng.integers(2, 12))
+    case = ["gifted wins", strength, [], []]
+
+    def step(fed, month):
+        player = ordinary_adult(fed, month, 1300, 2100)
+        opponents = accomplices(fed, fed.published[player] + rng.integers(*gap, games))
+        event = fed.new_event(month)
+        halves = np.array([1] * draws + [2] * (games - draws))
+        fed.record(event, np.full(games, player), opponents, halves, month)
+        case[2].append((event, int(fed.player_ids(player))))
+        case[3].append(event)
+
+    plan.at(month, step)
+    plan.cases.append(case)
+
+
+def pairs(plan, rng, strength):
+    """Two club mates of like rating meeting again and again, one winning: at their club nights,
+    or in a match."""
+    meetings, draws = {"blatant": (16, 0), "clear": (14, 1), "subtle": (12, 0), "below the floor": (8, 0)}[strength]
+    match = rng.random() < 0.4
+    first = int(rng.integers(0, 12 - (1 if match else (meetings + 1) // 2) + 1))
+    case = ["one-sided meetings", strength, [], []]
+    chosen = {}
+
+    def pick(fed, month):
+        rows = active(fed, month)
+        rows = rows[(fed.club[rows] >= 0) & (fed.published[rows] > 1200)]
+        a = int(fed.rng.choice(rows))
+        mates = rows[
+            (fed.club[rows] == fed.club[a]) & (rows != a) & (np.abs(fed.published[rows] - fed.published[a]) < 80)
+        ]
+        b = (
+            int(fed.rng.choice(mates))
+            if len(mates)
+            else int(fed.rng.choice(rows[np.abs(fed.published[rows] - fed.published[a]) < 80]))
+        )
+        chosen["pair"] = (a, b)
+
+    def meet(count):
+        def step(fed, month):
+            if "pair" not in chosen:
+                pick(fed, month)
+            a, b = chosen["pair"]
+            event = fed.new_event(month)
+            halves = np.full(count, 2)
+            if draws and not case[3]:
+                halves[0] = 1  # the first meeting drawn
+            white = np.array([a, b] * count)[:count]
+            black = np.array([b, a] * count)[:count]
+            fed.record(event, white, black, np.where(white == a, halves, 2 - halves), month)
+            case[2].extend([(event, int(fed.player_ids(a))), (event, int(fed.player_ids(b)))])
+            case[3].append(event)
+
+        return step
+
+    if match:
+        plan.at(first, meet(meetings))
+    else:  # two meetings a month (one in the last, for an odd number)
+        for n, month in enumerate(range(first, first + (meetings + 1) // 2)):
+            plan.at(month, meet(min(2, meetings - 2 * n)))
+    plan.cases.append(case)
+
+
+def sandbagging(plan, rng, strength):
+    """An ordinary adult throws games to much weaker players, then, at the lowered rating, beats
+    players of their old rating within three months."""
+    losses, wins, gap = {
+        "blatant": (7, 6, (250, 400)),
+        "clear": (6, 5, (200, 350)),
+        "subtle": (5, 4, (200, 300)),
+        "below the floor": (4, 3, (200, 300)),
+    }[strength]
+    month = int(rng.integers(1, 9))
+    later = month + int(rng.integers(1, 4))
+    case = ["sandbagging", strength, [], []]
+    chosen = {}
+
+    def drop(fed, month):
+        player = ordinary_adult(fed, month, 1700, 2300)
+        chosen["player"], chosen["old"] = player, int(fed.published[player])
+        opponents = accomplices(fed, fed.published[player] - rng.integers(*gap, losses))
+        event = fed.new_event(month)
+        fed.record(event, np.full(losses, player), opponents, 0, month)
+        case[2].append((event, int(fed.player_ids(player))))
+        case[3].append(event)
+
+    def rebound(fed, month):
+        player = chosen["player"]
+        opponents = accomplices(fed, chosen["old"] + rng.integers(-50, 51, wins))
+        event = fed.new_event(month)
+        halves = np.array([1] + [2] * (wins - 1)) if strength in ("subtle", "below the floor") else np.full(wins, 2)
+        fed.record(event, np.full(wins, player), opponents, halves, month)
+        case[2].append((event, int(fed.player_ids(player))))
+        case[3].append(event)
+
+    plan.at(month, drop)
+    plan.at(min(later, 11), rebound)
+    plan.cases.append(case)
+
+
+def newcomers(plan, rng, strength):
+    """Newcomers who meet only each other and one rated player, who beats them: a round robin of
+    their own; the next month they play each other again at the first ratings it gave them."""
+    size, host_draws = {"blatant": (8, 0), "clear": (6, 0), "subtle": (5, 1), "below the floor": (4, 1)}[strength]
+    month = int(rng.integers(1, 11))
+    case = ["closed newcomers", strength, [], []]
+    chosen = {}
+
+    def first(fed, month):
+        host = ordinary_adult(fed, month, 1600, 2200)
+        group = fed.add_players(rng.normal(1200, 150, size), np.zeros(size, np.int64))
+        chosen["group"] = group
+        event = fed.new_event(month)
+        for i in range(size):
+            for j in range(i + 1, size):
+                fed.played(event, group[i : i + 1], group[j : j + 1], month)
+        halves = np.full(size, 2)
+        halves[:host_draws] = 1
+        fed.record(event, np.full(size, host), group, halves, month)
+        case[2].extend((event, int(pid)) for pid in fed.player_ids(np.append(group, host)))
+        case[3].append(event)
+
+    def again(fed, month):
+        group = chosen["group"]
+        event = fed.new_event(month)
+        for i in range(len(group)):
+            for j in range(i + 1, len(group)):
+                fed.played(event, group[i : i + 1], group[j : j + 1], month)
+        case[3].append(event)
+
+    plan.at(month, first)
+    plan.at(month + 1, again)
+    plan.cases.append(case)
+
+
+def rings(plan, rng, strength):
+    """Players who meet mostly each other month after month, one of them winning every game
+    among them while the others draw among themselves; each also plays two ordinary games a
+    month in an open event."""
+    months = {"blatant": 8, "clear": 6, "subtle": 4, "below the floor": 3}[strength]
+    size = int(rng.integers(4, 8))
+    start = int(rng.integers(0, 12 - months + 1))
+    case = ["rings", strength, [], []]
+    chosen = {}
+
+    def step(fed, month):
+        if "ring" not in chosen:
+            base = rng.uniform(1400, 1900)
+            chosen["ring"] = accomplices(fed, np.rint(base + rng.normal(0, 40, size)))
+        ring = chosen["ring"]
+        event = fed.new_event(month)
+        for i in range(size):
+            for j in range(i + 1, size):
+                halves = 2 if i == 0 else 1
+                fed.record(event, ring[i : i + 1], ring[j : j + 1], halves, month)
+        winner = int(fed.player_ids(ring[0]))
+        case[2].append((event, winner))
+        case[3].append(event)
+        # Two ordinary games each, against players of their rating, at their true strength.
+        outside = fed.new_event(month)
+        rows = active(fed, month)
+        for member in ring:
+            near = rows[np.abs(fed.published[rows] - fed.published[member]) < 100]
+            opponents = fed.rng.choice(near, 2)
+            fed.played(outside, np.full(2, member), opponents, month)
+
+    for month in range(start, start + months):
+        plan.at(month, step)
+    plan.cases.append(case)
+
+
+KINDS = [gifts, pairs, sandbagging, newcomers, rings]
+
+
+def plan_cases(rng, per_kind: int) -> Plan:
+    """``per_kind`` cases of each kind, a quarter at each strength."""
+    plan = Plan()
+    for kind in KINDS:
+        for n in range(per_kind):
+            kind(plan, rng, STRENGTHS[n % len(STRENGTHS)])
+    return plan
