@@ -13,6 +13,7 @@ from corrections.reporting import send_report
 from events.models import Event, EventChange, Game, Upload
 from events.tokens import do_create_token
 from grading.demo.federation import load_demo
+from grading.integrity.actions import do_set_integrity_threshold
 from grading.integrity.scanning import scan_month
 from grading.models import Flag, GameNotRated, PlayerMerge, RatingList, RatingPeriod
 from grading.rule_sets import do_change_rule_set
@@ -82,6 +83,9 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
         month=str(summary.first_month),
         summary="an event flagged for the test",
         found_at=timezone.now(),
+    )
+    do_set_integrity_threshold(
+        RatingList.objects.get(code="otb-standard"), 1e-3, "a test", acting_user=django_user_model.objects.get()
     )
     do_create_token("a pairing program", acting_user=django_user_model.objects.get())
     follower = Follower.objects.create(email="fan@example.net", key="k" * 43, created_at=timezone.now())

@@ -15,9 +15,9 @@ from chess.numbers import whole_number_within
 from events.models import Event
 from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.admin.lists import ReadOnlyAdmin
-from grading.integrity.actions import do_clear_flag
+from grading.integrity.actions import THRESHOLDS, do_clear_flag, do_set_integrity_threshold
 from grading.integrity.selectors import month_review, months_with_flags
-from grading.models import Flag, RatingList, Scan
+from grading.models import Flag, RatingList, Scan, ThresholdChange
 from grading.run.broker import Unreachable, send
 
 OFFICERS = "events.approve_event"
@@ -85,6 +85,7 @@ class FlagAdmin(ReadOnlyAdmin):
             "review": month_review(rating_list, month) if rating_list else None,
             "flagged_months": months_with_flags(rating_list) if rating_list else [],
             "here": request.get_full_path(),
+            "thresholds": [(repr(value), label) for value, label in THRESHOLDS.items()],
         }
         return render(request, "admin/grading/flag/review.html", context)
 
@@ -105,27 +106,48 @@ class FlagAdmin(ReadOnlyAdmin):
             raise PermissionDenied
         if request.method != "POST":
             return HttpResponseNotAllowed(["POST"])
-        step, reason = request.POST.get("step", ""), request.POST.get("reason", "")
+        steps = {"clear": self.clear, "hold": self.hold, "release": self.release, "scan": self.scan}
+        steps["threshold"] = self.threshold
+        step = steps.get(request.POST.get("step", ""))
         try:
-            if step == "clear":
-                flag = do_clear_flag(self.chosen(Flag, request), reason, acting_user=request.user)
-                messages.success(request, f"The flag is cleared: {flag.summary}")
-            elif step == "hold":
-                event = do_hold_event(self.chosen(Event, request), reason, acting_user=request.user)
-                messages.success(request, f"{event.code} is held from rating: it awaits review.")
-            elif step == "release":
-                event = do_release_event(self.chosen(Event, request), reason, acting_user=request.user)
-                messages.success(request, f"{event.code} is released: it is {event.get_status_display()} again.")
-            elif step == "scan":
-                self.scan(request)
-            else:
-                messages.error(request, "Nothing was done: the step asked for is not one this page knows.")
+            if step is None:
+                raise WorkflowError("the step asked for is not one this page knows")
+            step(request)
         except WorkflowError as refused:
             messages.error(request, f"Nothing was done: {refused}.")
         following = request.POST.get("next", "")
         if not url_has_allowed_host_and_scheme(following, {request.get_host()}, request.is_secure()):
             following = reverse("admin:grading_flag_review")
         return redirect(following)
+
+    def clear(self, request):
+        flag = do_clear_flag(self.chosen(Flag, request), request.POST.get("reason", ""), acting_user=request.user)
+        messages.success(request, f"The flag is cleared: {flag.summary}")
+
+    def hold(self, request):
+        event = do_hold_event(self.chosen(Event, request), request.POST.get("reason", ""), acting_user=request.user)
+        messages.success(request, f"{event.code} is held from rating: it awaits review.")
+
+    def release(self, request):
+        event = do_release_event(self.chosen(Event, request), request.POST.get("reason", ""), acting_user=request.user)
+        messages.success(request, f"{event.code} is released: it is {event.get_status_display()} again.")
+
+    def threshold(self, request):
+        """The list's threshold changed, with a reason, then its month scanned again."""
+        rating_list = RatingList.objects.filter(code=request.POST.get("list", "")).first()
+        if rating_list is None:
+            raise WorkflowError("there is no such rating list")
+        asked = request.POST.get("threshold", "")
+        chosen = next((value for value in THRESHOLDS if repr(value) == asked[:20]), None)
+        if chosen is None:
+            raise WorkflowError(f"{asked[:20]!r} is not one of the chances offered ({', '.join(THRESHOLDS.values())})")
+        change = do_set_integrity_threshold(
+            rating_list, chosen, request.POST.get("reason", ""), acting_user=request.user
+        )
+        messages.success(
+            request, f"{rating_list.name}'s improbable results are now flagged at {THRESHOLDS[change.after]} or rarer."
+        )
+        self.scan(request)
 
     def chosen(self, model, request):
         """The flag or event the form names, or WorkflowError saying it is not there."""
@@ -155,8 +177,24 @@ class FlagAdmin(ReadOnlyAdmin):
 class ScanAdmin(ReadOnlyAdmin):
     """When each month was scanned, over how much, and what was found."""
 
-    list_display = ["rating_list", "month", "at", "by", "games", "events", "flags", "seconds"]
+    list_display = ["rating_list", "month", "at", "by", "games", "events", "scores", "threshold", "flags", "seconds"]
     list_filter = ["rating_list", "month"]
+    list_select_related = ["rating_list", "by"]
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.has_perm(OFFICERS)
+
+    def has_module_permission(self, request):
+        return request.user.has_perm(OFFICERS)
+
+
+@admin.register(ThresholdChange)
+class ThresholdChangeAdmin(ReadOnlyAdmin):
+    """Each change of a list's threshold of improbable results: when, by whom, from what to what, why.
+    Changed on the review page."""
+
+    list_display = ["rating_list", "at", "by", "before", "after", "reason"]
+    list_filter = ["rating_list"]
     list_select_related = ["rating_list", "by"]
 
     def has_view_permission(self, request, obj=None):

@@ -41,7 +41,8 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
     started = time.monotonic()
     window = window_games(rating_list, month)
     scope = distinct(window.games.event[window.game_month == month.index])
-    found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors)
+    threshold = rating_list.integrity_threshold
+    found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors, threshold=threshold)
     index = GameIndex(window)
     found_records = records(window, found, scope, index) + arbiters(window, found)
     with transaction.atomic():
@@ -52,6 +53,8 @@ def scan_month(rating_list, month: Month, *, acting_user=None) -> Scan:
             games=int((window.game_month == month.index).sum()),
             events=len(scope),
             by=acting_user,
+            threshold=threshold,
+            scores=len(found.scores.event),
         )
         # The month's window reads everything a flag of the month was based on.
         scan.flags = store(rating_list, found_records, window, Flag.FoundBy.MONTH, Q(month=str(month)), scan)
@@ -69,7 +72,14 @@ def scan_event(event: Event) -> int:
     )
     window = window_games(event.rating_list, month, players=players, event=event)
     scope = np.array([event.pk])
-    found = watch(window.games, window.game_month, window.events, scope, juniors=window.juniors)
+    found = watch(
+        window.games,
+        window.game_month,
+        window.events,
+        scope,
+        juniors=window.juniors,
+        threshold=event.rating_list.integrity_threshold,
+    )
     index = GameIndex(window)
     found_records = records(window, found, scope, index)
     # What this scan read in full: the flags an event's scan found of this event alone.

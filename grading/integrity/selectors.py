@@ -21,6 +21,20 @@ class MonthReview:
     gone: list  # those no longer found, latest first
     counts: dict  # {kind label: open flags}
     held: list  # the list's events held from rating, with games in the month or not
+    threshold_changes: list  # the list's latest changes of its threshold, latest first
+
+    @property
+    def threshold(self) -> str:
+        """The list's threshold as a person reads it: "1 in 10,000"."""
+        return chance_in(self.rating_list.integrity_threshold)
+
+    @property
+    def scan_threshold(self) -> str:
+        return chance_in(self.scan.threshold) if self.scan else ""
+
+
+def chance_in(probability: float) -> str:
+    return f"1 in {round(1 / probability):,}"
 
 
 def flags_shown(flags) -> list:
@@ -53,6 +67,7 @@ def month_review(rating_list: RatingList, month: Month) -> MonthReview:
             .annotate(open_flags=Count("flags", filter=Q(flags__state=Flag.State.OPEN)))
             .order_by("-end_date", "code")
         ),
+        threshold_changes=list(rating_list.threshold_changes.select_related("by")[:5]),
     )
 
 

@@ -3,7 +3,7 @@
 watch's flags; every one of them is imported from here (``from grading.models import ...``),
 where Django finds them."""
 
-from grading.models.integrity import Flag, Scan
+from grading.models.integrity import Flag, Scan, ThresholdChange
 from grading.models.lists import (
     RULE_SET_CHOICES,
     JSONText,
@@ -47,6 +47,7 @@ __all__ = [
     "RatingState",
     "RuleSetChange",
     "Scan",
+    "ThresholdChange",
     "live_change",
     "month_validator",
     "rating_text",

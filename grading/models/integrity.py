@@ -65,6 +65,31 @@ class Flag(models.Model):
         return f"flag-chart-{self.pk}"
 
 
+class ThresholdChange(models.Model):
+    """An officer's change of the chance at which a list's improbable results are flagged."""
+
+    rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="threshold_changes")
+    at = models.DateTimeField()
+    by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, on_delete=models.SET_NULL, related_name="+")
+    before = models.FloatField()
+    after = models.FloatField()
+    reason = models.TextField()
+
+    class Meta:
+        ordering = ["rating_list", "-at", "-pk"]
+
+    def __str__(self):
+        return f"{self.rating_list}: 1 in {self.before_odds} to 1 in {self.after_odds}"
+
+    @property
+    def before_odds(self) -> str:
+        return f"{round(1 / self.before):,}"
+
+    @property
+    def after_odds(self) -> str:
+        return f"{round(1 / self.after):,}"
+
+
 class Scan(models.Model):
     """A scan of a list's month by every signal: when, over what, and what it found."""
 
@@ -76,6 +101,10 @@ class Scan(models.Model):
     events = models.PositiveIntegerField(default=0)
     flags = models.PositiveIntegerField(default=0)
     by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+")
+    # The chance at which a score was flagged, and the players' scores in the month's events it
+    # read: by chance alone, at most about scores x threshold improbable results.
+    threshold = models.FloatField(default=1e-4)
+    scores = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["rating_list", "-month", "-at"]
@@ -83,3 +112,7 @@ class Scan(models.Model):
 
     def __str__(self):
         return f"{self.rating_list} {self.month} scanned at {self.at:%Y-%m-%d %H:%M}"
+
+    @property
+    def chance_flags(self) -> float:
+        return self.scores * self.threshold

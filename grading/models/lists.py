@@ -65,6 +65,12 @@ class RatingList(models.Model):
         null=True, blank=True, help_text="...and under this many minutes (empty: no upper limit)."
     )
     display_order = models.PositiveSmallIntegerField(default=0)
+    # The chance at or under which a player's score in an event is flagged as an improbable
+    # result (docs/integrity.md); officers change it on the review page, each change recorded.
+    integrity_threshold = models.FloatField(
+        default=1e-4,
+        choices=[(1e-3, "1 in 1,000"), (1e-4, "1 in 10,000"), (1e-5, "1 in 100,000"), (1e-6, "1 in 1,000,000")],
+    )
 
     class Meta:
         ordering = ["display_order", "code"]

@@ -5,8 +5,8 @@ one-sided beyond belief."""
 import numpy as np
 import pytest
 
-from grading.integrity.signals.improbable import RatedGames
 from grading.integrity.signals import model
+from grading.integrity.signals.improbable import RatedGames
 from grading.integrity.signals.pairings import ONE_SIDED, ONE_SIDED_ALONE, repeated_pairings
 
 
