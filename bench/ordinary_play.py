@@ -205,19 +205,30 @@ def swiss(fed, month, field, rounds):
 
 def pair_score_groups(order, points, met):
     """Pairs of positions: each score group (with floaters from the one above) split in halves,
-    the top half against the bottom half, a repeat swapped with the next who has not met them."""
+    the top half against the bottom half; a repeat swapped for the next in the group not met,
+    and a player with no one left to meet floats down. The last floaters meet who they can."""
     pairs, carried = [], []
     groups = {}
     for i in order:
         groups.setdefault(points[i], []).append(i)
     for score in sorted(groups, reverse=True):
         group = carried + groups[score]
-        carried = [group.pop()] if len(group) % 2 else []
+        carried = []
         half = len(group) // 2
         top, bottom = group[:half], group[half:]
         for a in top:
-            choice = next((b for b in bottom if (min(a, b), max(a, b)) not in met), bottom[0])
+            choice = next((b for b in bottom if (min(a, b), max(a, b)) not in met), None)
+            if choice is None:
+                carried.append(a)
+                continue
             bottom.remove(choice)
+            pairs.append((a, choice))
+        carried += bottom
+    while len(carried) > 1:
+        a = carried.pop(0)
+        choice = next((b for b in carried if (min(a, b), max(a, b)) not in met), None)
+        if choice is not None:  # none: a bye this round
+            carried.remove(choice)
             pairs.append((a, choice))
     return pairs
 
