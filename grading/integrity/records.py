@@ -60,7 +60,7 @@ def improbable(window, found, scope):
             month=month_of(window, games),
             describe=(
                 f"{{p0}} scored {score(scores.halves[row])} of {int(scores.games[row])} in {{e0}}, expected "
-                f"{float(scores.expected_halves[row]) / 2:.1f} at {read}; even read at {generous}, a chance of "
+                f"{float(scores.expected_halves[row]) / 2:.2f} at {read}; even read at {generous}, a chance of "
                 f"{chance(float(scores.upper[row]))}"
             ),
             figures=[

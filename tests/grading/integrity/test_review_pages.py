@@ -30,7 +30,7 @@ def flagged(gift):
 def test_a_rating_officer_reads_the_months_flags_with_their_evidence(client, officer, flagged):
     client.force_login(officer)
     page = client.get(REVIEW, {"list": "otb-standard", "month": "2026-09"}).content.decode()
-    assert "scored 6 of 6 in GIFT, expected 0.6 at 1500; even read at 1574, a chance of 1 in 857,158" in page
+    assert "scored 6 of 6 in GIFT, expected 0.56 at 1500; even read at 1574, a chance of 1 in 857,158" in page
     assert "Chance of at least that score, read at 1574" in page and "1 in 857,158" in page
     assert 'id="flag-chart-' in page and "Hold GIFT from rating" in page
     assert "1 improbable result" in page  # the month's open flags, counted

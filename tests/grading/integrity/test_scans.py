@@ -37,7 +37,7 @@ def test_a_month_scan_flags_six_wins_against_players_400_above_with_their_eviden
     assert flag.kind == "improbable" and flag.month == "2026-09"
     # Expected 6 x 0.0934 = 0.56 at 1500 (the curve flattened by each opponent's uncertainty);
     # the chance read at 1574: 0.1026^6.
-    assert "scored 6 of 6 in GIFT, expected 0.6 at 1500; even read at 1574, a chance of 1 in 857,158" in flag.summary
+    assert "scored 6 of 6 in GIFT, expected 0.56 at 1500; even read at 1574, a chance of 1 in 857,158" in flag.summary
     figures = dict(flag.evidence["figures"])
     assert figures["Rating used"] == 1500 and figures["Opponents' average rating used"] == 1900
     assert figures["Read at (rating used and form)"] == 1500
