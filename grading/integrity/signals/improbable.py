@@ -58,9 +58,11 @@ class RatedGames:
         return event, player, opponent, rating, opponents, halves
 
     def side_positions(self) -> np.ndarray:
-        """The position of each of ``sides``'s games among these."""
-        both = np.flatnonzero((self.white_rating != UNRATED) & (self.black_rating != UNRATED))
-        return np.concatenate((both, both))
+        """The position of each of ``sides``'s games among these (kept beside the columns)."""
+        if "_positions" not in self.__dict__:
+            both = np.flatnonzero((self.white_rating != UNRATED) & (self.black_rating != UNRATED))
+            self.__dict__["_positions"] = np.concatenate((both, both))
+        return self.__dict__["_positions"]
 
 
 @dataclass(frozen=True)
@@ -130,6 +132,7 @@ def event_scores(
     month: np.ndarray | None = None,
     juniors: np.ndarray | None = None,
     uncertainty: model.Uncertainty | None = None,
+    lower: bool = True,
 ) -> EventScores:
     """Each player's score in each event and its tails. With ``form``, each player is read at
     their rating plus their form in their other events of the games given (``form_shifts``): a
@@ -138,7 +141,8 @@ def event_scores(
     player's uncertainty (``player_spreads``). With ``scope`` (event ids, sorted), only the rows
     of those events: a player's form still reads all their games given, summed player by player
     without sorting them, so that a month is scored against its year at little more than the
-    month's cost. ``uncertainty``: the players' (``player_spreads``), if worked out already."""
+    month's cost. ``uncertainty``: the players' (``player_spreads``), if worked out already;
+    without ``lower``, the lower tails are not worked out (left at 1)."""
     uncertainty = uncertainty or player_spreads(games, month, juniors)
     event, player, opponent, rating, opponents, halves = games.sides()
     position = games.side_positions()
@@ -184,10 +188,10 @@ def event_scores(
     mine = rating + shift[group]
     theirs = opponents + shift[opponent_row]
     level, opponent_spread = (mine + theirs) / 2, uncertainty.spread(opponent)
-    tails = []
-    for side in (1, -1):  # the most generous reading: stronger for the upper tail, weaker for the lower
+    tails = [np.ones(len(starts)), np.ones(len(starts))]
+    for side in (1, -1) if lower else (1,):  # most generous: stronger for the upper tail, weaker for the lower
         win, draw = model.outcomes(mine + side * model.GENEROUS * spread[side][group] - theirs, level, opponent_spread)
-        tails.append(score_tails(group, win, draw, halves)[0 if side == 1 else 1])
+        tails[0 if side == 1 else 1] = score_tails(group, win, draw, halves)[0 if side == 1 else 1]
     expected = expected_score(mine, theirs, opponent_spread)
     sums = (lambda column: np.add.reduceat(column, starts)) if len(starts) else (lambda column: np.zeros(0))
     return EventScores(

@@ -83,7 +83,7 @@ class Uncertainty:
         # Players found by id itself where ids are small (dense_index's table), else by rank.
         self.ids = None if index is player else np.unique(player)
         self.size = size
-        self.new = np.bincount(index, weights=rating == unrated, minlength=size) > 0
+        self.new = np.bincount(index[rating == unrated], minlength=size) > 0  # (no float weights: fast)
         ids = np.arange(size) if self.ids is None else self.ids
         self.junior = np.isin(ids, juniors) if juniors is not None else np.zeros(size, dtype=bool)
         self.first_month = None

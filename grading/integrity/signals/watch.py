@@ -81,7 +81,7 @@ def watch(
     an improbable result at a chance of ``threshold`` or less. ``juniors`` (player ids), whose
     strength is less certain than their rating says, are read more generously."""
     uncertainty = player_spreads(games, month, juniors)
-    scores = event_scores(games, scope=scope, month=month, uncertainty=uncertainty)
+    scores = event_scores(games, scope=scope, month=month, uncertainty=uncertainty, lower=False)  # upper tails read
     pairs = repeated_pairings(games, scope, uncertainty)
     plain = event_scores(games, form=False, scope=scope, month=month, uncertainty=uncertainty)
     if scope is not None:
