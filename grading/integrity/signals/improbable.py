@@ -57,6 +57,11 @@ class RatedGames:
         halves = np.concatenate((self.white_halves[both], 2 - self.white_halves[both]))
         return event, player, opponent, rating, opponents, halves
 
+    def sides_month(self, month: np.ndarray) -> np.ndarray:
+        """Each game's ``month`` in the order of ``sides``."""
+        both = (self.white_rating != UNRATED) & (self.black_rating != UNRATED)
+        return np.concatenate((month[both], month[both]))
+
     def side_positions(self) -> np.ndarray:
         """The position of each of ``sides``'s games among these (kept beside the columns)."""
         if "_positions" not in self.__dict__:

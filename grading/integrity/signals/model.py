@@ -96,6 +96,13 @@ class Uncertainty:
             self.first_rating = ratings / np.maximum(np.bincount(index[at_first], minlength=size), 1)
             self.first_month = first
 
+    def is_junior(self, players) -> np.ndarray:
+        players = np.asarray(players)
+        if not self.size:
+            return np.zeros(len(players), dtype=bool)
+        at = players if self.ids is None else np.minimum(np.searchsorted(self.ids, players), self.size - 1)
+        return self.junior[at]
+
     def spread(self, players, rating=None, month=None, direction=0, other_games=None) -> np.ndarray:
         """The spread of each of ``players``; with ``rating`` and ``month`` (those of the games
         read) and ``direction`` (+1 read stronger, -1 weaker), widened by the rating's movement

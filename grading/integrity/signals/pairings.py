@@ -30,6 +30,8 @@ MIN_MEETINGS = 4
 SURPLUS = 3.0
 ONE_SIDED = 0.002  # of a pair that met SURPLUS times what their events make likely
 ONE_SIDED_ALONE = 0.001  # of any pair, however often their events made them meet (a match, a club)
+DRIFT = 7.0  # rating points a month a strength may move from the first meeting's rating
+JUNIOR_DRIFT = 40.0  # and a junior's more (juniors rise by hundreds a year)
 
 
 @dataclass(frozen=True)
@@ -50,15 +52,18 @@ class Pairings:
         return surplus | (self.upper <= ONE_SIDED_ALONE)
 
 
-def repeated_pairings(games: RatedGames, scope: np.ndarray | None = None, uncertainty=None) -> Pairings:
+def repeated_pairings(
+    games: RatedGames, scope: np.ndarray | None = None, uncertainty=None, month: np.ndarray | None = None
+) -> Pairings:
     """The pairs that met at least MIN_MEETINGS times in ``games``; with ``scope`` (event ids,
     sorted), only the pairs that met in one of those events. ``uncertainty``: each player's
     uncertainty (improbable.player_spreads), by default read from ``games`` alone."""
     uncertainty = uncertainty or player_spreads(games, None, None)
     totals_of = form_of(games)  # over all the games given, before the candidates' are taken
+    month = np.zeros(len(games.event), dtype=np.int64) if month is None else month
     if scope is not None:
-        games, wanted = games_of_candidates(games, scope)
-    found = pairings_of(games, uncertainty, totals_of)
+        games, wanted, month = games_of_candidates(games, scope, month)
+    found = pairings_of(games, uncertainty, totals_of, month)
     if scope is None:
         return found
     kept = np.isin(pair_key(found.first, found.second), wanted)
@@ -97,7 +102,7 @@ def pairs_met_in(games: RatedGames, scope: np.ndarray, rated_only: bool = False)
     return met, counts
 
 
-def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGames, np.ndarray]:
+def games_of_candidates(games: RatedGames, scope: np.ndarray, month: np.ndarray):
     """The candidates, pairs that met in an event of ``scope`` and MIN_MEETINGS times or more in
     all, and the games that decide them: every game of the events either player of a candidate
     played, so that their meetings and the meetings their events make likely are those of all
@@ -106,14 +111,16 @@ def games_of_candidates(games: RatedGames, scope: np.ndarray) -> tuple[RatedGame
     wanted = met[meetings >= MIN_MEETINGS]
     players = np.concatenate(key_parts(wanted))
     played = is_in(games.white, players) | is_in(games.black, players)
-    return games.take(is_in(games.event, games.event[played])), wanted
+    kept = is_in(games.event, games.event[played])
+    return games.take(kept), wanted, month[kept]
 
 
-def pairings_of(games: RatedGames, uncertainty, totals_of) -> Pairings:
+def pairings_of(games: RatedGames, uncertainty, totals_of, month) -> Pairings:
     event, player, opponent, rating, opponents, halves = games.sides()
     low = player < opponent  # each game once, from the side of the lower id
     pair_low, pair_high = player[low], opponent[low]
-    order = np.lexsort((pair_high, pair_low))
+    side_month = games.sides_month(month)[low]
+    order = np.lexsort((side_month, pair_high, pair_low))  # each pair's games in the order of their months
     pair_low, pair_high = pair_low[order], pair_high[order]
     new = np.ones(len(pair_low), dtype=bool)
     new[1:] = (pair_low[1:] != pair_low[:-1]) | (pair_high[1:] != pair_high[:-1])
@@ -129,6 +136,7 @@ def pairings_of(games: RatedGames, uncertainty, totals_of) -> Pairings:
     group = candidate[pair_of_game][chosen]
     lows_rating, lows_opponents = rating[low][order][chosen], opponents[low][order][chosen]
     lows_halves = halves[low][order][chosen]
+    lows_month = side_month[order][chosen]
     # Each player read at their form in their games besides the pair's (improbable.form_shifts),
     # their spread narrowed by those games; each tail read with the pair's difference as generous
     # as is plausible to the side it asks about.
@@ -144,7 +152,15 @@ def pairings_of(games: RatedGames, uncertainty, totals_of) -> Pairings:
         uncertainty.spread(second, other_games=second_games - met),
     )
     spread = spread[group] if len(group) else np.zeros(0)
-    lows_rating, lows_opponents = lows_rating + first_shift[group], lows_opponents + second_shift[group]
+    # Every meeting read at the ratings of the pair's first (results arranged between them move
+    # their ratings apart, which must not make the later ones look likely), the pair's difference
+    # the less certain the further on: each strength drifts DRIFT a month, a junior's more.
+    first_meeting = first_of_groups(group)
+    elapsed = lows_month - lows_month[first_meeting][group]
+    drift = np.hypot(*(DRIFT + JUNIOR_DRIFT * uncertainty.is_junior(players)[group] for players in (first, second)))
+    spread = np.sqrt(np.square(spread) + np.square(drift * elapsed)) if len(group) else spread
+    lows_rating = lows_rating[first_meeting][group] + first_shift[group]
+    lows_opponents = lows_opponents[first_meeting][group] + second_shift[group]
     level, difference = (lows_rating + lows_opponents) / 2, lows_rating - lows_opponents
     low_upper = score_tails(group, *model.outcomes(difference + model.GENEROUS * spread, level), lows_halves)[0]
     low_lower = score_tails(group, *model.outcomes(difference - model.GENEROUS * spread, level), lows_halves)[1]
@@ -158,6 +174,11 @@ def pairings_of(games: RatedGames, uncertainty, totals_of) -> Pairings:
         halves=np.where(low_won, low_halves, 2 * met - low_halves),
         upper=np.where(low_won, low_upper, low_lower),
     )
+
+
+def first_of_groups(group: np.ndarray) -> np.ndarray:
+    """For each group (0 to m - 1, its rows together and in order), the index of its first row."""
+    return np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1]))) if len(group) else group
 
 
 def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:

@@ -82,7 +82,7 @@ def watch(
     strength is less certain than their rating says, are read more generously."""
     uncertainty = player_spreads(games, month, juniors)
     scores = event_scores(games, scope=scope, month=month, uncertainty=uncertainty, lower=False)  # upper tails read
-    pairs = repeated_pairings(games, scope, uncertainty)
+    pairs = repeated_pairings(games, scope, uncertainty, month)
     plain = event_scores(games, form=False, scope=scope, month=month, uncertainty=uncertainty)
     if scope is not None:
         # Each row at the ratings alone stands by itself: the rows of the events around are added.

@@ -102,3 +102,22 @@ def test_pairs_that_met_fewer_than_four_times_are_not_listed():
     pairs = repeated_pairings(games([row for event in range(1, 4) for row in swiss_with_a_meeting(event)]))
 
     assert len(pairs.first) == 0
+
+
+def test_a_run_of_wins_is_read_at_the_ratings_of_the_first_meeting():
+    # Two meetings a month for eight months, all won by player 1, whose rating rises 20 a month
+    # as player 2's falls 20. Read at each meeting's ratings, the last ones (280 apart) look
+    # likely and the run has a chance of 0.0081. Read at the first meeting's (1500 each), the
+    # difference uncertain by sqrt(63.6² + (sqrt(7² + 7²) x months since)²), the run has
+    # 0.000286: flagged.
+    rows = [(10 + month, 1, 2, 1500 + 20 * month, 1500 - 20 * month, 2) for month in range(8) for _ in range(2)]
+    months = np.repeat(np.arange(8), 2)
+    chance = 1.0
+    for month in range(8):
+        win, _ = model.outcomes(model.GENEROUS * np.hypot(np.hypot(45, 45), np.hypot(7, 7) * month), 1500)
+        chance *= win**2
+    pairs = repeated_pairings(games(rows), month=months)
+
+    assert pairs.upper[0] == pytest.approx(chance, rel=1e-6)
+    assert pairs.upper[0] == pytest.approx(0.000286, rel=1e-2)
+    assert pairs.flagged().tolist() == [True]
