@@ -20,7 +20,7 @@ import numpy as np
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, tally
 from grading.integrity.signals import model
 from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads
-from grading.integrity.signals.pairings import game_pairs, pairs_met_in
+from grading.integrity.signals.pairings import DRIFT, JUNIOR_DRIFT, game_pairs, pairs_met_in
 from grading.integrity.signals.tails import score_tails
 
 TIE = 0.1
@@ -86,7 +86,7 @@ def closed_pools(games: RatedGames, month: np.ndarray, scope: np.ndarray | None 
     starts = (
         np.flatnonzero(np.concatenate(([True], member_group[1:] != member_group[:-1]))) if len(members) else members
     )
-    winners = ring_winners(games, group, side, other, closed, uncertainty, ids)
+    winners = ring_winners(games, (group, side, other, month), closed, uncertainty, ids)
     rises_of = rises[members]
     return Pools(
         members=ids[members],
@@ -181,11 +181,15 @@ def shares_in_months_met(group, side, other, month, size) -> np.ndarray:
     return np.divide(inside, played, out=np.zeros(len(size)), where=played > 0)
 
 
-def ring_winners(games, group, side, other, closed, uncertainty, ids) -> dict:
+def ring_winners(games, sides, closed, uncertainty, ids) -> dict:
     """For each group label of ``closed``, its member whose score in the games within it is the
     least likely, read generously (model.GENEROUS spreads in their favour): their games, half
     points, expected half points at the ratings used, and the chance of at least that score.
-    Columns indexed by group label."""
+    ``sides``: each side's group, player and opponent (indexes of ``ids``) and month. Every game
+    is read at the two players' ratings of their first month in the ring, the difference the
+    less certain the further on (as a pair's: pairings.DRIFT): a winner's rise must not make
+    their later wins look likely. Columns indexed by group label."""
+    group, side, other, month = sides
     count = len(group)
     columns = {
         "winner_index": np.zeros(count, dtype=np.int64),
@@ -199,11 +203,29 @@ def ring_winners(games, group, side, other, closed, uncertainty, ids) -> dict:
     within = (group[side] == group[other]) & is_in(group[side], closed)
     if not within.any():
         return columns
-    member, rating, opponents, halves = side[within], rating[within], opponents[within], halves[within]
+    member, opponent, rating, opponents, halves = (
+        side[within],
+        other[within],
+        rating[within],
+        opponents[within],
+        halves[within],
+    )
+    month = month[within]
     rows, row = np.unique(member, return_inverse=True)
-    spread = uncertainty.spread(ids[rows])[row]
-    level = (rating + opponents) / 2
-    win, draw = model.outcomes(rating + model.GENEROUS * spread - opponents, level)
+    first_month = np.full(count, np.iinfo(np.int64).max)
+    np.minimum.at(first_month, member, month)
+    at_first = month == first_month[member]
+    first_rating = np.bincount(member[at_first], weights=rating[at_first], minlength=count) / np.maximum(
+        np.bincount(member[at_first], minlength=count), 1
+    )
+    drift = np.hypot(
+        DRIFT + JUNIOR_DRIFT * uncertainty.is_junior(ids[member]),
+        DRIFT + JUNIOR_DRIFT * uncertainty.is_junior(ids[opponent]),
+    )
+    spread = np.hypot(uncertainty.spread(ids[rows])[row], drift * (month - first_month[member]))
+    read, their = first_rating[member], first_rating[opponent]
+    level = (read + their) / 2
+    win, draw = model.outcomes(read + model.GENEROUS * spread - their, level)
     upper = score_tails(row, win, draw, halves)[0]
     played = np.bincount(row, minlength=len(rows))
     scored = np.bincount(row, weights=halves, minlength=len(rows)).astype(np.int64)

@@ -6,6 +6,7 @@ import itertools
 import numpy as np
 import pytest
 
+from grading.integrity.signals import model
 from grading.integrity.signals.improbable import RatedGames
 from grading.integrity.signals.pools import closed_pools, components
 
@@ -85,27 +86,42 @@ def ordinary_games(rows, months, per_month=4):
     return rows
 
 
+def ring_chance(months):
+    """Player 1's chance of winning all three of their games a month among the ring for
+    ``months`` months, read at the first month's ratings (1500 each) as strong as is plausible:
+    1.645 spreads of sqrt(45² + (sqrt(7² + 7²) x months since the first)²)."""
+    chance = 1.0
+    for month in range(months):
+        win, _ = model.outcomes(model.GENEROUS * np.hypot(45, np.hypot(7, 7) * month), 1500)
+        chance *= win**3
+    return chance
+
+
 def test_a_ring_whose_winner_takes_every_game_among_them_is_flagged_though_nobody_rose():
-    # Six months of round robins: player 1 won 18 games of 18 among them. Read as strong as is
-    # plausible (1500 + 1.645 x 45 = 1574 against 1500: E = 0.6049, draws 0.165 x exp(-(74 /
-    # 300)²) = 0.1553, a win 0.5273), 0.5273^18 = 0.0000099, at most WINNER (0.001). Their four
-    # ordinary games a month in the other six months do not open the ring: within the months they
-    # met, every game was among them (over the year, 18 of 42 each).
+    # Six months of round robins: player 1 won 18 games of 18 among them. In the first month, read
+    # at 1500 + 1.645 x 45 = 1574 against 1500, a win is 0.5273 (E = 0.6049, draws 0.165 x
+    # exp(-(74 / 300)²) = 0.1553); later months a little likelier, the difference less certain
+    # the further from the first: 0.000020 in all, at most WINNER (0.001). Their four ordinary
+    # games a month in the other six months do not open the ring: within the months they met,
+    # every game was among them (over the year, 18 of 42 each).
     found = pools(ordinary_games(ring_won_by_player_1(range(6)), range(6, 12)))
 
     assert found.members.tolist() == [1, 2, 3, 4]
     assert found.share[0] == 1.0
     assert (found.winner[0], found.winner_games[0], found.winner_halves[0]) == (1, 18, 36)
-    assert found.winner_upper[0] == pytest.approx(0.5273**18, rel=0.01)
+    assert ring_chance(1) == pytest.approx(0.5273**3, rel=1e-3)
+    assert found.winner_upper[0] == pytest.approx(ring_chance(6), rel=1e-6)
+    assert found.winner_upper[0] == pytest.approx(0.0000198, rel=1e-2)
     assert found.rise[0] == 0
     assert found.flagged().tolist() == [True]
 
 
 def test_two_months_of_such_wins_are_not_enough():
-    # 6 of 6: 0.527^6 = 0.021.
+    # 6 of 6 in two months: about 0.022.
     found = pools(ring_won_by_player_1(range(2)))
 
-    assert found.winner_upper[0] == pytest.approx(0.5273**6, rel=0.01)
+    assert found.winner_upper[0] == pytest.approx(ring_chance(2), rel=1e-6)
+    assert found.winner_upper[0] > 0.02
     assert found.flagged().tolist() == [False]
 
 
