@@ -183,7 +183,7 @@ def scan_in_process():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--players", type=int, default=30_000)
+    parser.add_argument("--players", type=int, default=60_000)
     parser.add_argument("--plant", type=int, default=80, help="planted cases of each kind, a quarter at each strength")
     parser.add_argument("--threshold", type=float, default=IMPROBABLE, help="the chance at which a score is flagged")
     parser.add_argument("--no-fide", action="store_true", help="skip the FIDE-sized timings")
@@ -210,9 +210,10 @@ def main():
         shares = ", ".join(f"{strength} {100 * np.mean(by_strength[strength]):.0f} %" for strength in STRENGTHS)
         every += [hit for strength in STRENGTHS[:-1] for hit in by_strength[strength]]
         floor += by_strength[STRENGTHS[-1]]
-        print(f"  {kind:20} {shares}")
+        print(f"  {kind:34} {shares}")
     print(f"  every planted case from blatant to subtle: {100 * np.mean(every):.1f} % caught (target at least 90 %)")
     print(f"  below the floor: {100 * np.mean(floor):.1f} % caught (no target: as rare as ordinary luck)")
+    print(f"  every planted case, the floor's too: {100 * np.mean(every + floor):.1f} % caught")
     print(f"  ordinary events flagged: {100 * events_share:.2f} % (target at most 1 %)")
     print(f"  ordinary juniors flagged: {100 * juniors_share:.2f} % (target at most 1 %)")
     if arguments.no_fide:
