@@ -37,9 +37,13 @@ def clubs(rng, players: int) -> np.ndarray:
 
 
 def divisions(rng, club: np.ndarray) -> list[np.ndarray]:
-    """The league's divisions: the clubs in eights (the last may be smaller)."""
+    """The league's divisions: the clubs in eights, a remainder of fewer than six joining the last
+    eight (so that no two clubs meet more than twice in twelve months)."""
     ids = rng.permutation(np.unique(club[club >= 0]))
-    return [ids[start : start + 8] for start in range(0, len(ids), 8)]
+    starts = list(range(0, len(ids), 8))
+    if len(starts) > 1 and len(ids) - starts[-1] < 6:
+        starts.pop()
+    return np.split(ids, starts[1:])
 
 
 class Federation:
