@@ -1,24 +1,33 @@
-"""The integrity watch's signals on a generated federation with planted cases (docs/integrity.md).
+"""The integrity watch on a generated federation with planted cases (docs/integrity.md, "The
+bench: what it assumes and cannot show").
 
-    .venv/bin/python bench/integrity.py [--seed N] [--players N] [--plant N]
+    .venv/bin/python bench/integrity.py [--seed N] [--players N] [--plant N] [--threshold P] [--no-fide]
 
-A year of ordinary events (Swisses of 40 players and 8 rounds, results drawn from the players'
-true strengths, which stray from their ratings: everyone's by chance, juniors' upwards), among
-them planted cases of each kind, varied in size and strength, some subtle:
+A year of an ordinary federation (bench/ordinary_play.py) drawn from assumptions that are not
+the watch's, so that its figures cannot merely confirm it: players have true strengths their
+ratings lag (adults drift, juniors rise 100 to 400 points a year, newcomers join unrated and get
+a first rating from their first five games against rated players); ratings are published monthly
+by a plain Elo update (logistic curve, K 40 for juniors and players with under 30 games, 20
+below 2400, 10 above); a game is decided by the true strengths, the day's form (a normal of 70
+points) and white's 35 points, with draws between equals at the published rates (15% at 1400,
+35% at 2200, 52% at 2600) falling with the gap; weekend Swisses, club nights (the same pairs
+again and again), league matches, round robins and matches.
 
-- improbable results: a player given 4 to 8 wins (or most of them) against players 100 to 300
-  above;
-- repeated pairings: two players meeting in 4 to 8 events, one winning 80 to 100 per cent;
-- sandbagging: 3 to 6 losses to players 200 to 400 below, then, 1 to 3 months on at a rating
-  100 to 250 lower, 4 to 7 games won against players near the old rating;
-- closed pools: 3 to 8 players in monthly round robins of their own for 6 to 12 months, their
-  ratings rising 15 to 40 a month, each round robin an isolated event.
+Planted in it (bench/planted_cases.py), each kind at four strengths (blatant, clear, subtle,
+and below the floor: as rare as ordinary luck, outside the target): gifted wins (4 to 8 against
+players of a weekend Swiss 100 to 400 above), one-sided meetings (5 to 12, at club nights or in
+a match), sandbagging (4 to 7 games thrown to players 200 to 400 below, then a rebound within
+three months), closed newcomers (a host who beats them all, or accomplices who lose to them so
+that their first ratings are made inside) and rings (one winner, or all but two feeders rising).
 
-Prints, per kind, the share of planted cases flagged (target at least 90 per cent) and the share
-of ordinary events in which an ordinary player was flagged by any signal (target at most 2 per
-cent), then the time to score a FIDE-sized month (1,000,000 games, every signal over it; target
-under 10 s), and the time to score the last month of a FIDE-sized year read against the whole
-year (12,000,000 games), as the monthly scan does.
+A case is caught when the watch (grading.integrity.signals.watch, ``flagged_rows`` and
+``flagged_events`` only) flags one of its players in one of its events, or one of its events.
+Prints the share caught per kind and strength and overall (target at least 90 per cent), the
+share of ordinary events (those with no planted game) in which a player of no case was flagged
+(target at most 1 per cent) and of ordinary juniors flagged (target at most 1 per cent); then
+the time to score a FIDE-sized month (1,000,000 games, every signal; target under 10 s), and
+the last month of a FIDE-sized year read against the whole year (12,000,000 games), as the
+monthly scan does.
 
     .venv/bin/python bench/integrity.py --database ecf|fide [--reuse]
 
@@ -183,7 +192,7 @@ def scan_in_process():
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seed", type=int, default=2026)
-    parser.add_argument("--players", type=int, default=30_000)
+    parser.add_argument("--players", type=int, default=60_000)
     parser.add_argument("--plant", type=int, default=80, help="planted cases of each kind, a quarter at each strength")
     parser.add_argument("--threshold", type=float, default=IMPROBABLE, help="the chance at which a score is flagged")
     parser.add_argument("--no-fide", action="store_true", help="skip the FIDE-sized timings")
@@ -210,9 +219,10 @@ def main():
         shares = ", ".join(f"{strength} {100 * np.mean(by_strength[strength]):.0f} %" for strength in STRENGTHS)
         every += [hit for strength in STRENGTHS[:-1] for hit in by_strength[strength]]
         floor += by_strength[STRENGTHS[-1]]
-        print(f"  {kind:20} {shares}")
+        print(f"  {kind:34} {shares}")
     print(f"  every planted case from blatant to subtle: {100 * np.mean(every):.1f} % caught (target at least 90 %)")
     print(f"  below the floor: {100 * np.mean(floor):.1f} % caught (no target: as rare as ordinary luck)")
+    print(f"  every planted case, the floor's too: {100 * np.mean(every + floor):.1f} % caught")
     print(f"  ordinary events flagged: {100 * events_share:.2f} % (target at most 1 %)")
     print(f"  ordinary juniors flagged: {100 * juniors_share:.2f} % (target at most 1 %)")
     if arguments.no_fide:

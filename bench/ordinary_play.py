@@ -20,6 +20,30 @@ own, not the watch's (docs/integrity.md, "The bench"):
 import numpy as np
 
 PLANTED = 10**6  # planted players' ids start here
+# The share of draws between equals by their level: about 15% at 1400, 35% at 2200, half at 2600
+# (published averages of FIDE-rated play; straight lines between, flat beyond).
+DRAW_LEVELS = (1000, 1400, 1800, 2200, 2600)
+DRAWS_BETWEEN_EQUALS = (0.08, 0.15, 0.25, 0.35, 0.52)
+LEAGUE_BOARDS = 6
+
+
+def clubs(rng, players: int) -> np.ndarray:
+    """Each player's club (-1 for none): four players in ten, in clubs of 10 to 25 members."""
+    members = rng.permutation(players)[: int(players * 0.4)]
+    ends = np.cumsum(rng.integers(10, 26, len(members) // 10 + 1))
+    club = np.full(players, -1, np.int64)
+    club[members] = np.searchsorted(ends, np.arange(len(members)), side="right")
+    return club
+
+
+def divisions(rng, club: np.ndarray) -> list[np.ndarray]:
+    """The league's divisions: the clubs in eights, a remainder of fewer than six joining the last
+    eight (so that no two clubs meet more than twice in twelve months)."""
+    ids = rng.permutation(np.unique(club[club >= 0]))
+    starts = list(range(0, len(ids), 8))
+    if len(starts) > 1 and len(ids) - starts[-1] < 6:
+        starts.pop()
+    return np.split(ids, starts[1:])
 
 
 class Federation:
@@ -45,11 +69,15 @@ class Federation:
         self.rating[newcomer] = 0
         self.games_played[newcomer] = 0
         self.joins = np.where(newcomer, rng.integers(0, 12, players), 0)  # the month they start playing
-        self.club = np.where(rng.random(players) < 0.4, rng.integers(0, max(players // 17, 1), players), -1)
+        self.club = clubs(rng, players)
+        self.divisions = divisions(rng, self.club)
+        self.swisses = {}  # month: [(event, field rows)]
+        self.club_events = {}  # (month, club): the event of its nights that month
         self.columns = [[] for _ in range(7)]  # event, white, black, white's and black's rating used, halves, month
         self.event_month = [0]
         self.published = self.rating.copy()
         self.scored = []  # this month's (white, black, halves), for the update
+        self.month_start = 0  # where this month's games begin in the columns (and ``scored``)
 
     # Players and events.
 
@@ -95,8 +123,11 @@ class Federation:
         sw, sb = self.strength[white_rows], self.strength[black_rows]
         difference = sw - sb + 35 + self.rng.normal(0, 70, len(sw))
         expected = 1 / (1 + 10 ** (-difference / 400))
-        level = (sw + sb) / 2
-        draw = np.clip(0.06 + 0.30 * (level - 1000) / 1400, 0.05, 0.6) * (1 - np.abs(2 * expected - 1)) ** 1.3
+        # Draws between equals by level (published averages), falling with the true gap (not the
+        # day's form nor white's edge: those decide who wins a decided game).
+        even = 1 / (1 + 10 ** (-(sw - sb) / 400))
+        draw = np.interp((sw + sb) / 2, DRAW_LEVELS, DRAWS_BETWEEN_EQUALS) * (1 - np.abs(2 * even - 1)) ** 1.3
+        draw = np.minimum(draw, 2 * np.minimum(expected, 1 - expected))
         win = np.clip(expected - draw / 2, 0, 1)
         roll = self.rng.random(len(sw))
         return np.where(roll < win, 2, np.where(roll < win + draw, 1, 0))
@@ -131,6 +162,7 @@ class Federation:
             halves = np.concatenate([h for _, _, h in self.scored])
             self.update_ratings(white, black, halves)
         self.scored = []
+        self.month_start = len(self.columns[0])
         self.published = self.rating.copy()
         drift = self.rng.normal(0, 15, len(self.strength))
         self.strength = self.strength + np.where(
@@ -169,6 +201,20 @@ class Federation:
         performance = opponents / np.maximum(games, 1) + 400 * np.log10(share / (1 - share))
         self.rating[ready] = np.clip(np.rint(performance[ready]), 600, 2800).astype(np.int64)
         self.pending[:, ready] = 0
+
+    def won_by(self, event, winner, loser):
+        """This month's games of ``event`` between the two rows, rewritten as won by ``winner``."""
+        ids = self.player_ids(np.array([winner, loser]))
+        for at in range(self.month_start, len(self.columns[0])):
+            if self.columns[0][at][:1].tolist() != [event]:
+                continue
+            white, black, halves = self.columns[1][at], self.columns[2][at], self.columns[5][at]
+            between = ((white == ids[0]) & (black == ids[1])) | ((white == ids[1]) & (black == ids[0]))
+            if between.any():
+                halves = np.where(between, np.where(white == ids[0], 2, 0), halves)
+                self.columns[5][at] = halves
+                rows = self.scored[at - self.month_start]
+                self.scored[at - self.month_start] = (rows[0], rows[1], halves)
 
     def games(self):
         return [np.concatenate(column) for column in self.columns]
@@ -242,15 +288,16 @@ def club_nights(fed, month):
     for row, club in zip(rows.tolist(), fed.club[rows].tolist()):
         by_club.setdefault(club, []).append(row)
     events = []
-    for members in by_club.values():
+    for club, members in by_club.items():
         if len(members) < 6:
             continue
         event = fed.new_event(month)
         events.append(event)
+        fed.club_events[(month, club)] = event
         members = np.array(members)
         for _ in range(4):
             present = members[fed.rng.random(len(members)) < 0.75]
-            present = present[np.argsort(fed.published[present] + fed.rng.normal(0, 60, len(present)))]
+            present = present[np.argsort(fed.published[present] + fed.rng.normal(0, 100, len(present)))]
             present = present[: len(present) // 2 * 2]
             if len(present) >= 2:
                 fed.played(event, present[0::2], present[1::2], month)
@@ -258,18 +305,25 @@ def club_nights(fed, month):
 
 
 def league(fed, month):
-    """Clubs paired at random, six boards each, board against board in rating order."""
+    """A round of each division's double round robin a month (so the same clubs meet once or twice
+    a season), LEAGUE_BOARDS boards a side, board against board in rating order."""
     rows = active(fed, month)
     rows = rows[fed.club[rows] >= 0]
-    clubs = {}
-    for row, club in zip(rows.tolist(), fed.club[rows].tolist()):
-        clubs.setdefault(club, []).append(row)
-    teams = [np.array(sorted(m, key=lambda r: -fed.published[r])[:6]) for m in clubs.values() if len(m) >= 8]
-    order = fed.rng.permutation(len(teams))
-    for a, b in zip(order[0::2], order[1::2]):
-        event = fed.new_event(month)
-        boards = min(len(teams[a]), len(teams[b]))
-        fed.played(event, teams[a][:boards], teams[b][:boards], month)
+    for division in fed.divisions:
+        teams = list(division) + [-1] * (len(division) % 2)  # -1: a bye
+        if len(teams) < 2:
+            continue
+        turn = month % (len(teams) - 1)
+        order = [teams[0]] + teams[1:][turn:] + teams[1:][:turn]
+        half = len(order) // 2
+        for home, away in zip(order[:half], order[half:][::-1]):
+            if home < 0 or away < 0:
+                continue
+            sides = [rows[fed.club[rows] == club] for club in (home, away)]
+            sides = [side[np.argsort(-fed.published[side], kind="stable")][:LEAGUE_BOARDS] for side in sides]
+            boards = min(len(sides[0]), len(sides[1]))
+            if boards >= 4:
+                fed.played(fed.new_event(month), sides[0][:boards], sides[1][:boards], month)
 
 
 def round_robins_and_matches(fed, month, count):
@@ -304,7 +358,8 @@ def ordinary_month(fed, month):
     start = 0
     while start < len(playing) - 30:
         size = int(fed.rng.integers(30, 81))
-        swiss(fed, month, playing[start : start + size], int(fed.rng.integers(5, 8)))
+        field = playing[start : start + size]
+        fed.swisses.setdefault(month, []).append((swiss(fed, month, field, int(fed.rng.integers(5, 8))), field))
         start += size
     club_nights(fed, month)
     league(fed, month)

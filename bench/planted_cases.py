@@ -44,20 +44,28 @@ def accomplices(fed, ratings):
 
 
 def gifts(plan, rng, strength):
-    """An ordinary adult given wins against players far above them, in an event of their own."""
+    """An ordinary adult given wins (and at most a draw) against players far above them in a
+    weekend Swiss, their only games in it, against the field's players (accomplices of the
+    ratings wanted where the field has too few)."""
     games, gap, draws = {
-        "blatant": (7, (300, 450), 0),
-        "clear": (6, (250, 350), 0),
+        "blatant": (8, (300, 400), 0),
+        "clear": (6, (250, 400), 0),
         "subtle": (6, (200, 300), 1),
-        "below the floor": (5, (150, 250), 1),
+        "below the floor": (4, (100, 250), 0),
     }[strength]
     month = int(rng.integers(2, 12))
     case = ["gifted wins", strength, [], []]
 
     def step(fed, month):
-        player = ordinary_adult(fed, month, 1300, 2100)
-        opponents = accomplices(fed, fed.published[player] + rng.integers(*gap, games))
-        event = fed.new_event(month)
+        event, field = fed.swisses[month][int(rng.integers(len(fed.swisses[month])))]
+        rated = fed.published[field]
+        player = ordinary_adult(fed, month, 1300, 2100)  # one who plays only these games in it
+        while player in field:
+            player = ordinary_adult(fed, month, 1300, 2100)
+        low, high = fed.published[player] + gap[0], fed.published[player] + gap[1]
+        above = rng.permutation(field[(rated >= low) & (rated <= high)])[:games]
+        wanted = fed.published[player] + rng.integers(*gap, games - len(above))
+        opponents = np.concatenate((above, accomplices(fed, wanted))).astype(np.int64)
         halves = np.array([1] * draws + [2] * (games - draws))
         fed.record(event, np.full(games, player), opponents, halves, month)
         case[2].append((event, int(fed.player_ids(player))))
@@ -68,12 +76,12 @@ def gifts(plan, rng, strength):
 
 
 def pairs(plan, rng, strength):
-    """Two club mates of like rating meeting again and again, one winning: at their club nights,
-    or in a match."""
-    meetings, draws = {"blatant": (16, 0), "clear": (14, 1), "subtle": (12, 0), "below the floor": (8, 0)}[strength]
+    """Two club mates within 80 points meeting again and again, one winning: two games a month at
+    their club's nights (in its event of the month), or in one match."""
+    meetings, draws = {"blatant": (12, 0), "clear": (10, 1), "subtle": (8, 1), "below the floor": (5, 0)}[strength]
     match = rng.random() < 0.4
     first = int(rng.integers(0, 12 - (1 if match else (meetings + 1) // 2) + 1))
-    case = ["one-sided meetings", strength, [], []]
+    case = ["one-sided meetings, " + ("a match" if match else "club nights"), strength, [], []]
     chosen = {}
 
     def pick(fed, month):
@@ -95,7 +103,9 @@ def pairs(plan, rng, strength):
             if "pair" not in chosen:
                 pick(fed, month)
             a, b = chosen["pair"]
-            event = fed.new_event(month)
+            club = (month, int(fed.club[a]))
+            event = fed.new_event(month) if match or club not in fed.club_events else fed.club_events[club]
+            fed.won_by(event, a, b)  # what the ladder paired them for is arranged too
             halves = np.full(count, 2)
             if draws and not case[3]:
                 halves[0] = 1  # the first meeting drawn
@@ -152,34 +162,46 @@ def sandbagging(plan, rng, strength):
     plan.cases.append(case)
 
 
+def round_robin(fed, event, players, month):
+    """Every pair of ``players`` (rows) plays once, at their true strengths."""
+    for i in range(len(players) - 1):
+        fed.played(event, np.full(len(players) - i - 1, players[i]), players[i + 1 :], month)
+
+
 def newcomers(plan, rng, strength):
-    """Newcomers who meet only each other and one rated player, who beats them: a round robin of
-    their own; the next month they play each other again at the first ratings it gave them."""
-    size, host_draws = {"blatant": (8, 0), "clear": (6, 0), "subtle": (5, 1), "below the floor": (4, 1)}[strength]
+    """Newcomers who meet only each other and rated players in a round robin of their own: half
+    the cases a rated host who beats them all, half five rated accomplices who lose to them, so
+    that their first ratings (five games against rated players) are made inside the event. The
+    next month they play each other again, at the first ratings it gave them if it gave any."""
+    size, given = {"blatant": (8, 0), "clear": (6, 0), "subtle": (5, 1), "below the floor": (4, 1)}[strength]
     month = int(rng.integers(1, 11))
-    case = ["closed newcomers", strength, [], []]
+    inside = rng.random() < 0.5
+    case = ["closed newcomers, " + ("rated inside" if inside else "a host"), strength, [], []]
     chosen = {}
 
     def first(fed, month):
-        host = ordinary_adult(fed, month, 1600, 2200)
         group = fed.add_players(rng.normal(1200, 150, size), np.zeros(size, np.int64))
         chosen["group"] = group
         event = fed.new_event(month)
-        for i in range(size):
-            for j in range(i + 1, size):
-                fed.played(event, group[i : i + 1], group[j : j + 1], month)
-        halves = np.full(size, 2)
-        halves[:host_draws] = 1
-        fed.record(event, np.full(size, host), group, halves, month)
-        case[2].extend((event, int(pid)) for pid in fed.player_ids(np.append(group, host)))
+        round_robin(fed, event, group, month)
+        if inside:  # the accomplices lose to each newcomer but ``given`` of them, who draw
+            rated = accomplices(fed, np.rint(rng.uniform(1400, 1800) + rng.normal(0, 50, 5)))
+            round_robin(fed, event, rated, month)
+            for newcomer in group:
+                halves = np.full(5, 2)
+                halves[:given] = 1
+                fed.record(event, np.full(5, newcomer), rated, halves, month)
+        else:  # the host beats them all but ``given`` of them, who draw
+            rated = np.array([ordinary_adult(fed, month, 1600, 2200)])
+            halves = np.full(size, 2)
+            halves[:given] = 1
+            fed.record(event, np.full(size, rated[0]), group, halves, month)
+        case[2].extend((event, int(pid)) for pid in fed.player_ids(np.append(group, rated)))
         case[3].append(event)
 
     def again(fed, month):
-        group = chosen["group"]
         event = fed.new_event(month)
-        for i in range(len(group)):
-            for j in range(i + 1, len(group)):
-                fed.played(event, group[i : i + 1], group[j : j + 1], month)
+        round_robin(fed, event, chosen["group"], month)
         case[3].append(event)
 
     plan.at(month, first)
@@ -188,13 +210,15 @@ def newcomers(plan, rng, strength):
 
 
 def rings(plan, rng, strength):
-    """Players who meet mostly each other month after month, one of them winning every game
-    among them while the others draw among themselves; each also plays two ordinary games a
-    month in an open event."""
+    """Players who meet mostly each other month after month, each also playing two ordinary games
+    a month in an open event. Half the rings have one winner, who wins every game among them while
+    the others draw among themselves; in the other half all but two rise: the two (feeders) lose
+    every game among them, the others draw among themselves."""
     months = {"blatant": 8, "clear": 6, "subtle": 4, "below the floor": 3}[strength]
-    size = int(rng.integers(4, 8))
+    size = int(rng.integers(4, 9))
+    feeders = 2 if rng.random() < 0.5 else 0
     start = int(rng.integers(0, 12 - months + 1))
-    case = ["rings", strength, [], []]
+    case = ["rings, " + ("all but feeders rise" if feeders else "one winner"), strength, [], []]
     chosen = {}
 
     def step(fed, month):
@@ -205,10 +229,13 @@ def rings(plan, rng, strength):
         event = fed.new_event(month)
         for i in range(size):
             for j in range(i + 1, size):
-                halves = 2 if i == 0 else 1
+                if feeders:
+                    halves = 0 if i >= size - feeders else 2 if j >= size - feeders else 1
+                else:
+                    halves = 2 if i == 0 else 1
                 fed.record(event, ring[i : i + 1], ring[j : j + 1], halves, month)
-        winner = int(fed.player_ids(ring[0]))
-        case[2].append((event, winner))
+        manipulated = ring[: size - feeders] if feeders else ring[:1]
+        case[2].extend((event, int(pid)) for pid in fed.player_ids(manipulated))
         case[3].append(event)
         # Two ordinary games each, against players of their rating, at their true strength.
         outside = fed.new_event(month)

@@ -81,3 +81,53 @@ def test_a_thrown_event_lowers_the_throwers_published_rating(bench):
     # Seven losses to players 250 to 400 below, K 20: about 20 x 7 x 0.85 = 120 points lost.
     assert (kind, strength, len(used)) == ("sandbagging", "blatant", 7)
     assert 80 < used[0] - fed.published[player] < 140
+
+
+def test_clubs_have_10_to_25_members_and_a_league_meets_the_same_club_at_most_twice(bench):
+    ordinary_play, _ = bench
+    fed = ordinary_play.Federation(np.random.default_rng(5), 3000)
+    sizes = np.bincount(fed.club[fed.club >= 0])
+    for month in range(12):
+        ordinary_play.league(fed, month)
+    event, white, black = (np.concatenate(column) for column in fed.columns[:3])
+    first = np.unique(event, return_index=True)[1]  # a match's first board: the two clubs
+    home, away = fed.club[white[first]], fed.club[black[first]]
+    _, matches = np.unique(np.minimum(home, away) * 10**6 + np.maximum(home, away), return_counts=True)
+
+    assert sizes[:-1].min() >= 10 and sizes.max() <= 25  # the last club takes who is left
+    assert len(first) > 12 * len(fed.divisions) and matches.max() <= 2
+
+
+def test_draws_between_equals_follow_the_published_rates_not_the_watchs(bench):
+    ordinary_play, _ = bench
+    fed = ordinary_play.Federation(np.random.default_rng(6), 10)
+    shares = []
+    for level in (1400, 2200, 2600):
+        fed.strength = np.full(2, float(level))
+        halves = fed.play(np.zeros(100_000, np.int64), np.ones(100_000, np.int64))
+        shares.append(np.mean(halves == 1))
+
+    assert np.allclose(shares, (0.15, 0.35, 0.52), atol=0.01)
+
+
+def test_newcomers_rated_inside_a_closed_event_come_out_with_its_first_ratings(bench):
+    ordinary_play, planted_cases = bench
+    rng = np.random.default_rng(8)
+    fed = ordinary_play.Federation(rng, 2000)
+    plan = planted_cases.Plan()
+    while not plan.cases or not plan.cases[-1][0].endswith("rated inside"):
+        plan = planted_cases.Plan()
+        planted_cases.newcomers(plan, rng, "blatant")
+    month = min(plan.by_month)
+    for at in (month, month + 1):
+        ordinary_play.ordinary_month(fed, at)
+        plan.run(fed, at)
+        fed.publish(at)
+    _, _, rows, (closed, again) = plan.cases[0]
+    event, white, white_rating, black_rating = (np.concatenate(fed.columns[i]) for i in (0, 1, 3, 4))
+    newcomers = [player for _, player in rows][:8]
+
+    # Eight newcomers of about 1200 beat five accomplices of about 1600 (five games each, the
+    # least a first rating needs): a performance of 1600 + 400 x log10(0.95 / 0.05), about 2110.
+    assert (white_rating[(event == closed) & np.isin(white, newcomers)] == 0).all()
+    assert ((white_rating[event == again] > 1900) & (black_rating[event == again] > 1900)).all()
