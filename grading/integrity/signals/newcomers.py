@@ -9,8 +9,9 @@ rated players who beat newcomers gain as the newcomers' ratings come to count. N
 group of at least MIN_NEWCOMERS is *closed* when at least CLOSED of its members' games in the
 games given (a year's) are among themselves or against at most MAX_HOSTS rated players. A closed
 group is flagged when a host scored at least HOST_SHARE of the points in at least HOST_GAMES
-games against its members, or when members went on to play rated: their first ratings were
-made inside the group.
+games against its members; when the newcomers scored that share against their hosts (rated
+players losing to them make their first ratings high, inside the group); or when members went
+on to play rated: their first ratings were made inside the group.
 """
 
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from grading.integrity.signals.pools import components
 
 MIN_NEWCOMERS = 4
 CLOSED = 0.8
-MAX_HOSTS = 2
+MAX_HOSTS = 6
 HOST_SHARE = 0.8
 HOST_GAMES = 4
 
@@ -45,6 +46,7 @@ class NewcomerGroups:
     host: np.ndarray
     top_host_games: np.ndarray
     top_host_halves: np.ndarray
+    newcomer_halves: np.ndarray  # the newcomers' half points against all their hosts
     rated_after: np.ndarray
 
     @property
@@ -55,7 +57,8 @@ class NewcomerGroups:
 
     def flagged(self) -> np.ndarray:
         gained = (self.top_host_games >= HOST_GAMES) & (self.top_host_halves >= 2 * HOST_SHARE * self.top_host_games)
-        return gained | (self.rated_after > 0)
+        lost = (self.host_games >= HOST_GAMES) & (self.newcomer_halves >= 2 * HOST_SHARE * self.host_games)
+        return gained | lost | (self.rated_after > 0)
 
     def games_of(self, row: int, games: RatedGames) -> np.ndarray:
         """The positions of the group's games among ``games``: among themselves and with their hosts."""
@@ -105,6 +108,7 @@ def closed_groups(games: RatedGames, ids: np.ndarray, group: np.ndarray) -> Newc
     first = np.unique(pair_index, return_index=True)[1]  # each (group, host) once
     pair_group, pair_host = host_group[first], host[first]
     hosts = np.bincount(pair_group, minlength=count)
+    hosts_scored = np.bincount(host_group, weights=host_halves, minlength=count).astype(np.int64)
     host_games = np.bincount(pair_group, weights=pair_games[pair_index[first]], minlength=count).astype(np.int64)
     # Each group's host who scored most against it.
     best = np.lexsort((-pair_halves[pair_index[first]], pair_group))
@@ -137,6 +141,7 @@ def closed_groups(games: RatedGames, ids: np.ndarray, group: np.ndarray) -> Newc
         host=top[kept],
         top_host_games=top_games[kept],
         top_host_halves=top_halves[kept],
+        newcomer_halves=2 * host_games[kept] - hosts_scored[kept],
         rated_after=rated_after[kept],
     )
 

@@ -1,5 +1,5 @@
 """Closed pools (rings): groups of players whose rated games are mostly among themselves, where
-all rose together or one of them won far more of the games among them than is likely
+all rose together or one of them won (or lost) far more of the games among them than is likely
 (docs/integrity.md).
 
 Two players are *tied* when their games against each other are at least TIE of each one's games
@@ -9,8 +9,9 @@ MAX_SIZE players is *closed* when at least CLOSED of its members' games in the m
 a ring. A closed group is flagged when its members rose together (their rating used at their
 last game was on average at least RISE above the one at their first, and at least ROSE_SHARE of
 them rose), or when its *winner*, the member whose score in the games among them is the least
-likely (the game model's chances, read generously), scored that with a chance of at most
-WINNER: one who gained while the others held or fell.
+likely, far above or far below (the game model's chances, read generously), scored that with a
+chance of at most WINNER: one who gained while the others held or fell, or a feeder who lost
+everything so that the others could rise.
 """
 
 from dataclasses import dataclass
@@ -43,11 +44,11 @@ class Pools:
     share: np.ndarray
     rise: np.ndarray
     rose: np.ndarray  # the share of members who rose
-    winner: np.ndarray  # the member whose score among them is the least likely
+    winner: np.ndarray  # the member whose score among them is the least likely, above or below
     winner_games: np.ndarray
     winner_halves: np.ndarray
     winner_expected: np.ndarray  # half points, at their rating used against the others'
-    winner_upper: np.ndarray  # the chance of at least that score, read generously
+    winner_upper: np.ndarray  # the chance of at least (a feeder's: at most) that score, read generously
     winner_rise: np.ndarray
 
     def flagged(self) -> np.ndarray:
@@ -227,6 +228,10 @@ def ring_winners(games, sides, closed, uncertainty, ids) -> dict:
     level = (read + their) / 2
     win, draw = model.outcomes(read + model.GENEROUS * spread - their, level)
     upper = score_tails(row, win, draw, halves)[0]
+    # A feeder, who loses far more among them than is likely, read as weak as is plausible: a ring
+    # that rises on its feeders has no one winner.
+    win, draw = model.outcomes(read - model.GENEROUS * spread - their, level)
+    upper = np.minimum(upper, score_tails(row, win, draw, halves)[1])
     played = np.bincount(row, minlength=len(rows))
     scored = np.bincount(row, weights=halves, minlength=len(rows)).astype(np.int64)
     expected = np.bincount(row, weights=2 * model.expected(rating - opponents), minlength=len(rows))

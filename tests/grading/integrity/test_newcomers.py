@@ -63,3 +63,16 @@ def test_a_scan_of_another_event_leaves_the_group_out():
 
     assert len(newcomer_groups(games(rows), np.array([6])).members) == 0
     assert newcomer_groups(games(rows), np.array([5])).members.tolist() == list(NEWCOMERS)
+
+
+def test_newcomers_whose_rated_opponents_all_lose_to_them_are_flagged_at_once():
+    # Five rated players (1600) each lose to the six newcomers: 30 games, the newcomers 60 half
+    # points of 60 (at least 0.8), so their first ratings, made of those games, come out high
+    # inside the group. Five hosts are within MAX_HOSTS (6); nobody is rated yet.
+    rows = [(5, a, b, 0, 0, (a + b) % 3) for a, b in itertools.combinations(NEWCOMERS, 2)]
+    rows += [(5, host, newcomer, 1600, 0, 0) for host in range(1, 6) for newcomer in NEWCOMERS]
+    found = newcomer_groups(games(rows))
+
+    assert (found.hosts[0], found.host_games[0], found.newcomer_halves[0]) == (5, 30, 60)
+    assert found.rated_after.tolist() == [0]
+    assert found.flagged().tolist() == [True]

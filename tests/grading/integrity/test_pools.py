@@ -130,3 +130,23 @@ def test_a_ring_that_plays_outsiders_as_often_in_the_same_months_is_not_closed()
     found = pools(ordinary_games(ring_won_by_player_1(range(6)), range(6)))
 
     assert len(found.members) == 0
+
+
+def test_a_ring_that_rises_on_its_feeders_is_flagged_by_the_feeders_losses():
+    # Players 1 and 2 lose every game to the other four, month after month; 3 to 6 draw among
+    # themselves: nobody wins beyond belief, the average does not move (what the feeders lose the
+    # others win), but a feeder's four losses and a draw a month for six months (6 half points of
+    # 60), read as weak as is plausible and less certain month by month, are below WINNER (0.001).
+    rows = {}
+    for month in range(6):
+        rows[month] = [
+            (month, a, b, 1500, 1500, 0 if a in (1, 2) and b not in (1, 2) else 1)
+            for a, b in itertools.combinations((1, 2, 3, 4, 5, 6), 2)
+        ]
+    found = pools(rows)
+
+    assert found.members.tolist() == [1, 2, 3, 4, 5, 6]
+    # A feeder: 6 half points of 60 (the draws between the two feeders).
+    assert found.winner[0] in (1, 2) and (found.winner_games[0], found.winner_halves[0]) == (30, 6)
+    assert found.winner_upper[0] < 0.001
+    assert found.flagged().tolist() == [True]
