@@ -147,7 +147,10 @@ class FlagAdmin(ReadOnlyAdmin):
         messages.success(
             request, f"{rating_list.name}'s improbable results are now flagged at {THRESHOLDS[change.after]} or rarer."
         )
-        self.scan(request)
+        try:
+            self.scan(request)
+        except WorkflowError as refused:  # the change stands; only its scan waits
+            messages.warning(request, f"The month is not scanned again yet: {refused}.")
 
     def chosen(self, model, request):
         """The flag or event the form names, or WorkflowError saying it is not there."""

@@ -124,3 +124,18 @@ def test_nobody_but_a_rating_officer_changes_it(client, arbiter, gift):
 
     assert response.status_code in (302, 403)
     assert rating_list().integrity_threshold == 1e-4
+
+
+def test_with_the_broker_down_the_threshold_change_stands_and_the_page_says_its_scan_waits(client, officer, gift):
+    from tests.celery_worker import celery_on
+    from tests.redis_server import redis_server
+
+    client.force_login(officer)
+    with redis_server() as server, celery_on(server.url):
+        server.stop()
+        data = {"step": "threshold", "list": "otb-standard", "month": "2026-09", "threshold": "0.001"}
+        page = client.post(ACT, {**data, "reason": "more", "next": REVIEW}, follow=True).content.decode()
+
+    assert rating_list().integrity_threshold == 1e-3 and ThresholdChange.objects.count() == 1
+    assert "now flagged at 1 in 1,000 or rarer" in page and "The month is not scanned again yet" in page
+    assert "Nothing was done" not in page
