@@ -39,7 +39,8 @@ class RatingListAdmin(admin.ModelAdmin):
 
     def get_readonly_fields(self, request, obj=None):
         # Once a month is rated its rules are history: a new method comes in as a rule-set change.
-        return ["rule_set"] if obj and obj.periods.exists() else []
+        # The integrity threshold changes on the review page, with a reason, recorded.
+        return ["rule_set", "integrity_threshold"] if obj and obj.periods.exists() else ["integrity_threshold"]
 
     @admin.display(description="changes of rule set")
     def rule_set_changes(self, obj):

@@ -139,3 +139,15 @@ def test_with_the_broker_down_the_threshold_change_stands_and_the_page_says_its_
     assert rating_list().integrity_threshold == 1e-3 and ThresholdChange.objects.count() == 1
     assert "now flagged at 1 in 1,000 or rarer" in page and "The month is not scanned again yet" in page
     assert "Nothing was done" not in page
+
+
+def test_the_lists_admin_page_shows_the_threshold_without_changing_it(admin_client, gift):
+    from tests.builders import change_form_data
+
+    url = reverse("admin:grading_ratinglist_change", args=[rating_list().pk])
+    page = admin_client.get(url)
+    data = {**change_form_data(page), "integrity_threshold": "0.001"}
+    admin_client.post(url, data)
+
+    assert "1 in 10,000" in page.content.decode()
+    assert rating_list().integrity_threshold == 1e-4 and not ThresholdChange.objects.exists()
