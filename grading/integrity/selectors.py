@@ -22,6 +22,7 @@ class MonthReview:
     counts: dict  # {kind label: open flags}
     held: list  # the list's events held from rating, with games in the month or not
     threshold_changes: list  # the list's latest changes of its threshold, latest first
+    improbable: int  # the month's improbable results flagged (open or cleared): what chance alone is set against
 
     @property
     def threshold(self) -> str:
@@ -68,6 +69,7 @@ def month_review(rating_list: RatingList, month: Month) -> MonthReview:
             .order_by("-end_date", "code")
         ),
         threshold_changes=list(rating_list.threshold_changes.select_related("by")[:5]),
+        improbable=flags.filter(kind=Flag.Kind.IMPROBABLE).count(),
     )
 
 

@@ -60,7 +60,7 @@ def test_the_review_page_says_how_many_flags_chance_alone_would_give(client, off
     # GIFT's 7 players and LUCKY's 5: 12 scores x 1 / 10,000 = 0.0012.
     assert scan.scores == 12
     assert "At a chance of 1 in 10,000, a month of 12 players' scores in events would show at most about 0.0" in page
-    assert "this scan found 1 finding" in page
+    assert "the month has 1 improbable result flagged (1 finding of every kind)" in page
 
 
 def test_an_officer_changes_the_threshold_on_the_review_page_and_the_month_is_scanned_again(
