@@ -30,6 +30,9 @@ MIN_MEETINGS = 4
 SURPLUS = 3.0
 ONE_SIDED = 0.002  # of a pair that met SURPLUS times what their events make likely
 ONE_SIDED_ALONE = 0.001  # of any pair, however often their events made them meet (a match, a club)
+# Of a pair that met mostly in matches: a federation plays far fewer matches a year than its
+# clubs' pairs meet, so the same few chance flags allow a higher threshold.
+ONE_SIDED_MATCH = 0.01
 DRIFT = 7.0  # rating points a month a strength may move from the first meeting's rating
 JUNIOR_DRIFT = 40.0  # and a junior's more (juniors rise by hundreds a year)
 
@@ -44,12 +47,14 @@ class Pairings:
     second: np.ndarray
     meetings: np.ndarray
     expected_meetings: np.ndarray
+    match_meetings: np.ndarray  # those in two-player events
     halves: np.ndarray
     upper: np.ndarray
 
     def flagged(self) -> np.ndarray:
         surplus = (self.meetings >= SURPLUS * self.expected_meetings) & (self.upper <= ONE_SIDED)
-        return surplus | (self.upper <= ONE_SIDED_ALONE)
+        matches = (2 * self.match_meetings >= self.meetings) & (self.upper <= ONE_SIDED_MATCH)
+        return surplus | matches | (self.upper <= ONE_SIDED_ALONE)
 
 
 def repeated_pairings(
@@ -166,11 +171,13 @@ def pairings_of(games: RatedGames, uncertainty, totals_of, month) -> Pairings:
     low_lower = score_tails(group, *model.outcomes(difference - model.GENEROUS * spread, level), lows_halves)[1]
     low_halves = np.bincount(group, weights=lows_halves, minlength=len(first)).astype(np.int64)
     low_won = low_halves >= met  # the lower id scored at least half the points: they are "first"
+    expected, in_matches = expected_meetings(event, player, first, second)
     return Pairings(
         first=np.where(low_won, first, second),
         second=np.where(low_won, second, first),
         meetings=met,
-        expected_meetings=expected_meetings(event, player, first, second),
+        expected_meetings=expected,
+        match_meetings=in_matches,
         halves=np.where(low_won, low_halves, 2 * met - low_halves),
         upper=np.where(low_won, low_upper, low_lower),
     )
@@ -181,9 +188,10 @@ def first_of_groups(group: np.ndarray) -> np.ndarray:
     return np.flatnonzero(np.concatenate(([True], group[1:] != group[:-1]))) if len(group) else group
 
 
-def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, second: np.ndarray):
     """For each pair, the sum over the events both played of r / (s - 1): s the event's players,
-    r the most games one of them played (the event's rounds, for a player who played them all)."""
+    r the most games one of them played (the event's rounds, for a player who played them all);
+    and the games of the two-player events both played (their matches)."""
     events, event_index = np.unique(event, return_inverse=True)
     _, player_index = np.unique(np.concatenate((player, first, second)), return_inverse=True)
     side_player = player_index[: len(player)]
@@ -202,4 +210,6 @@ def expected_meetings(event: np.ndarray, player: np.ndarray, first: np.ndarray, 
     pair = np.repeat(np.arange(len(first)), to - from_)
     shared_event = entry_event[spans(from_, to)]
     both, _ = find_sorted(entry_key, b[pair].astype(np.int64) * len(events) + shared_event)
-    return np.bincount(pair[both], weights=per_meeting[shared_event[both]], minlength=len(first))
+    expected = np.bincount(pair[both], weights=per_meeting[shared_event[both]], minlength=len(first))
+    in_matches = np.bincount(pair[both], weights=(rounds * (size == 2))[shared_event[both]], minlength=len(first))
+    return expected, in_matches.astype(np.int64)

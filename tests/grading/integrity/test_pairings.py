@@ -7,7 +7,7 @@ import pytest
 
 from grading.integrity.signals import model
 from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.pairings import ONE_SIDED, ONE_SIDED_ALONE, repeated_pairings
+from grading.integrity.signals.pairings import ONE_SIDED, ONE_SIDED_ALONE, ONE_SIDED_MATCH, repeated_pairings
 
 
 def games(rows):
@@ -79,23 +79,44 @@ def test_shared_results_are_not_one_sided():
 
 
 def test_a_match_is_expected_to_pair_its_two_players_every_game():
-    # A twelve-game match, all won by one side: s = 2, r = 12, 12 meetings expected, 12 met;
-    # 0.573^12 = 0.00126 is above ONE_SIDED_ALONE (0.001): a rare but ordinary rout.
-    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 12))
+    # A six-game match, all won by one side: s = 2, r = 6, 6 meetings expected, 6 met, all of them
+    # in a match; 0.573^6 = 0.0355 is above ONE_SIDED_MATCH (0.01): an ordinary bad match.
+    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 6))
 
-    assert pairs.expected_meetings[0] == pytest.approx(12.0)
-    assert pairs.upper[0] == pytest.approx(WIN**12, rel=1e-3)
+    assert pairs.expected_meetings[0] == pytest.approx(6.0)
+    assert pairs.match_meetings[0] == 6
+    assert pairs.upper[0] == pytest.approx(WIN**6, rel=1e-3)
     assert pairs.flagged().tolist() == [False]
 
 
-def test_a_match_of_fourteen_games_all_won_between_equals_is_flagged_however_likely_their_meetings():
-    # 0.573^14 = 0.00041 <= ONE_SIDED_ALONE (0.001), though a match makes every meeting likely.
-    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 14))
+def test_a_match_of_twelve_games_all_won_between_equals_is_flagged_however_likely_their_meetings():
+    # 0.573^12 = 0.00126: at most ONE_SIDED_MATCH (0.01), a match's threshold (a federation plays
+    # few matches), though above ONE_SIDED_ALONE (0.001), the threshold of any pair.
+    pairs = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 12))
 
-    assert pairs.meetings[0] == pairs.expected_meetings[0] == 14
-    assert pairs.upper[0] == pytest.approx(WIN**14, rel=1e-3)
-    assert pairs.upper[0] <= ONE_SIDED_ALONE
+    assert pairs.meetings[0] == pairs.expected_meetings[0] == pairs.match_meetings[0] == 12
+    assert pairs.upper[0] == pytest.approx(WIN**12, rel=1e-3)
+    assert ONE_SIDED_ALONE < pairs.upper[0] <= ONE_SIDED_MATCH
     assert pairs.flagged().tolist() == [True]
+
+
+def test_eleven_wins_are_flagged_in_a_match_and_not_at_club_nights():
+    # 0.573^11 = 0.0022. In a match: at most ONE_SIDED_MATCH (0.01), flagged. At eleven club
+    # nights of sixteen, one game each: they met more than their events make likely (11 x 1 / 15
+    # = 0.73), but 0.0022 is above ONE_SIDED (0.002): one of a club's many pairs, not flagged.
+    match = repeated_pairings(games([(9, 1, 2, 1500, 1500, 2)] * 11))
+    rows = [(20 + night, 1, 2, 1500, 1500, 2) for night in range(11)]
+    rows += [
+        (20 + night, 100 * night + 3 + k, 100 * night + 4 + k, 1500, 1500, 1)
+        for night in range(11)
+        for k in range(0, 14, 2)
+    ]
+    nights = repeated_pairings(games(rows))
+
+    assert match.upper[0] == nights.upper[0] == pytest.approx(WIN**11, rel=1e-3)
+    assert (match.match_meetings[0], nights.match_meetings[0]) == (11, 0)
+    assert nights.expected_meetings[0] == pytest.approx(11 / 15)
+    assert (match.flagged().tolist(), nights.flagged().tolist()) == ([True], [False])
 
 
 def test_pairs_that_met_fewer_than_four_times_are_not_listed():
