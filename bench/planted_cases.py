@@ -77,8 +77,14 @@ def gifts(plan, rng, strength):
 
 def pairs(plan, rng, strength):
     """Two club mates within 80 points meeting again and again, one winning: two games a month at
-    their club's nights (in its event of the month), or in one match."""
-    meetings, draws = {"blatant": (12, 0), "clear": (10, 1), "subtle": (8, 1), "below the floor": (5, 0)}[strength]
+    their club's nights (in its event of the month), or in one match.
+
+    Their strengths on the scale of every kind (how rare the run is in ordinary play): between
+    equals at club level (draws 20%) a game is won 40% of the time, so 20 straight wins are
+    0.4^20 = 1 in 91 million (blatant); 16 wins and a draw in 17, 0.4^17 + 17 x 0.4^16 x 0.2 =
+    1 in 610,000 (clear); 13 wins and a draw in 14, 0.4^14 + 14 x 0.4^13 x 0.2 = 1 in 46,000
+    (subtle); 9 wins, 0.4^9 = 1 in 3,800 (below the floor)."""
+    meetings, draws = {"blatant": (20, 0), "clear": (17, 1), "subtle": (14, 1), "below the floor": (9, 0)}[strength]
     match = rng.random() < 0.4
     first = int(rng.integers(0, 12 - (1 if match else (meetings + 1) // 2) + 1))
     case = ["one-sided meetings, " + ("a match" if match else "club nights"), strength, [], []]

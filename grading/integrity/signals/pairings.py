@@ -164,11 +164,15 @@ def pairings_of(games: RatedGames, uncertainty, totals_of, month) -> Pairings:
     elapsed = lows_month - lows_month[first_meeting][group]
     drift = np.hypot(*(DRIFT + JUNIOR_DRIFT * uncertainty.is_junior(players)[group] for players in (first, second)))
     spread = np.sqrt(np.square(spread) + np.square(drift * elapsed)) if len(group) else spread
-    lows_rating = lows_rating[first_meeting][group] + first_shift[group]
-    lows_opponents = lows_opponents[first_meeting][group] + second_shift[group]
-    level, difference = (lows_rating + lows_opponents) / 2, lows_rating - lows_opponents
-    low_upper = score_tails(group, *model.outcomes(difference + model.GENEROUS * spread, level), lows_halves)[0]
-    low_lower = score_tails(group, *model.outcomes(difference - model.GENEROUS * spread, level), lows_halves)[1]
+    now = lows_rating - lows_opponents
+    at_first = now[first_meeting][group]
+    level = (lows_rating + lows_opponents) / 2
+    shift = first_shift[group] - second_shift[group]
+    # A difference that moved in a side's favour since the first meeting (its own wins may have
+    # moved it) counts as it stood then; one that moved against it (the other rose) as it is.
+    upper_difference, lower_difference = np.minimum(now, at_first) + shift, np.maximum(now, at_first) + shift
+    low_upper = score_tails(group, *model.outcomes(upper_difference + model.GENEROUS * spread, level), lows_halves)[0]
+    low_lower = score_tails(group, *model.outcomes(lower_difference - model.GENEROUS * spread, level), lows_halves)[1]
     low_halves = np.bincount(group, weights=lows_halves, minlength=len(first)).astype(np.int64)
     low_won = low_halves >= met  # the lower id scored at least half the points: they are "first"
     expected, in_matches = expected_meetings(event, player, first, second)

@@ -142,3 +142,27 @@ def test_a_run_of_wins_is_read_at_the_ratings_of_the_first_meeting():
     assert pairs.upper[0] == pytest.approx(chance, rel=1e-6)
     assert pairs.upper[0] == pytest.approx(0.000286, rel=1e-2)
     assert pairs.flagged().tolist() == [True]
+
+
+def test_a_run_against_a_player_who_rose_to_meet_them_is_read_at_the_ratings_of_each_meeting():
+    # Player 2 (1200) lost to player 1 (1500) in month 0, rose to 1500 by month 3, and then lost
+    # twelve times in a row to player 1 at 1500 each, two a month. Read at the first meeting's
+    # 300-point difference every loss is likely (a win about 0.90, the run 0.32); but the
+    # difference did not move in player 1's favour since, it closed: each meeting is read at its
+    # own (the smaller), 0 points, the spread widening sqrt(7² + 7²) = 9.9 a month from month 0
+    # (a win 0.589 in month 3 to 0.63 in month 8): the run 0.0031, at most ONE_SIDED_MATCH, each
+    # meeting an event of the two of them.
+    rows = [(10, 1, 2, 1500, 1200, 2)]
+    rows += [(10 + month, 1, 2, 1500, 1500, 2) for month in range(3, 9) for _ in range(2)]
+    months = np.array([0] + [month for month in range(3, 9) for _ in range(2)])
+    spread = np.hypot(np.hypot(45, 45), np.hypot(7, 7) * months)
+    win, _ = model.outcomes(np.where(months == 0, 300, 0) + model.GENEROUS * spread, (1500 + rows[0][4]) / 2)
+    win[1:], _ = model.outcomes(model.GENEROUS * spread[1:], 1500)
+    at_first, _ = model.outcomes(300 + model.GENEROUS * spread, 1350)
+    pairs = repeated_pairings(games(rows), month=months)
+
+    assert pairs.upper[0] == pytest.approx(np.prod(win), rel=1e-6)
+    assert pairs.upper[0] == pytest.approx(0.0031, rel=1e-2)
+    assert pairs.match_meetings[0] == pairs.meetings[0] == 13
+    assert pairs.upper[0] <= ONE_SIDED_MATCH < np.prod(at_first)
+    assert pairs.flagged().tolist() == [True]
