@@ -18,7 +18,7 @@ from grading.engine.arrays import spans
 from grading.integrity.signals.improbable import EventScores
 
 THROWN = 0.01
-JOINT = 3e-5  # the drop's chance times the rebound's, at most
+JOINT = 1e-4  # the drop's chance times the rebound's, at most
 WEAKER = 150
 FELL = 40
 WITHIN = 3

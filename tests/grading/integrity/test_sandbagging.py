@@ -2,6 +2,7 @@
 results far above the lowered rating."""
 
 import numpy as np
+import pytest
 
 from grading.integrity.signals.improbable import RatedGames, event_scores
 from grading.integrity.signals.sandbagging import sandbagging
@@ -22,7 +23,7 @@ DROP = [(10, 1, opponent, 2000, 1700, 0) for opponent in (2, 3, 4, 5)]
 def rebound(event, rating, result=2):
     # Player 1 at ``rating`` beats four players rated 2040: from 1850, read at 1924, a win is
     # 0.2127 a game and four wins 0.00204, at most REBOUND (0.01); the drop's chance times the
-    # rebound's, 0.00042 x 0.00204 = 8.6e-7, at most JOINT (1e-5).
+    # rebound's, 0.00042 x 0.00204 = 8.6e-7, at most JOINT (0.0001).
     return [(event, 1, opponent, rating, 2040, result) for opponent in (6, 7, 8, 9)]
 
 
@@ -65,3 +66,18 @@ def test_losses_to_players_of_ones_own_strength_are_no_drop():
     # Four losses to 1900s (100 below): unlucky, not thrown to much weaker players.
     rows = [(10, 1, opponent, 2000, 1900, 0) for opponent in (2, 3, 4, 5)] + rebound(11, 1850)
     assert len(flagged(rows, {10: 5, 11: 6}).player) == 0
+
+
+def test_a_drop_and_a_rebound_each_modest_are_flagged_when_together_beyond_belief():
+    # Three losses to 1700s, 0.1431^3 = 0.00293 (a drop); at 1920, three wins against 2040s,
+    # 0.2827^3 = 0.0226 (a rebound); together 0.000066, at most JOINT (0.0001): flagged. Two
+    # wins (0.2827^2 = 0.0799) with the same drop are 0.000234 together: not.
+    drop = DROP[:3]
+    three, two = rebound(11, 1920)[:3], rebound(11, 1920)[:2]
+    scores = event_scores(games(drop + three), form=False)
+
+    assert scores.lower[scores.event == 10][0] * scores.upper[scores.event == 11][0] == pytest.approx(
+        0.1431**3 * 0.2827**3, rel=1e-2
+    )
+    assert flagged(drop + three, {10: 5, 11: 6}).player.tolist() == [1]
+    assert len(flagged(drop + two, {10: 5, 11: 6}).player) == 0
