@@ -44,7 +44,7 @@ class Scoring:
 
     points: dict = field(default_factory=lambda: {**_DEFAULT_POINTS, "P": Decimal(1), "X": Decimal("0.5")})
     allocated: frozenset = frozenset()  # (pin, round) of each pairing-allocated bye (TRF U)
-    line: int | None = None  # the first record 162, when the file has one
+    line: int | None = None  # the first record 162 that gives points, when the file has one
 
     @property
     def draw(self):
@@ -80,7 +80,7 @@ def read_scoring(event, records, allocated):
     points = {**_DEFAULT_POINTS, **{letter: value for letter, (value, _) in given.items()}}
     points.setdefault("P", points["W"])
     points.setdefault("X", points["D"])
-    return Scoring(points, frozenset(allocated), records[0][0] if records else None)
+    return Scoring(points, frozenset(allocated), min((n for _, n in given.values()), default=None))
 
 
 def _read_element(event, n, m, given):
