@@ -16,6 +16,8 @@ from events.models import ApiToken, Entry, EventChange, Game, Upload
 from events.tokens import do_revoke_token
 from events.uploads import matching
 
+_REASONS_OF_RESULTS = {results.unrated_reason(code) for code in results.ALL}
+
 
 class GameForm(forms.ModelForm):
     def clean_date(self):
@@ -137,7 +139,10 @@ class GameAdmin(DeleteOneByOne):
         return False  # games come from an event's file, checked as a whole
 
     def save_model(self, request, obj, form, change):
-        obj.unrated_reason = results.unrated_reason(obj.result)
+        # A reason its result does not give (its file said its team match was forfeited, its
+        # month was taken on from the previous system) stays.
+        kept = "" if obj.unrated_reason in _REASONS_OF_RESULTS else obj.unrated_reason
+        obj.unrated_reason = results.unrated_reason(obj.result) or kept
         obj.rated = not obj.unrated_reason
         super().save_model(request, obj, form, change)
 

@@ -102,6 +102,9 @@ class ParsedGame:
     date: datetime.date | None = None
     lines: tuple[int, ...] = ()
     section: str = ""  # the ECF results part the game came from
+    # Why the file itself says the game is not rated, whatever its result ("" if it does not): a
+    # game of a team match TRF-2026 record 330 says was forfeited.
+    unrated_reason: str = ""
 
 
 class HasProblems:
@@ -130,8 +133,8 @@ class ParsedEvent(HasProblems):
     time_control_text: str = ""
     kind: str = OTHER
     online: bool | None = None
-    # The rounds the file says the event has (TRF XXR), played or not: they decide when a match
-    # is won (docs/rules.md 16.5). None: the file does not say (ECF and CSV files never do).
+    # The rounds the file says the event has (TRF 142 or XXR), played or not: they decide when a
+    # match is won (docs/rules.md 16.5). None: the file does not say (ECF and CSV files never do).
     scheduled_rounds: int | None = None
     encoding: str = ""
     players: list[ParsedPlayer] = field(default_factory=list)

@@ -11,7 +11,6 @@ from collections import defaultdict
 from dataclasses import replace
 
 from chess import dates, results
-from chess.numbers import read_whole_number
 from chess.time_controls import TimeControl
 from events.formats.base import (
     CODE_PATTERN,
@@ -32,6 +31,12 @@ from events.formats.base import (
 )
 from events.formats.trf_player_lines import read_player_line
 from events.formats.trf_players import check_points, read_blank_rounds_as_byes, read_clubs_in_federation_column
+from events.formats.trf_records import (
+    read_forfeited_matches,
+    read_scheduled_rounds,
+    read_scoring,
+    read_teams,
+)
 
 # Records only TRF-2026 has; any of them (or a national-rating record) marks the file as such.
 _TRF2026 = {
@@ -91,10 +96,16 @@ _BYES = {
 }
 
 
+# Records kept, each a list of (line number, line), for what is read once the players are.
+_LISTED = ("240", "XXR", "142", "162", "013", "310", "330")
+_HEADER = ("012", "022", "032", "042", "052", "062", "092", "122", "132", "222")
+
+
 def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     event = ParsedEvent(format="TRF16")
-    header, halves, byes, national, teams = {}, [], [], [], False
-    player_lines, points, scheduled = {}, {}, []
+    header, halves, national = {}, [], []
+    listed = {code: [] for code in _LISTED}
+    player_lines, points = {}, {}
     for n, line in enumerate(text.split("\n"), 1):
         line = line.rstrip()
         # A record number is followed by a space: "0123456789..." is a column ruler, not 012.
@@ -103,14 +114,10 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
             event.format = "TRF-2026"
         if code == "001":
             read_player_line(event, line, n, halves, player_lines, points)
-        elif code in ("012", "022", "032", "042", "052", "062", "092", "122", "132", "222"):
+        elif code in _HEADER:
             header[code] = (n, line)
-        elif code == "240":
-            byes.append((n, line))
-        elif code in ("013", "310"):
-            teams = True
-        elif code == "XXR":
-            scheduled.append((n, line))
+        elif code in listed:
+            listed[code].append((n, line))
         elif _is_national(line):
             national.append((n, line))
         # Everything else (other XX? records, DAT, ###, column rulers, later TRF-2026 records) is not needed.
@@ -120,14 +127,18 @@ def parse_trf(text: str, code_pattern: str = CODE_PATTERN) -> ParsedEvent:
     round_dates = _read_round_dates(event, header.get("132"))
     read_clubs_in_federation_column(event)
     _merge(event, halves, player_lines)
-    _read_byes(event, byes, halves)
-    read_blank_rounds_as_byes(event, points, {(h.pin, h.round) for h in halves if h.opponent or h.result})
+    _read_byes(event, listed["240"], halves)
+    allocated = {(h.pin, h.round) for h in halves if h.opponent is None and h.result == "U"}
+    scoring = read_scoring(event, listed["162"], allocated)
+    occupied = {(h.pin, h.round) for h in halves if h.opponent or h.result}
+    read_blank_rounds_as_byes(event, points, occupied, scoring)
     _read_national(event, national, CodeShape(code_pattern))
     _date_games(event, round_dates)
     event.games.sort(key=lambda g: (g.round, g.lines))
-    check_points(event, points)
-    _read_scheduled_rounds(event, scheduled)
-    event.kind = _kind(header, teams) or guess_kind(event) or OTHER
+    check_points(event, points, scoring)
+    read_scheduled_rounds(event, {"142": listed["142"], "XXR": listed["XXR"]})
+    read_forfeited_matches(event, listed["330"], read_teams(listed["310"], listed["013"]))
+    event.kind = _kind(header, listed["013"] or listed["310"]) or guess_kind(event) or OTHER
     check_games(event)
     _warn_names_without_comma(event)
     event.sort_problems()
@@ -197,12 +208,11 @@ def _read_round_dates(event, record):
         return {}
     n, line = record
     found = {}
-    for m in re.finditer(r"\S+", line[80:]):
-        column = 81 + m.start()
-        round_ = max(1, (column - 87) // 10 + 1)
-        readings = [d for _, d in dates.candidates(m.group())]
+    written = _round_date_words(line)
+    for (column, text), round_ in zip(written, _rounds_of(written), strict=True):
+        readings = [d for _, d in dates.candidates(text)]
         if not readings:
-            event.error(n, f"cannot read the date of round {round_}: {m.group()!r}", column)
+            event.error(n, f"cannot read the date of round {round_}: {text!r}", column)
             continue
         inside = [d for d in readings if _within(event, d)]
         found[round_] = (inside or readings)[0]
@@ -217,6 +227,39 @@ def _read_round_dates(event, record):
         event.start_date = event.start_date or min(found.values())
         event.end_date = event.end_date or max(found.values())
     return found
+
+
+_LONG_DATE = re.compile(r"\d{4}/\d{2}/\d{2}")
+
+
+def _round_date_words(line):
+    """(column, text) of each date record 132 writes from column 81. TRF-2026's YYYY/MM/DD fill
+    the ten columns of a round: written one against the next ("2026/10/032026/10/04"), each is
+    taken apart."""
+    words = []
+    for m in re.finditer(r"\S+", line[80:]):
+        text, column = m.group(), 81 + m.start()
+        if len(text) > 10 and len(text) % 10 == 0 and all(_LONG_DATE.fullmatch(part) for part in _tens(text)):
+            words += [(column + i, part) for i, part in zip(range(0, len(text), 10), _tens(text), strict=True)]
+        else:
+            words.append((column, text))
+    return words
+
+
+def _tens(text):
+    return [text[i : i + 10] for i in range(0, len(text), 10)]
+
+
+def _rounds_of(words):
+    """The round of each date: the ten columns it starts in (92-101 round 1, 102-111 round 2,
+    give or take five); but dates written further apart at a steady pace, as YYYY/MM/DD with two
+    spaces between (twelve columns apart), are rounds one after another from the first one's."""
+    columns = [column for column, _ in words]
+    by_tens = [max(1, (column - 87) // 10 + 1) for column in columns]
+    steps = {b - a for a, b in zip(columns, columns[1:], strict=False)}
+    if len(columns) > 2 and len(steps) == 1 and steps <= {11, 12}:
+        return [by_tens[0] + i for i in range(len(columns))]
+    return by_tens
 
 
 def _within(event, day):
@@ -323,34 +366,6 @@ def _date_games(event, round_dates):
         undated += game.date is None
     if undated:
         event.warn(None, f"{undated} game(s) have no date: the file has no round dates (record 132) for their rounds")
-
-
-def _read_scheduled_rounds(event, records):
-    """Record XXR, the number of rounds the event has (JaVaFo's and Swiss-Manager's "XXR 9"):
-    a whole number from 1 to MOST_ROUNDS, no fewer than the rounds played; else a warning, and
-    the event has no number of rounds (its games played count as scheduled)."""
-    if not records:
-        return
-    for n, _ in records[1:]:
-        event.warn(n, f"a second record XXR (the first is on line {records[0][0]}): it is ignored", 1)
-    n, line = records[0]
-    text = line[4:].strip()
-    try:
-        rounds = read_whole_number(text, 1, MOST_ROUNDS)
-    except ValueError as wrong:
-        why = f", the number of rounds: {wrong};" if text else " gives no number of rounds:"
-        event.warn(n, f"record XXR{why} it is ignored", 5)
-        return
-    played = max((game.round for game in event.games if game.round), default=0)
-    if rounds < played:
-        event.warn(
-            n,
-            f"record XXR says the event has {rounds} round{'s' if rounds != 1 else ''}, but the file has "
-            f"round {played}: it is ignored (the rounds played count as scheduled)",
-            5,
-        )
-        return
-    event.scheduled_rounds = rounds
 
 
 def _kind(header, teams):

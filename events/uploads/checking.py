@@ -92,7 +92,7 @@ class Check(HasProblems):
 
     def unrated_reason(self, game) -> str:
         """Why the game will not be rated (docs/rules.md section 2), or "" if it will be."""
-        if reason := results.unrated_reason(game.result):
+        if reason := results.unrated_reason(game.result) or game.unrated_reason:
             return reason
         day = self.game_date(game)
         if self.taken_on and day and str(Month.of(day)) <= self.taken_on:
@@ -116,6 +116,7 @@ class Check(HasProblems):
                 "list": self.rating_list.code if self.rating_list else None,
                 "list_name": self.rating_list.name if self.rating_list else None,
                 "kind": self.details.kind or self.parsed.kind,
+                "rounds": self.parsed.scheduled_rounds,
             },
             "errors": [problem_dict(problem) for problem in self.errors],
             "warnings": [problem_dict(problem) for problem in self.warnings],

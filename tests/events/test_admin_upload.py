@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from events import approval, workflow
 from events.models import Entry, Event, Game, Upload
-from tests.builders import ECF_EXAMPLE, ecf_file, stored_event, trf, trf_player
+from tests.builders import DATA, ECF_EXAMPLE, change_form_data, ecf_file, stored_event, trf, trf_player
 
 pytestmark = pytest.mark.django_db
 
@@ -221,3 +221,17 @@ def test_the_events_waiting_for_an_officers_approval_are_the_submitted_ones_and_
         decision = client.get(reverse("admin:events_event_decide", args=[event.pk])).content.decode()
         assert ('name="approve"' in decision) == (event.code in shown), event.code
         assert "until it is submitted again, by its arbiter or by whoever\n  uploaded its latest file." in decision
+
+
+def test_a_game_of_a_forfeited_team_match_corrected_in_the_admin_stays_not_rated(client, admin_user, arbiter):
+    data = (DATA / "trf-2026" / "northquay-league-forfeited-match.trf").read_bytes()
+    event = stored_event(arbiter, data, code="NQLGE26")
+    game = event.games.get(round=3, white_entry__pin=6)  # 1-0 on the board, the match forfeited (record 330)
+    client.force_login(admin_user)  # only an administrator corrects a game
+    url = reverse("admin:events_game_change", args=[game.pk])
+
+    response = client.post(url, {**change_form_data(client.get(url)), "result": "0-1", "_save": "Save"})
+
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert (game.result, game.rated, game.unrated_reason) == ("0-1", False, "the team match was forfeited")
