@@ -142,3 +142,38 @@ def d_offset_tenths_array(d: np.ndarray) -> np.ndarray:
 def d_offset_row(d: int) -> int:
     """The row of the D offset table that ``d`` falls in, by its lowest |D|."""
     return max(low for low, _ in D_OFFSET_ROWS if low <= abs(d))
+
+
+# FIDE's table 8.1.2 past 400 (docs/rules.md section 17.2), in the same tenths: PD = 0.50 +
+# tenths / 200, so .92 -> 84, .93 -> 86, ... 1.00 -> 100. Up to 391 it is the D offset table.
+PD_PAST_400_ROWS: tuple[tuple[int, int], ...] = (
+    (392, 84),
+    (412, 86),
+    (433, 88),
+    (457, 90),
+    (485, 92),
+    (518, 94),
+    (560, 96),
+    (620, 98),
+    (736, 100),
+)
+PD_TABLE_END = PD_PAST_400_ROWS[-1][0]  # every |diff| from 736 up has PD 1.00
+
+
+def _fide_tenths_array() -> np.ndarray:
+    table = np.empty(PD_TABLE_END + 1, dtype=np.int64)
+    table[:D_OFFSET_CAP] = D_OFFSET_TENTHS_BY_ABS_D[:D_OFFSET_CAP]
+    bounds = [low for low, _ in PD_PAST_400_ROWS[1:]] + [PD_TABLE_END + 1]
+    for (low, tenths), high in zip(PD_PAST_400_ROWS, bounds):
+        table[low:high] = tenths
+    return table
+
+
+_FIDE_TENTHS = _fide_tenths_array()
+_FIDE_TENTHS_SIGNED = np.concatenate((-_FIDE_TENTHS[:0:-1], _FIDE_TENTHS))
+_FIDE_TENTHS_SIGNED.flags.writeable = False
+
+
+def fide_tenths_array(d: np.ndarray) -> np.ndarray:
+    """sign(d) x FIDE's table 8.1.2 (PD - 0.5) x 200 for any difference, past 400 too."""
+    return _FIDE_TENTHS_SIGNED[np.clip(d, -PD_TABLE_END, PD_TABLE_END) + PD_TABLE_END]
