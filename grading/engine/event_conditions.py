@@ -180,9 +180,7 @@ def events_not_rated(columns: EventColumns, rules: RuleSet, blitz: bool = False)
             if text:
                 reason[game] = code(text)
     if rules.game_rate_of_play or rules.rapid_and_blitz:
-        timing = (c.minutes_for_60, c.first_control_moves, c.fast_classic)
-        by_game = game_reasons(rules, c.event, c.white_rating_used, c.black_rating_used, reason < 0, timing, code)
-        reason = np.where(by_game >= 0, by_game, reason)
+        game_reasons(rules, c, reason, code)
     return NotRated(reason, texts)
 
 

@@ -68,34 +68,26 @@ def event_rate_of_play(rules: RuleSet, minutes_for_60, blitz: bool) -> str | Non
     )
 
 
-def game_reasons(
-    rules: RuleSet,
-    event: np.ndarray,
-    white_used: np.ndarray,
-    black_used: np.ndarray,
-    open_games: np.ndarray,
-    timing: tuple,
-    code: Callable[[str], int],
-) -> np.ndarray:
-    """Per game, the code of the reason section 17.5 or 17.6 leaves it out for, -1 where it does
-    not; only the ``open_games`` (no reason yet) are decided. ``timing`` is the events'
-    (minutes_for_60, first_control_moves, fast_classic) sequences."""
-    reason = np.full(len(event), -1, dtype=np.int64)
+def game_reasons(rules: RuleSet, c, reason: np.ndarray, code: Callable[[str], int]) -> None:
+    """Into ``reason`` (per game, a code, -1 for none yet): the code of the reason section 17.5
+    or 17.6 leaves a game out for, for the games no other condition left out. ``c`` holds the
+    events' columns (event_conditions.EventColumns)."""
     if rules.rapid_and_blitz:
-        apart = (np.abs(white_used - black_used) >= APART) & (np.maximum(white_used, black_used) > ABOVE)
-        apart &= (white_used > 0) & (black_used > 0) & open_games
+        white, black = c.white_rating_used, c.black_rating_used
+        apart = (np.abs(white - black) >= APART) & (np.maximum(white, black) > ABOVE)
+        apart &= (white > 0) & (black > 0) & (reason < 0)
         if apart.any():
             reason[apart] = code(APART_TEXT)
     if rules.game_rate_of_play:
-        _standard_time(event, np.maximum(white_used, black_used), open_games, timing, code, reason)
-    return reason
+        _standard_time(c, reason, code)
 
 
-def _standard_time(event, highest, open_games, timing, code, reason) -> None:
+def _standard_time(c, reason: np.ndarray, code) -> None:
     """Section 17.5, into ``reason``: each game needs 120, 90 or 60 minutes for 60 moves by the
     higher of its players' ratings used, and a first control that names moves at least 30 of
-    them; an event approved as fast classic is standard play whatever the ratings."""
-    minutes, moves, fast = timing
+    them; an event approved as fast classic is standard play whatever the ratings. Only the
+    games of events short of the most a game may need are read one by one."""
+    minutes, fast = c.minutes_for_60, c.fast_classic
     events = len(minutes)
     # By event: the whole minutes (minutes < needed, a whole number, exactly when floor(minutes)
     # < needed), -1 where the event has none or is fast classic (never short of time).
@@ -103,29 +95,40 @@ def _standard_time(event, highest, open_games, timing, code, reason) -> None:
         [-1 if m is None or (fast is not None and fast[e]) else floor(m) for e, m in enumerate(minutes)],
         dtype=np.int64,
     ).reshape(events)
-    level = np.select([highest >= rating for rating, _ in GAME_PLAYING_TIME[:-1]], [0, 1], 2)
-    needed = np.array([m for _, m in GAME_PLAYING_TIME], dtype=np.int64)[level]
-    short = open_games & (whole[event] >= 0) & (whole[event] < needed)
-    if short.any():
-        keys, inverse = np.unique(event[short] * len(GAME_PLAYING_TIME) + level[short], return_inverse=True)
-        kinds = len(GAME_PLAYING_TIME)
-        texts = [_time_text(minutes[key // kinds], key % kinds) for key in keys.tolist()]
-        reason[short] = np.array([code(text) for text in texts], dtype=np.int64)[inverse.reshape(-1)]
+    risky = (whole >= 0) & (whole < GAME_PLAYING_TIME[0][1])
+    if risky.any():
+        games = np.flatnonzero(risky[c.event] & (reason < 0))
+        event = c.event[games]
+        highest = np.maximum(c.white_rating_used[games], c.black_rating_used[games])
+        level = np.select([highest >= rating for rating, _ in GAME_PLAYING_TIME[:-1]], [0, 1], 2)
+        needed = np.array([m for _, m in GAME_PLAYING_TIME], dtype=np.int64)[level]
+        short = whole[event] < needed
+        if short.any():
+            kinds = len(GAME_PLAYING_TIME)
+            keys, inverse = np.unique(event[short] * kinds + level[short], return_inverse=True)
+            texts = [_time_text(minutes[key // kinds], key % kinds) for key in keys.tolist()]
+            reason[games[short]] = np.array([code(text) for text in texts], dtype=np.int64)[inverse.reshape(-1)]
+    _first_control_moves(c, reason, code)
+
+
+def _first_control_moves(c, reason: np.ndarray, code) -> None:
+    """Section 17.5: a first control that names a number of moves names at least 30."""
+    moves, fast = c.first_control_moves, c.fast_classic
     if moves is None:
         return
     few = np.array(
         [m is not None and m < FIRST_CONTROL_MOVES and not (fast is not None and fast[e]) for e, m in enumerate(moves)],
         dtype=bool,
-    ).reshape(events)
-    games = open_games & (reason < 0) & few[event]
-    if games.any():
-        by_event = np.full(events, -1, dtype=np.int64)
-        for e in np.unique(event[games]).tolist():
-            by_event[e] = code(
-                f"not rated: the first time control is of {moves[e]} moves; "
-                f"it must be of at least {FIRST_CONTROL_MOVES}"
-            )
-        reason[games] = by_event[event[games]]
+    ).reshape(len(moves))
+    if not few.any():
+        return
+    games = (reason < 0) & few[c.event]
+    by_event = np.full(len(moves), -1, dtype=np.int64)
+    for e in np.unique(c.event[games]).tolist():
+        by_event[e] = code(
+            f"not rated: the first time control is of {moves[e]} moves; it must be of at least {FIRST_CONTROL_MOVES}"
+        )
+    reason[games] = by_event[c.event[games]]
 
 
 def _time_text(minutes, level: int) -> str:

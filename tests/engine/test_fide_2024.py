@@ -20,6 +20,8 @@ from grading.engine import (
 )
 from grading.engine.codes import FULL, PENDING
 from grading.engine.results.elo_arithmetic import elo_arithmetic
+from grading.engine.rules.elo import difference_used, expected_units
+from grading.engine.rules.tables import fide_tenths_array
 from tests.engine.helpers import PERIOD, player, rate
 
 
@@ -314,3 +316,18 @@ def test_fides_adjustment_on_columns_changes_rated_states_only():
     assert adjusted.rating.tolist() == [1700, 1400, 2100, 0]
     assert adjusted.peak.tolist() == [1800, 1400, 2200, 0]
     assert adjusted.games.tolist() == [40, 10, 90, 0]
+
+
+@pytest.mark.parametrize("name", ["fide-2024", "fide-2025", "fide-2024-rapid"])
+def test_the_expected_score_of_every_difference_is_table_8_1_2_read_at_the_difference_used(name):
+    # The run reads PD in one lookup; the rule is: cap the difference (unless Ro >= 2650 under
+    # fide-2025), then read table 8.1.2. Both, for every difference from -3000 to 3000.
+    rules = RULE_SETS[name]
+    difference = np.arange(-3000, 3001)
+    for own in (2649, 2650, 2800):
+        ratings = np.full(len(difference), own)
+        used = difference_used(difference, ratings, rules)
+        assert (expected_units(difference, rules, ratings) == 100 + fide_tenths_array(used)).all()
+    # Table 8.1.2's bands past 400, at their edges: 411 .92, 412 .93, 735 .99, 736 1.00.
+    edges = np.array([411, 412, 735, 736, -736])
+    assert (100 + fide_tenths_array(edges)).tolist() == [184, 186, 198, 200, 0]

@@ -24,7 +24,12 @@ from grading.engine.codes import (
 )
 from grading.engine.rules.krating import is_capped
 from grading.engine.rules.prating import rounded_average_plus, score_percent
-from grading.engine.rules.tables import DP_ARRAY, d_offset_tenths_array, fide_tenths_array
+from grading.engine.rules.tables import (
+    DP_ARRAY,
+    capped_or_not_tenths_array,
+    d_offset_tenths_array,
+    fide_tenths_array,
+)
 from grading.engine.rulesets import RuleSet
 
 PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
@@ -37,6 +42,13 @@ def expected_units(difference: np.ndarray, rules: RuleSet | None = None, own_rat
     used (``difference_used``: the player's own rating ``own_rating`` may lift the rule)."""
     if rules is None or not rules.elo_expected_past_400:
         return 100 + d_offset_tenths_array(difference)
+    if rules.elo_largest_difference == 400:
+        # The usual 400: the D offsets end at 392, PD .92, as table 8.1.2 does up to 411, so the
+        # capped sides need no cap of their own (the same numbers, one lookup: a month has
+        # millions of sides).
+        if rules.elo_uncapped_from is None:
+            return 100 + d_offset_tenths_array(difference)
+        return 100 + capped_or_not_tenths_array(difference, np.asarray(own_rating) >= rules.elo_uncapped_from)
     return 100 + fide_tenths_array(difference_used(difference, own_rating, rules))
 
 

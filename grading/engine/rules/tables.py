@@ -177,3 +177,24 @@ _FIDE_TENTHS_SIGNED.flags.writeable = False
 def fide_tenths_array(d: np.ndarray) -> np.ndarray:
     """sign(d) x FIDE's table 8.1.2 (PD - 0.5) x 200 for any difference, past 400 too."""
     return _FIDE_TENTHS_SIGNED[np.clip(d, -PD_TABLE_END, PD_TABLE_END) + PD_TABLE_END]
+
+
+# For a rule set that lifts the 400-point rule from a rating on (section 17.2), both tables over
+# -736..736 in one array: row 0 the D offsets (which end at 392: the 400-point rule's PD .92),
+# row 1 FIDE's table 8.1.2; a side's flat index picks its row without a second lookup.
+_BOTH_SIGNED = np.concatenate(
+    (
+        _D_OFFSET_TENTHS_SIGNED[
+            np.clip(np.arange(-PD_TABLE_END, PD_TABLE_END + 1), -D_OFFSET_CAP, D_OFFSET_CAP) + D_OFFSET_CAP
+        ],
+        _FIDE_TENTHS_SIGNED,
+    )
+)
+_BOTH_SIGNED.flags.writeable = False
+_ROW = 2 * PD_TABLE_END + 1
+
+
+def capped_or_not_tenths_array(d: np.ndarray, uncapped: np.ndarray) -> np.ndarray:
+    """sign(d) x (PD - 0.5) x 200: FIDE's table 8.1.2 where ``uncapped``, else the table under
+    the 400-point rule (whose PD stops at .92 from 392 on, so a difference past 400 needs no cap)."""
+    return _BOTH_SIGNED[np.clip(d, -PD_TABLE_END, PD_TABLE_END) + (PD_TABLE_END + _ROW * uncapped)]
