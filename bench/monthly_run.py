@@ -1,6 +1,6 @@
 """The monthly run at scale: read, rate, write and publish one month on all three lists.
 
-    python bench/monthly_run.py [--size ecf|fide|both] [--method ecf|elo|both] [--history 12] [--reuse]
+    python bench/monthly_run.py [--size ecf|fide|both] [--method ecf|elo|elo-2024|both|elos] [--history 12] [--reuse]
                                 [--workers N]
 
 For each size, a PostgreSQL database of its own (``federation_bench_run_SIZE`` on the server of
@@ -24,9 +24,11 @@ Methods: ecf rates the month by each list's own rule set (ecf-2024), as the hist
 changes every list to the Elo method from the month rated (a RuleSetChange made through
 grading.rule_sets, as staff would in the admin; not timed): fide-2017 on otb-standard,
 fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history through the
-documented conversion (grading.engine.method_change.states_for_method). Each run undoes or makes the change
-it needs, so one database serves both; both rates the month by each method in turn and prints
-the two totals and their ratio.
+documented conversion (grading.engine.method_change.states_for_method). elo-2024 does the same
+with FIDE's rules of 2024 (docs/rules.md part 5): fide-2024 on otb-standard, fide-2024-rapid on
+otb-rapid and online. Each run undoes or makes the change it needs, so one database serves all;
+both rates the month by ecf and elo in turn, elos by elo and elo-2024, and prints the two totals
+and their ratio.
 
 Workers: --workers N rates the month again through N real Celery worker processes (concurrency
 1 each) on the Redis of BENCH_REDIS_URL (default redis://127.0.0.1:6379/12, emptied first), every
@@ -50,8 +52,12 @@ from chess.months import Month
 SERVER = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/").rsplit("/", 1)[0]
 SIZES = {"ecf": (15_000, 30_000, 10), "fide": (300_000, 1_000_000, 120)}  # players, games, target s
 SHARES = {"otb-standard": 0.5, "otb-rapid": 0.3, "online": 0.2}
-METHODS = ("ecf", "elo")
-ELO_RULE_SETS = {"otb-standard": "fide-2017", "otb-rapid": "fide-2017-rapid", "online": "fide-2017-rapid"}
+METHODS = ("ecf", "elo", "elo-2024")
+PAIRS = {"both": ("ecf", "elo"), "elos": ("elo", "elo-2024")}  # two methods in turn, and their ratio
+ELO_RULE_SETS = {
+    "elo": {"otb-standard": "fide-2017", "otb-rapid": "fide-2017-rapid", "online": "fide-2017-rapid"},
+    "elo-2024": {"otb-standard": "fide-2024", "otb-rapid": "fide-2024-rapid", "online": "fide-2024-rapid"},
+}
 
 
 def database(size):
@@ -139,7 +145,7 @@ def use_method(method, month):
     from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
 
     for rating_list in RatingList.objects.order_by("display_order"):
-        wanted = ELO_RULE_SETS[rating_list.code] if method == "elo" else rating_list.rule_set
+        wanted = ELO_RULE_SETS[method][rating_list.code] if method in ELO_RULE_SETS else rating_list.rule_set
         change = RuleSetChange.objects.filter(rating_list=rating_list, month=str(month)).first()
         if change and change.rule_set != wanted:
             do_cancel_rule_set_change(change, acting_user=None)
@@ -259,7 +265,7 @@ def rate_on_workers(url, method, count):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--size", choices=[*SIZES, "both"], default="both")
-    parser.add_argument("--method", choices=[*METHODS, "both"], default="ecf", help="the rating method of the month")
+    parser.add_argument("--method", choices=[*METHODS, *PAIRS], default="ecf", help="the rating method of the month")
     parser.add_argument("--history", type=int, default=12, help="rated months before the one timed")
     parser.add_argument("--reuse", action="store_true", help="rate again in a database already loaded")
     parser.add_argument(
@@ -274,7 +280,7 @@ def main():
             rate(options.rate, options.method)
         return
 
-    methods = METHODS if options.method == "both" else [options.method]
+    methods = PAIRS.get(options.method, [options.method])
     for size in SIZES if options.size == "both" else [options.size]:
         url = prepare(size, options.history, options.reuse)
         target = SIZES[size][2]
@@ -300,9 +306,10 @@ def main():
                     f"(wall / largest = {wall / largest[method]:.2f})"
                 )
         if len(totals) == 2:
+            first, second = methods
             log(
-                f"{size}: ecf {totals['ecf']:.2f} s, elo {totals['elo']:.2f} s: "
-                f"elo / ecf = {totals['elo'] / totals['ecf']:.3f}"
+                f"{size}: {first} {totals[first]:.2f} s, {second} {totals[second]:.2f} s: "
+                f"{second} / {first} = {totals[second] / totals[first]:.3f}"
             )
 
 

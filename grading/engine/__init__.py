@@ -54,11 +54,15 @@ from grading.engine.inputs.forms import (
 from grading.engine.methods.passes import rate_period
 from grading.engine.results.ecf import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
 from grading.engine.results.elo import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
+from grading.engine.rules.adjustment import adjusted_state, adjusted_states
 from grading.engine.rulesets import (
     ECF_2020,
     ECF_2024,
     FIDE_2017,
     FIDE_2017_RAPID,
+    FIDE_2024,
+    FIDE_2024_RAPID,
+    FIDE_2025,
     RAPID_LIST,
     RULE_SETS,
     STANDARD_LIST,
@@ -94,6 +98,11 @@ __all__ = [
     "PendingMonth",
     "FIDE_2017",
     "FIDE_2017_RAPID",
+    "FIDE_2024",
+    "FIDE_2024_RAPID",
+    "FIDE_2025",
+    "adjusted_state",
+    "adjusted_states",
     "ColumnarInputs",
     "EngineInputError",
     "Game",

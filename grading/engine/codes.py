@@ -22,8 +22,9 @@ K_NONE, K_NEW_PLAYER, K_JUNIOR, K_TOP, K_BASE, K_FLAT = 0, 1, 2, 3, 4, 5
 K_RULE_NAMES = (None, "new-player", "junior", "top", "base", "flat")
 
 # How a first rating was found (docs/rules.md section 12).
-FIRST_NONE, FIRST_EVEN, FIRST_ABOVE, FIRST_BELOW = 0, 1, 2, 3
-FIRST_BRANCH_NAMES = (None, "even", "above", "below")
+# FIRST_DRAWS: FIDE's 2024 rules, with two imaginary drawn games (section 17.3).
+FIRST_NONE, FIRST_EVEN, FIRST_ABOVE, FIRST_BELOW, FIRST_DRAWS = 0, 1, 2, 3, 4
+FIRST_BRANCH_NAMES = (None, "even", "above", "below", "draws")
 
 # A rating used given with a game: USED_AT_START, the opponent's rating at the start of the
 # period; UNRATED_USED, the opponent was unrated when the event began.

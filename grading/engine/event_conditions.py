@@ -20,12 +20,9 @@ import numpy as np
 
 from chess.dates import LONGEST_DAYS
 from grading.engine.arrays import distinct, runs
+from grading.engine.rate_of_play import event_text, game_reasons, minutes_text
 from grading.engine.rulesets import RuleSet
 
-# Section 16.1: each player's minutes for 60 moves, by the event's highest rating used.
-PLAYING_TIME = ((2200, 120), (1600, 90), (0, 60))
-FIRST_CONTROL_MINUTES = 40  # with more than one control, the first gives at least this
-MOST_MINUTES_A_DAY = 12 * 60  # section 16.2: of games (both clocks) for one player on one date
 ROUND_ROBIN_PLAYERS = 3
 ROUND_ROBIN_ROUNDS = 4  # with unrated players
 DOUBLE_ROUND_ROBIN_PLAYERS = 6  # with unrated players
@@ -52,6 +49,11 @@ class EventColumns:
     first_control_minutes: Sequence[Fraction | int | None]  # with more than one control: the first's
     scheduled_rounds: Sequence[int | None]  # the file's number of rounds (TRF XXR)
     length_approved: Sequence[bool]  # by a rating officer (section 16.3)
+    # Section 17.5 (FIDE's 2024 rules), by event: the moves of the first time control where it
+    # names a number of moves (None: it does not, or no control); whether a rating officer
+    # approved the event as fast classic (rated as standard play whatever the ratings).
+    first_control_moves: Sequence[int | None] | None = None
+    fast_classic: Sequence[bool] | None = None
 
 
 @dataclass(frozen=True)
@@ -96,6 +98,8 @@ class EventFacts:
     first_control_minutes: Fraction | int | None = None
     scheduled_rounds: int | None = None
     length_approved: bool = False
+    first_control_moves: int | None = None  # section 17.5
+    fast_classic: bool = False  # section 17.5: approved by a rating officer
 
     def columns(self) -> EventColumns:
         def used(player):
@@ -117,20 +121,24 @@ class EventFacts:
             first_control_minutes=[self.first_control_minutes],
             scheduled_rounds=[self.scheduled_rounds],
             length_approved=[self.length_approved],
+            first_control_moves=[self.first_control_moves],
+            fast_classic=[self.fast_classic],
         )
 
 
-def games_not_rated(facts: EventFacts, rules: RuleSet) -> list[str | None]:
+def games_not_rated(facts: EventFacts, rules: RuleSet, blitz: bool = False) -> list[str | None]:
     """For each game of one event, in order: None where this part does not stop it, else why
-    it is not rated ("not rated: ...")."""
-    result = events_not_rated(facts.columns(), rules)
+    it is not rated ("not rated: ..."). ``blitz``: the list's band is blitz (section 17.6)."""
+    result = events_not_rated(facts.columns(), rules, blitz)
     return [result.text(game) for game in range(len(facts.games))]
 
 
-def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
+def events_not_rated(columns: EventColumns, rules: RuleSet, blitz: bool = False) -> NotRated:
     """Why each game of ``columns`` is not rated, if it is not. Lists rated by the ECF method
     have no such conditions. What applies to a whole event is worked out for all events at
-    once; only matches and round robins, a few events, are read game by game."""
+    once; only matches and round robins, a few events, are read game by game. Under FIDE's 2024
+    rules the rate of play is decided game by game (section 17.5), and ``blitz`` says the
+    list's band is blitz, not rapid (section 17.6, rate_of_play.is_blitz_band)."""
     c = columns
     reason = np.full(len(c.event), -1, dtype=np.int64)
     if not rules.is_elo or not len(c.event):
@@ -140,7 +148,8 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
     days = (c.last_day - c.first_day).astype(np.int64)
     highest = np.zeros(events, dtype=np.int64)
     np.maximum.at(highest, c.event, np.maximum(c.white_rating_used, c.black_rating_used))
-    busiest = busiest_days(c, entrants, days) if rules.playing_time_conditions else None
+    twelve_hours = rules.playing_time_conditions or rules.game_rate_of_play
+    busiest = busiest_days(c, entrants, days) if twelve_hours else None
 
     texts: list[str] = []
     codes: dict[str, int] = {}
@@ -153,11 +162,7 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
 
     by_event = np.full(events, -1, dtype=np.int64)
     for event in range(events):
-        text = None
-        if busiest is not None:
-            minutes = c.minutes_for_60[event]
-            text = playing_time(int(highest[event]), minutes, c.first_control_minutes[event])
-            text = text or hours_a_day(int(busiest[event]), minutes)
+        text = event_text(c, event, rules, int(highest[event]), busiest, blitz)
         text = text or event_length(int(days[event]), c.length_approved[event])
         if text:
             by_event[event] = code(text)
@@ -174,6 +179,8 @@ def events_not_rated(columns: EventColumns, rules: RuleSet) -> NotRated:
         for game, text in zip(games.tolist(), texts_of_games):
             if text:
                 reason[game] = code(text)
+    if rules.game_rate_of_play or rules.rapid_and_blitz:
+        game_reasons(rules, c, reason, code)
     return NotRated(reason, texts)
 
 
@@ -253,45 +260,6 @@ def games_of(c: EventColumns, events: np.ndarray):
     starts = np.flatnonzero(np.diff(c.event[positions], prepend=-1))
     for games in np.split(positions, starts[1:]):
         yield int(c.event[games[0]]), games
-
-
-def _minutes(value) -> str:
-    """A number of minutes, hours or points as written: 120, 89.5 (one place, half up)."""
-    value = Fraction(value)
-    if value.denominator == 1:
-        return str(value.numerator)
-    tenths = int((value * 20 + 1) // 2)
-    return f"{tenths // 10}.{tenths % 10}"
-
-
-def playing_time(highest: int, minutes_for_60, first_control_minutes) -> str | None:
-    """Section 16.1: enough time for the event's highest rating used, and a first control of
-    at least 40 minutes."""
-    if minutes_for_60 is None:
-        return "not rated: the event has no time control, and a list rated by fide-2017 needs one"
-    needed = next(minutes for rating, minutes in PLAYING_TIME if highest >= rating)
-    if minutes_for_60 < needed:
-        by = f"an event with a {highest}" if highest else "an event without rated players"
-        return f"not rated: the time control gives {_minutes(minutes_for_60)} minutes for 60 moves; {by} needs {needed}"
-    if first_control_minutes is not None and first_control_minutes < FIRST_CONTROL_MINUTES:
-        return (
-            f"not rated: the first time control gives {_minutes(first_control_minutes)} minutes; "
-            f"it must give at least {FIRST_CONTROL_MINUTES}"
-        )
-    return None
-
-
-def hours_a_day(busiest: int, minutes_for_60) -> str | None:
-    """Section 16.2: no player has more than twelve hours of games (twice the time for 60 moves
-    each) on one date."""
-    game_minutes = 2 * Fraction(minutes_for_60)
-    if busiest * game_minutes > MOST_MINUTES_A_DAY:
-        hours = Fraction(busiest * game_minutes, 60)
-        return (
-            f"not rated: a player has {busiest} games of {_minutes(game_minutes)} minutes (both clocks) on one day, "
-            f"{_minutes(hours)} hours; at most 12 are allowed"
-        )
-    return None
 
 
 def event_length(days: int, length_approved: bool) -> str | None:
@@ -379,7 +347,7 @@ def match_games(c: EventColumns, event: int, games: np.ndarray) -> list[str | No
         if max(halves.values()) > scheduled:  # more than half the scheduled games, in half points
             high, low = sorted(halves.values(), reverse=True)
             decided = (
-                f"not rated: played after the match was decided ({_minutes(Fraction(high, 2))}-"
-                f"{_minutes(Fraction(low, 2))} after game {played} of {scheduled})"
+                f"not rated: played after the match was decided ({minutes_text(Fraction(high, 2))}-"
+                f"{minutes_text(Fraction(low, 2))} after game {played} of {scheduled})"
             )
     return reasons

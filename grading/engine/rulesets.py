@@ -67,6 +67,17 @@ class RuleSet:
     # docs/rules.md 16.1-16.2: the event's playing time and twelve hours a day (fide-2017's
     # standard play; a rapid list's band stands in for them). 16.3-16.6 hold for every Elo rule set.
     playing_time_conditions: bool = False
+    # FIDE's rules from March 2024 (docs/rules.md part 5, section 17); all off for the earlier sets.
+    elo_unrated_below_floor: bool = False  # 17.1: a rating under the floor unrates, not raised to it
+    elo_expected_past_400: bool = False  # 17.2: FIDE's table 8.1.2 past 400 (PD .93 to 1.00)
+    elo_uncapped_from: int | None = None  # 17.2: no 400-point rule for a player whose Ro is this or more
+    elo_round_half_away: bool = False  # 17.2: the period's change rounded half away from zero
+    first_rating_draws: int = 0  # 17.3: imaginary drawn games added to a first rating ...
+    first_rating_draws_rating: int = 1800  # ... against opponents rated this
+    first_rating_cap: int | None = None  # 17.3: a first rating is at most this
+    elo_junior_through_age: int | None = None  # 17.4: junior until the end of the year they turn this
+    game_rate_of_play: bool = False  # 17.5: standard play's time decided game by game (replaces 16.1)
+    rapid_and_blitz: bool = False  # 17.6: the rapid and blitz lists' conditions
     # Rating floors (docs/rules.md part 3): an option of any rule set; the rest are its numbers.
     floors: bool = False
     floor_base: int = 100  # absolute floor: base + per_win * wins + per_draw * draws + per_event * events3
@@ -146,13 +157,38 @@ FIDE_2017 = RuleSet(
 
 FIDE_2017_RAPID = RuleSet(name="fide-2017-rapid", method=ELO_METHOD, rating_floor=1000)  # K 20 for all
 
+# FIDE's Rating Regulations effective from 1 March 2024 (docs/rules.md part 5): what every one of
+# its three rule sets shares.
+_FIDE_2024_RULES = {
+    "method": ELO_METHOD,
+    "rating_floor": 1400,
+    "elo_unrated_below_floor": True,
+    "elo_expected_past_400": True,
+    "elo_round_half_away": True,
+    "first_rating_draws": 2,
+    "first_rating_cap": 2200,
+}
+FIDE_2024 = RuleSet(
+    name="fide-2024",
+    elo_new_player_games=30,
+    elo_junior_below_rating=2300,
+    elo_junior_through_age=18,
+    elo_top_peak=2400,
+    game_rate_of_play=True,
+    **_FIDE_2024_RULES,
+)
+# As amended from 1 October 2025: no 400-point rule for a player rated 2650 or more.
+FIDE_2025 = replace(FIDE_2024, name="fide-2025", elo_uncapped_from=2650)
+# Rapid and blitz, as amended from 1 December 2024: K 20 for all.
+FIDE_2024_RAPID = RuleSet(name="fide-2024-rapid", rapid_and_blitz=True, **_FIDE_2024_RULES)
+
 
 def with_floors(rules: RuleSet) -> RuleSet:
     """The rule set with the option floors: a rule set of its own, named NAME+floors."""
     return replace(rules, name=f"{rules.name}+floors", floors=True)
 
 
-BASE_RULE_SETS = (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID)
+BASE_RULE_SETS = (ECF_2020, ECF_2024, FIDE_2017, FIDE_2017_RAPID, FIDE_2024, FIDE_2025, FIDE_2024_RAPID)
 RULE_SETS: Mapping[str, RuleSet] = MappingProxyType(
     {r.name: r for r in (*BASE_RULE_SETS, *map(with_floors, BASE_RULE_SETS))}
 )

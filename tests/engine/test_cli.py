@@ -28,6 +28,14 @@ The golden outputs were checked by hand; the arithmetic for the less obvious num
   1210s, D 0: -10, -10, 0 -> 1190. Floors: absolute 100 + 4 x 20 + 2 x 11 + 7 = 209 -> 150;
   peak 1464 - 200 = 1264 -> 1200: A's rating is 1200. B and C: a win, +10 -> 1220, floor
   100 + 4 = 104; D: a draw, 1210, floor 100 + 2 = 102. The event has three games for A only.
+- fide_2025_floor_first_rating_and_top (docs/rules.md part 5): E and F, both 1409 (K 20), E wins:
+  +10 -> 1419; F -10 -> 1399, under 1400: unrated, a pending state with no months, 0 games and
+  the peak 1650 kept. TOP (2650, peak 2650, K 10) draws LOW (2150): diff 500 not capped for
+  Ro 2650, PD 0.96, 10 x -0.46 = -4.6 -> -5, 2645; LOW keeps the cap: PD 0.08, 20 x 0.42 = 8.4
+  -> 2158. J (born 2008: a junior all 2026, K 40) beats K (K 20): 2020 and 1990. N beats five
+  2300s: Ra = (11500 + 3600) / 7 = 2157.14, p = 6 / 7 = 0.86, dp 309: 2466, capped at 2200 (the
+  state keeps the real games: 5, 11500, 5 points). The 2300s' games against unrated N count for
+  nothing.
 """
 
 import json

@@ -32,11 +32,11 @@ def test_the_elo_performance_table_is_the_one_of_the_source():
 
 
 def test_the_ecf_and_fide_rule_sets_are_registered_by_name_with_their_method():
-    bases = ["ecf-2020", "ecf-2024", "fide-2017", "fide-2017-rapid"]
+    bases = ["ecf-2020", "ecf-2024", "fide-2017", "fide-2017-rapid", "fide-2024", "fide-2025", "fide-2024-rapid"]
     assert list(RULE_SETS) == bases + [f"{name}+floors" for name in bases]  # each also with floors
     assert RULE_SETS["ecf-2020"] is ECF_2020 and RULE_SETS["ecf-2024"] is ECF_2024
-    assert [rules.method for rules in RULE_SETS.values()] == ["ecf", "ecf", "elo", "elo"] * 2
-    assert [rules.floors for rules in RULE_SETS.values()] == [False] * 4 + [True] * 4
+    assert [rules.method for rules in RULE_SETS.values()] == ["ecf", "ecf", "elo", "elo", "elo", "elo", "elo"] * 2
+    assert [rules.floors for rules in RULE_SETS.values()] == [False] * 7 + [True] * 7
     assert RULE_SETS["ecf-2024+floors"].activity_window_months == 36  # otherwise ecf-2024's
     assert (FIDE_2017.rating_floor, FIDE_2017.k_cap, FIDE_2017.first_rating_window_months) == (1000, 700, 26)
 

@@ -89,4 +89,7 @@ def _state(result: EloPeriodResult, i: int) -> str:
         f'"points": {points(int(entry.points * 2))}}}'
         for entry in result.pending_of(i)
     )
-    return f'{{"rating": null, "type": "pending", {common}, "pending": [{months}]}}'
+    # A rating lost under the floor leaves its peak (FIDE's 2024 rules, docs/rules.md 17.1).
+    peak = int(p.state_peak[i])
+    kept = f', "peak": {peak}' if peak else ""
+    return f'{{"rating": null, "type": "pending", {common}{kept}, "pending": [{months}]}}'

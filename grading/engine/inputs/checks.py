@@ -69,9 +69,10 @@ def points_halves(points, field: str) -> int:
     return int(halves)
 
 
-def state_row(state: RatingState, period: Month, path: str, types: dict) -> tuple:
+def state_row(state: RatingState, period: Month, path: str, types: dict, pending_peak: bool = False) -> tuple:
     """The state as a row of StateColumns numbers, peak and counters (STATE_ROW); ``types`` are
-    the type names it may have."""
+    the type names it may have; ``pending_peak``: a pending state may keep the peak of a rating
+    it lost (docs/rules.md section 17.1)."""
     if not isinstance(state, RatingState):
         raise EngineInputError(path, f"{state!r} is not a RatingState")
     if state.type not in types:
@@ -79,7 +80,7 @@ def state_row(state: RatingState, period: Month, path: str, types: dict) -> tupl
     code = types[state.type]
     rating, games, opponents_total, halves = _rating_and_totals(state, path, code == PENDING)
     last_played = _last_played_index(state, period, path)
-    peak = _peak(state, path, code, rating)
+    peak = _peak(state, path, code, rating, pending_peak)
     if state.pending and code != PENDING:
         raise EngineInputError(f"{path}.pending", f"a {state.type} state has no pending months")
     return (code, rating, games, opponents_total, halves, last_played, peak, *_counters(state, path))
@@ -120,12 +121,13 @@ def _last_played_index(state: RatingState, period: Month, path: str) -> int:
     return last.index
 
 
-def _peak(state: RatingState, path: str, code: int, rating: int) -> int:
+def _peak(state: RatingState, path: str, code: int, rating: int, pending_peak: bool = False) -> int:
     """The highest rating published on the list (docs/rules.md section 14), 0 for none: a
-    pending state has none, and a Full rating is never above its peak."""
+    pending state has none (but under FIDE's 2024 rules the one of a rating it lost), and a
+    Full rating is never above its peak."""
     if state.peak is None:
         return 0
-    if code == PENDING:
+    if code == PENDING and not pending_peak:
         raise EngineInputError(f"{path}.peak", "a pending state has no peak")
     peak = _count(whole_number(state.peak, f"{path}.peak"), f"{path}.peak")
     if code == FULL and peak < rating:  # a Partial rating may pass an old Full peak
@@ -144,7 +146,7 @@ def _counters(state: RatingState, path: str) -> list[int]:
 
 def elo_state_row(state: RatingState, period: Month, path: str, rules: RuleSet) -> tuple[tuple, list]:
     """A state on the list an Elo rule set rates: rated at the floor or above, or pending."""
-    row = state_row(state, period, path, ELO_TYPE_CODES)
+    row = state_row(state, period, path, ELO_TYPE_CODES, pending_peak=rules.elo_unrated_below_floor)
     if row[0] == FULL and row[1] < rules.rating_floor:
         raise EngineInputError(f"{path}.rating", f"{row[1]} is below the rating floor {rules.rating_floor}")
     if row[0] != PENDING:

@@ -28,6 +28,7 @@ from grading.engine.rules.elo import (
     enough_for_first,
     expected_units,
     first_rating,
+    junior_by_year,
     k_factor,
     rounded_change,
     score_units,
@@ -46,7 +47,10 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     prior_rating = np.where(rated_before, own.rating, 0)
     peak = peak_read(rules, own.peak, own.rating, rated_before)
     age = ages(inputs.birth_date, period)
-    junior = is_junior(age, rules)
+    if rules.elo_junior_through_age is None:
+        junior = is_junior(age, rules)
+    else:  # section 17.4: until the end of the year they turn 18
+        junior = junior_by_year(inputs.birth_date, period.year, rules)
 
     # Section 10: the opponent's rating at the start of the event, counted only if there is one.
     opponent_used = _opponent_ratings_used(inputs, sides, ratings_used(own))
@@ -79,12 +83,12 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
 
     # Section 11: rated players.
     difference = np.where(rated_side, prior_rating[sides.player] - opponent_used, 0)
-    expected = np.where(rated_side, expected_units(difference), 0)
+    expected = np.where(rated_side, expected_units(difference, rules, prior_rating[sides.player]), 0)
     surplus = np.where(rated_side, score_units(halves) - expected, 0)  # W - PD, in 200ths
     k = k_factor(own.games, junior, prior_rating, peak, n, rules)
     k_used = np.where(rated_before & (n > 0), k.k, 0)
     change_units = k_used * sides.total(surplus)
-    rated_rating = changed_rating(prior_rating, rounded_change(change_units), rules)
+    rated_rating = changed_rating(prior_rating, rounded_change(change_units, rules), rules)
 
     # Section 12, steps 2 to 4: unrated players.
     grows = unrated_before & (kept_count > 0)
@@ -105,6 +109,9 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
     lifetime = lifetime_after(inputs, sides, own, counted=taken)
     floor = floors(rules, rated_changes, lifetime, peak)
     rating = np.maximum(unfloored, floor)
+    # Section 17.1: a rated player whose new rating (after part 3's floor) is under the floor
+    # becomes unrated, with nothing of their record but the peak and the lifetime counters.
+    dropped = rated_changes & (rating < rules.rating_floor)
     played = sides.rated
     players = EloPlayerColumns(
         rated=played,
@@ -114,7 +121,7 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
         junior=junior & played,
         prior_rating=prior_rating,
         prior_type=own.type.astype(np.int8),
-        prior_peak=peak,
+        prior_peak=np.where(rated_before, peak, own.peak),
         game_count=sides.count,
         counted=np.where(rated_before, n, kept_count),
         k=k_used,
@@ -128,21 +135,32 @@ def rate_elo_period(inputs: ColumnarInputs) -> EloPeriodResult:
         first_percent=np.where(enough, first.percent, 0),
         first_bonus=np.where(enough, first.bonus, 0),
         first_rating=np.where(enough, first.rating, 0),
-        rating=rating,
-        type=np.select([rated_before | gets_rating, stays_pending], [FULL, PENDING], own.type).astype(np.int8),
+        rating=np.where(dropped, 0, rating),
+        below_floor=np.where(dropped, rating, 0),
+        type=np.select([dropped, rated_before | gets_rating, stays_pending], [PENDING, FULL, PENDING], own.type).astype(
+            np.int8
+        ),
         changed=changed,
-        state_games=np.select([rated_changes, gets_rating, stays_pending], [own.games + n, first_games, 0], own.games),
+        state_games=np.select(
+            [dropped, rated_changes, gets_rating, stays_pending], [0, own.games + n, first_games, 0], own.games
+        ),
         state_opponents_total=np.select(
-            [rated_changes, gets_rating, stays_pending],
-            [own.opponents_total + counted_total, first_total, 0],
+            [dropped, rated_changes, gets_rating, stays_pending],
+            [0, own.opponents_total + counted_total, first_total, 0],
             own.opponents_total,
         ),
         state_points_halves=np.select(
-            [rated_changes, gets_rating, stays_pending],
-            [own.points_halves + counted_halves, first_halves, 0],
+            [dropped, rated_changes, gets_rating, stays_pending],
+            [0, own.points_halves + counted_halves, first_halves, 0],
             own.points_halves,
         ),
-        state_peak=np.select([rated_before, gets_rating], [np.maximum(peak, rating), rating], 0),
+        # A pending state keeps the peak of a rating lost under the floor (section 17.1); a first
+        # rating's peak is the higher of that and the rating.
+        state_peak=np.select(
+            [dropped, rated_before, gets_rating],
+            [peak, np.maximum(peak, rating), np.maximum(own.peak, rating)],
+            own.peak,
+        ),
         state_last_played=np.where(changed, period.index, own.last_played),
         floor=floor,
         unfloored=unfloored,

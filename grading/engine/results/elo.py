@@ -22,7 +22,7 @@ from grading.engine.codes import (
 )
 from grading.engine.inputs.forms import PendingColumns, PendingMonth, RatingState, StateColumns
 from grading.engine.results.ecf import PlayersAndSides, floor_of
-from grading.engine.rules.elo import PD_UNITS, enough_for_first, first_rating
+from grading.engine.rules.elo import PD_UNITS, difference_used, enough_for_first, first_rating, first_rating_sums
 from grading.engine.rulesets import RuleSet
 
 
@@ -52,6 +52,7 @@ class EloPlayerColumns:
     first_bonus: np.ndarray  # int64 what is added to Ra
     first_rating: np.ndarray  # int64 round_half_up(Ra + bonus), before the floor is checked
     rating: np.ndarray  # int64 the rating after the period (0: none)
+    below_floor: np.ndarray  # int64 a rated player's new rating under the floor, which unrated them (17.1; 0: none)
     type: np.ndarray  # int8 FULL, PENDING or NO_STATE
     changed: np.ndarray  # bool: the state changed (else it is the prior one)
     state_games: np.ndarray  # int64
@@ -111,15 +112,21 @@ class FirstRatingSteps:
     games: int  # G over the pending months, this one included
     opponents_total: int  # T
     points: Fraction  # S
-    average: Fraction  # Ra = T / G
-    p: Fraction  # S / G
+    average: Fraction  # Ra = T / G; under FIDE's 2024 rules (T + 3600) / (G + 2)
+    p: Fraction  # S / G; under FIDE's 2024 rules (S + 1) / (G + 2)
     games_short: int  # games still needed (0: enough)
-    branch: str | None  # "even", "above", "below"; None: fewer than 5 games or no half point
-    percent: int | None  # p in hundredths, for "below"
+    branch: str | None  # "even", "above", "below", "draws"; None: fewer than 5 games or no half point
+    percent: int | None  # p in hundredths, for "below" and "draws"
     bonus: int | None  # 0, 20 x (2S - G) or dp(p)
     exact: Fraction | None  # Ra + bonus
-    rating: int | None  # round_half_up(Ra + bonus)
+    rating: int | None  # round_half_up(Ra + bonus), at most the cap
     reached: bool  # a rating of at least the floor: the player is rated from this period
+    # Section 17.3: the imaginary drawn games added (0 before 2024), their opponents' rating, and
+    # the cap on a first rating with what it cut (the rounded rating, where above the cap).
+    imaginary_draws: int = 0
+    imaginary_rating: int | None = None
+    cap: int | None = None
+    over_cap: int | None = None
 
 
 def first_rating_steps(games: int, total: int, halves: int, rules: RuleSet) -> FirstRatingSteps:
@@ -128,19 +135,26 @@ def first_rating_steps(games: int, total: int, halves: int, rules: RuleSet) -> F
     done = first_rating(np.array([games]), np.array([total]), np.array([halves]), rules)
     enough = bool(enough_for_first(np.array([games]), np.array([halves]), rules)[0])
     rating = int(done.rating[0]) if enough else None
+    g, t, h = first_rating_sums(games, total, halves, rules)
+    draws = rules.first_rating_draws
+    rounded = int(done.rounded[0])
     return FirstRatingSteps(
         games=games,
         opponents_total=total,
         points=Fraction(halves, 2),
-        average=Fraction(total, games),
-        p=Fraction(halves, 2 * games),
+        average=Fraction(t, g),
+        p=Fraction(h, 2 * g),
         games_short=max(0, rules.first_rating_games - games),
         branch=FIRST_BRANCH_NAMES[done.branch[0]] if enough else None,
         percent=int(done.percent[0]) if enough else None,
         bonus=int(done.bonus[0]) if enough else None,
-        exact=Fraction(total, games) + int(done.bonus[0]) if enough else None,
+        exact=Fraction(t, g) + int(done.bonus[0]) if enough else None,
         rating=rating,
         reached=rating is not None and rating >= rules.rating_floor,
+        imaginary_draws=draws,
+        imaginary_rating=rules.first_rating_draws_rating if draws else None,
+        cap=rules.first_rating_cap,
+        over_cap=rounded if enough and rating is not None and rounded > rating else None,
     )
 
 
@@ -167,6 +181,9 @@ class EloPlayerResult:
     games: tuple[EloGameLine, ...] = field(repr=False)
     floor: int | None = None  # the rating floor in force (section 14), None without one
     unfloored: int | None = None  # the method's own rating, where a floor raised it
+    # Section 17.1: the new rating under the lowest rating there is, which made the rated player
+    # unrated (``rating`` None, ``type`` pending); None where it did not happen.
+    below_floor: int | None = None
 
 
 @dataclass(frozen=True)
@@ -250,6 +267,7 @@ class EloPeriodResult(PlayersAndSides):
             changed=bool(p.changed[position]),
             games=lines,
             **floor_of(p, position),
+            below_floor=int(p.below_floor[position]) or None,
         )
 
     def _first(self, position: int) -> FirstRatingSteps | None:
@@ -261,7 +279,7 @@ class EloPeriodResult(PlayersAndSides):
 
     def _lines(self, position: int) -> tuple[EloGameLine, ...]:
         g = self.games
-        largest = self.rules.elo_largest_difference
+        own = int(self.players.prior_rating[position])
         lines = []
         for game, side in self.sides_of(position):
             used = int(g.opponent_rating[game, side])
@@ -277,7 +295,7 @@ class EloPeriodResult(PlayersAndSides):
                     counted=bool(g.counted[game, side]),
                     disregarded=bool(g.disregarded[game, side]),
                     difference=difference if has else None,
-                    difference_used=max(-largest, min(largest, difference)) if has else None,
+                    difference_used=int(difference_used(difference, own, self.rules)) if has else None,
                     expected=Fraction(int(g.expected_units[game, side]), PD_UNITS) if has else None,
                     increment=Fraction(int(g.increment_units[game, side]), PD_UNITS) if has else None,
                 )
@@ -295,7 +313,7 @@ def _state(kind, rating, games, total, halves, last, peak, pending, counters) ->
         opponents_total=total,
         points=Fraction(halves, 2),
         last_played=None if last < 0 else Month.from_index(last),
-        peak=peak if kind == FULL else None,
+        peak=peak if kind == FULL else (peak or None),
         pending=pending() if kind == PENDING else (),
         wins=counters[0],
         draws=counters[1],

@@ -23,6 +23,7 @@ from grading.engine.rules.elo import (
     PD_UNITS,
     capped_k,
     changed_rating,
+    difference_used,
     expected_units,
     k_of_rule,
     rounded_change,
@@ -37,7 +38,7 @@ class EloGameArithmetic:
     """One counted game of a rated player: PD from the difference, then K x (W - PD)."""
 
     difference: int  # the player's prior rating minus the opponent's rating used
-    difference_used: int  # after the 400-point rule
+    difference_used: int  # after the 400-point rule (none for a 2650 under fide-2025)
     expected: Fraction  # PD
     increment: Fraction  # K x (W - PD)
 
@@ -59,9 +60,10 @@ class EloArithmetic:
     expected: Fraction  # the sum of PD
     score: Fraction  # the points of the counted games
     change: Fraction  # K x (score - expected)
-    rounded: int  # the change rounded half up
-    rating: int
+    rounded: int  # the change rounded half up (FIDE's 2024 rules: half away from zero)
+    rating: int  # Ro + rounded, at least the floor; under FIDE's 2024 rules it may be under it ...
     floored: bool  # Ro + change was below the floor and was raised to it
+    unrated: bool = False  # ... and the player became unrated (section 17.1)
 
 
 def elo_arithmetic(
@@ -74,16 +76,16 @@ def elo_arithmetic(
     uncapped = k_of_rule(K_RULE_NAMES.index(k_rule), rules)
     k = int(capped_k(np.array([uncapped]), np.array([n]), rules)[0])
     difference = prior - np.array([opponent_ratings[i] for i in counted], dtype=np.int64)
-    expected = expected_units(difference)
+    expected = expected_units(difference, rules, prior)
     surplus = score_units(np.array([halves[i] for i in counted], dtype=np.int64)) - expected
-    largest = rules.elo_largest_difference
+    used = difference_used(difference, prior, rules)
     games: list[EloGameArithmetic | None] = [None] * len(opponent_ratings)
-    for i, d, pd, w_minus_pd in zip(counted, difference.tolist(), expected.tolist(), surplus.tolist()):
-        games[i] = EloGameArithmetic(
-            d, max(-largest, min(largest, d)), Fraction(pd, PD_UNITS), Fraction(k * w_minus_pd, PD_UNITS)
-        )
+    columns = zip(counted, difference.tolist(), used.tolist(), expected.tolist(), surplus.tolist())
+    for i, d, u, pd, w_minus_pd in columns:
+        games[i] = EloGameArithmetic(d, u, Fraction(pd, PD_UNITS), Fraction(k * w_minus_pd, PD_UNITS))
     change_units = k * int(surplus.sum())
-    rounded = int(rounded_change(np.array([change_units]))[0])
+    rounded = int(rounded_change(np.array([change_units]), rules)[0])
+    rating = int(changed_rating(np.array([prior]), np.array([rounded]), rules)[0])
     return EloArithmetic(
         prior=prior,
         k_rule=k_rule,
@@ -96,8 +98,9 @@ def elo_arithmetic(
         score=Fraction(sum(halves[i] for i in counted), 2),
         change=Fraction(change_units, PD_UNITS),
         rounded=rounded,
-        rating=int(changed_rating(np.array([prior]), np.array([rounded]), rules)[0]),
-        floored=prior + rounded < rules.rating_floor,
+        rating=rating,
+        floored=rating > prior + rounded,
+        unrated=rating < rules.rating_floor,
     )
 
 

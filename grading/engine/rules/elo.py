@@ -11,19 +11,55 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from grading.engine.codes import FIRST_ABOVE, FIRST_BELOW, FIRST_EVEN, K_BASE, K_FLAT, K_JUNIOR, K_NEW_PLAYER, K_TOP
+from grading.engine.codes import (
+    FIRST_ABOVE,
+    FIRST_BELOW,
+    FIRST_DRAWS,
+    FIRST_EVEN,
+    K_BASE,
+    K_FLAT,
+    K_JUNIOR,
+    K_NEW_PLAYER,
+    K_TOP,
+)
 from grading.engine.rules.krating import is_capped
 from grading.engine.rules.prating import rounded_average_plus, score_percent
-from grading.engine.rules.tables import DP_ARRAY, d_offset_tenths_array
+from grading.engine.rules.tables import (
+    DP_ARRAY,
+    capped_or_not_tenths_array,
+    d_offset_tenths_array,
+    fide_tenths_array,
+)
 from grading.engine.rulesets import RuleSet
 
 PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
 
 
-def expected_units(difference: np.ndarray) -> np.ndarray:
+def expected_units(difference: np.ndarray, rules: RuleSet | None = None, own_rating=None) -> np.ndarray:
     """PD in 200ths for the player's rating minus the opponent's. The table ends at 392, so the
-    400-point rule (a larger difference counts as 400) never changes PD; pages show where it bit."""
-    return 100 + d_offset_tenths_array(difference)
+    400-point rule (a larger difference counts as 400) never changes PD; pages show where it bit.
+    Under FIDE's 2024 rules (section 17.2) the table goes on past 400, read at the difference
+    used (``difference_used``: the player's own rating ``own_rating`` may lift the rule)."""
+    if rules is None or not rules.elo_expected_past_400:
+        return 100 + d_offset_tenths_array(difference)
+    if rules.elo_largest_difference == 400:
+        # The usual 400: the D offsets end at 392, PD .92, as table 8.1.2 does up to 411, so the
+        # capped sides need no cap of their own (the same numbers, one lookup: a month has
+        # millions of sides).
+        if rules.elo_uncapped_from is None:
+            return 100 + d_offset_tenths_array(difference)
+        return 100 + capped_or_not_tenths_array(difference, np.asarray(own_rating) >= rules.elo_uncapped_from)
+    return 100 + fide_tenths_array(difference_used(difference, own_rating, rules))
+
+
+def difference_used(difference, own_rating, rules: RuleSet):
+    """The 400-point rule (section 11): a larger difference counts as 400; under ``fide-2025``
+    not for a player whose own rating is 2650 or more (section 17.2). Arrays or numbers."""
+    largest = rules.elo_largest_difference
+    capped = np.clip(difference, -largest, largest)
+    if rules.elo_uncapped_from is None:
+        return capped
+    return np.where(np.asarray(own_rating) >= rules.elo_uncapped_from, difference, capped)
 
 
 def score_units(halves: np.ndarray) -> np.ndarray:
@@ -76,14 +112,29 @@ def k_of_rule(rule: int, rules: RuleSet) -> int:
     return {K_NEW_PLAYER: rules.junior_k, K_JUNIOR: rules.junior_k, K_TOP: rules.elo_top_k}.get(rule, rules.base_k)
 
 
-def rounded_change(change_units: np.ndarray) -> np.ndarray:
-    """A change in 200ths rounded half up to whole points: floor(x + 1/2), -2.5 gives -2."""
+def rounded_change(change_units: np.ndarray, rules: RuleSet | None = None) -> np.ndarray:
+    """A change in 200ths rounded half up to whole points: floor(x + 1/2), -2.5 gives -2; under
+    FIDE's 2024 rules half away from zero (section 17.2): -2.5 gives -3, 2.5 gives 3."""
+    if rules is not None and rules.elo_round_half_away:
+        return np.sign(change_units) * ((np.abs(change_units) + PD_UNITS // 2) // PD_UNITS)
     return (change_units + PD_UNITS // 2) // PD_UNITS
 
 
 def changed_rating(prior: np.ndarray, rounded: np.ndarray, rules: RuleSet) -> np.ndarray:
-    """Ro plus the rounded change, never below the rating floor (section 11)."""
+    """Ro plus the rounded change, never below the rating floor (section 11); under FIDE's 2024
+    rules a rating under the floor stays as it is: the player becomes unrated (section 17.1)."""
+    if rules.elo_unrated_below_floor:
+        return prior + rounded
     return np.maximum(prior + rounded, rules.rating_floor)
+
+
+def junior_by_year(birth_date: np.ndarray, period_year: int, rules: RuleSet) -> np.ndarray:
+    """Section 17.4: a junior until the end of the year in which they turn
+    ``elo_junior_through_age`` (the period's year at most the birth year + 18); an unknown birth
+    date (NaT) is no junior."""
+    born = birth_date.astype("datetime64[D]")
+    year = born.astype("datetime64[Y]").astype(np.int64) + 1970
+    return ~np.isnat(born) & (period_year <= year + rules.elo_junior_through_age)
 
 
 @dataclass(frozen=True)
@@ -91,9 +142,10 @@ class FirstRating:
     """Section 12, step 3, per player: Ra = T / G, then 50%, +20 a half point over, or dp."""
 
     branch: np.ndarray  # codes.FIRST_BRANCH_NAMES
-    percent: np.ndarray  # p in hundredths (the "below" branch's dp reads it)
+    percent: np.ndarray  # p in hundredths (the "below" and "draws" branches' dp reads it)
     bonus: np.ndarray  # what is added to Ra: 0, 20 x (2S - G) or dp(p)
-    rating: np.ndarray  # round_half_up(Ra + bonus)
+    rating: np.ndarray  # round_half_up(Ra + bonus), at most the cap (section 17.3)
+    rounded: np.ndarray  # round_half_up(Ra + bonus) before the cap
 
 
 def enough_for_first(games: np.ndarray, halves: np.ndarray, rules: RuleSet) -> np.ndarray:
@@ -103,7 +155,10 @@ def enough_for_first(games: np.ndarray, halves: np.ndarray, rules: RuleSet) -> n
 
 def first_rating(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules: RuleSet) -> FirstRating:
     """For G games (G > 0) against opponents rated T in all, scoring S = halves / 2:
-    round_half_up(T / G + bonus)."""
+    round_half_up(T / G + bonus). Under FIDE's 2024 rules (section 17.3) two drawn games against
+    1800s are added first, the bonus is always dp(p), and the rating is at most 2200."""
+    if rules.first_rating_draws:
+        return _first_rating_with_draws(games, total, halves, rules)
     g = np.maximum(games, 1)
     over = halves - g  # 2S - G: half points over 50%
     percent = score_percent(halves, g)
@@ -111,7 +166,24 @@ def first_rating(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules
     branch = np.select([over == 0, over > 0], [FIRST_EVEN, FIRST_ABOVE], FIRST_BELOW).astype(np.int8)
     bonus = np.select([over == 0, over > 0], [0, rules.first_rating_step * over], dp)
     rating = rounded_average_plus(total, g, bonus)
-    return FirstRating(branch, percent, bonus, rating)
+    return FirstRating(branch, percent, bonus, rating, rating)
+
+
+def first_rating_sums(games, total, halves, rules: RuleSet):
+    """G, T and 2S with the imaginary drawn games of section 17.3 (none before 2024)."""
+    draws = rules.first_rating_draws
+    return games + draws, total + draws * rules.first_rating_draws_rating, halves + draws
+
+
+def _first_rating_with_draws(games: np.ndarray, total: np.ndarray, halves: np.ndarray, rules: RuleSet) -> FirstRating:
+    """Section 17.3: Ra = (T + 3600) / (G + 2), p = (S + 1) / (G + 2) rounded half up to two
+    decimals, rating = min(2200, round_half_up(Ra + dp(p)))."""
+    g, t, h = first_rating_sums(np.maximum(games, 1), total, halves, rules)
+    percent = score_percent(h, g)
+    dp = DP_ARRAY[np.clip(percent, 0, 100)]
+    rounded = rounded_average_plus(t, g, dp)
+    rating = rounded if rules.first_rating_cap is None else np.minimum(rounded, rules.first_rating_cap)
+    return FirstRating(np.full(len(g), FIRST_DRAWS, dtype=np.int8), percent, dp, rating, rounded)
 
 
 def fide_performance(opponent_ratings: list[int], halves: list[int]) -> int | None:

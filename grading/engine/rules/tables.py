@@ -142,3 +142,59 @@ def d_offset_tenths_array(d: np.ndarray) -> np.ndarray:
 def d_offset_row(d: int) -> int:
     """The row of the D offset table that ``d`` falls in, by its lowest |D|."""
     return max(low for low, _ in D_OFFSET_ROWS if low <= abs(d))
+
+
+# FIDE's table 8.1.2 past 400 (docs/rules.md section 17.2), in the same tenths: PD = 0.50 +
+# tenths / 200, so .92 -> 84, .93 -> 86, ... 1.00 -> 100. Up to 391 it is the D offset table.
+PD_PAST_400_ROWS: tuple[tuple[int, int], ...] = (
+    (392, 84),
+    (412, 86),
+    (433, 88),
+    (457, 90),
+    (485, 92),
+    (518, 94),
+    (560, 96),
+    (620, 98),
+    (736, 100),
+)
+PD_TABLE_END = PD_PAST_400_ROWS[-1][0]  # every |diff| from 736 up has PD 1.00
+
+
+def _fide_tenths_array() -> np.ndarray:
+    table = np.empty(PD_TABLE_END + 1, dtype=np.int64)
+    table[:D_OFFSET_CAP] = D_OFFSET_TENTHS_BY_ABS_D[:D_OFFSET_CAP]
+    bounds = [low for low, _ in PD_PAST_400_ROWS[1:]] + [PD_TABLE_END + 1]
+    for (low, tenths), high in zip(PD_PAST_400_ROWS, bounds):
+        table[low:high] = tenths
+    return table
+
+
+_FIDE_TENTHS = _fide_tenths_array()
+_FIDE_TENTHS_SIGNED = np.concatenate((-_FIDE_TENTHS[:0:-1], _FIDE_TENTHS))
+_FIDE_TENTHS_SIGNED.flags.writeable = False
+
+
+def fide_tenths_array(d: np.ndarray) -> np.ndarray:
+    """sign(d) x FIDE's table 8.1.2 (PD - 0.5) x 200 for any difference, past 400 too."""
+    return _FIDE_TENTHS_SIGNED[np.clip(d, -PD_TABLE_END, PD_TABLE_END) + PD_TABLE_END]
+
+
+# For a rule set that lifts the 400-point rule from a rating on (section 17.2), both tables over
+# -736..736 in one array: row 0 the D offsets (which end at 392: the 400-point rule's PD .92),
+# row 1 FIDE's table 8.1.2; a side's flat index picks its row without a second lookup.
+_BOTH_SIGNED = np.concatenate(
+    (
+        _D_OFFSET_TENTHS_SIGNED[
+            np.clip(np.arange(-PD_TABLE_END, PD_TABLE_END + 1), -D_OFFSET_CAP, D_OFFSET_CAP) + D_OFFSET_CAP
+        ],
+        _FIDE_TENTHS_SIGNED,
+    )
+)
+_BOTH_SIGNED.flags.writeable = False
+_ROW = 2 * PD_TABLE_END + 1
+
+
+def capped_or_not_tenths_array(d: np.ndarray, uncapped: np.ndarray) -> np.ndarray:
+    """sign(d) x (PD - 0.5) x 200: FIDE's table 8.1.2 where ``uncapped``, else the table under
+    the 400-point rule (whose PD stops at .92 from 392 on, so a difference past 400 needs no cap)."""
+    return _BOTH_SIGNED[np.clip(d, -PD_TABLE_END, PD_TABLE_END) + (PD_TABLE_END + _ROW * uncapped)]
