@@ -25,10 +25,10 @@ changes every list to the Elo method from the month rated (a RuleSetChange made 
 grading.rule_sets, as staff would in the admin; not timed): fide-2017 on otb-standard,
 fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history through the
 documented conversion (grading.engine.method_change.states_for_method). elo-2024 does the same
-with FIDE's rules of 2024 (docs/rules.md part 5): fide-2024 on otb-standard, fide-2024-rapid on
-otb-rapid and online. Each run undoes or makes the change it needs, so one database serves all;
-both rates the month by ecf and elo in turn, elos by elo and elo-2024, and prints the two totals
-and their ratio.
+with FIDE's rules of 2024 (docs/rules.md part 5): fide-2025 (as amended in October 2025) on
+otb-standard, fide-2024-rapid on otb-rapid and online. Each run undoes or makes the change it
+needs, so one database serves all; both rates the month by ecf and elo in turn, elos by elo and
+elo-2024, and prints the two totals and their ratio.
 
 Workers: --workers N rates the month again through N real Celery worker processes (concurrency
 1 each) on the Redis of BENCH_REDIS_URL (default redis://127.0.0.1:6379/12, emptied first), every
@@ -56,7 +56,7 @@ METHODS = ("ecf", "elo", "elo-2024")
 PAIRS = {"both": ("ecf", "elo"), "elos": ("elo", "elo-2024")}  # two methods in turn, and their ratio
 ELO_RULE_SETS = {
     "elo": {"otb-standard": "fide-2017", "otb-rapid": "fide-2017-rapid", "online": "fide-2017-rapid"},
-    "elo-2024": {"otb-standard": "fide-2024", "otb-rapid": "fide-2024-rapid", "online": "fide-2024-rapid"},
+    "elo-2024": {"otb-standard": "fide-2025", "otb-rapid": "fide-2024-rapid", "online": "fide-2024-rapid"},
 }
 
 
@@ -95,10 +95,11 @@ def forget_the_run(url, month):
         periods = "SELECT id FROM grading_ratingperiod WHERE month = %s"
         runs = f"SELECT id FROM grading_ratingrun WHERE period_id IN ({periods})"
         conn.execute(f"DELETE FROM grading_ratingrun_events WHERE ratingrun_id IN ({runs})", [str(month)])
+        conn.execute(f"DELETE FROM grading_gamenotrated WHERE run_id IN ({runs})", [str(month)])
         for table in ("grading_playerrating", "grading_listentry", "grading_ratingrun"):
             conn.execute(f"DELETE FROM {table} WHERE period_id IN ({periods})", [str(month)])
         # The live ratings a run asks for refer to the period: computed again from the next run.
-        for table in ("grading_liveentry", "grading_liverating", "grading_livelist"):
+        for table in ("grading_liveentry", "grading_liverating", "grading_livegamenotrated", "grading_livelist"):
             conn.execute(f"DELETE FROM {table}")
         conn.execute("DELETE FROM events_eventchange WHERE note = %s", [f"rated in {month}"])
         conn.execute("DELETE FROM grading_ratingperiod WHERE month = %s", [str(month)])
