@@ -88,6 +88,13 @@ class Event(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
     )
     length_approved_at = models.DateTimeField(null=True, blank=True, editable=False)
+    # An event a rating officer approved as fast classic (FIDE's decision of 2026: 45 minutes and
+    # 30 seconds a move or more) is rated as standard play at its time control, whatever its
+    # players' ratings, on a list rated by FIDE's 2024 rules (docs/rules.md part 5).
+    fast_classic_approved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", editable=False
+    )
+    fast_classic_approved_at = models.DateTimeField(null=True, blank=True, editable=False)
 
     objects = EventQuerySet.as_manager()
 
@@ -116,6 +123,10 @@ class Event(models.Model):
     @property
     def length_approved(self):
         return self.length_approved_at is not None
+
+    @property
+    def fast_classic(self):
+        return self.fast_classic_approved_at is not None
 
     @property
     def days(self):

@@ -16,6 +16,7 @@ from chess.dates import written
 from chess.time_controls import TimeControl
 from common.admin import DeleteOneByOne, KeptInline, username
 from events import approval, lengths, workflow
+from events.admin.fast_classic import FastClassicAdmin
 from events.models import Entry, Event, EventChange, Upload
 from events.uploads import matching
 
@@ -123,7 +124,7 @@ class WaitingForYou(admin.SimpleListFilter):
 
 
 @admin.register(Event)
-class EventAdmin(DeleteOneByOne):
+class EventAdmin(FastClassicAdmin, DeleteOneByOne):
     list_display = ["code", "status", "name", "rating_list", "start_date", "arbiter"]
     list_filter = [WaitingForYou, "status", "rating_list", "kind", "online", "start_date"]
     search_fields = ["code", "name", "organiser", "arbiter__username"]
@@ -137,6 +138,7 @@ class EventAdmin(DeleteOneByOne):
         "sent_back_reason",
         "submission_index",
         "length_approval",
+        "fast_classic_approval",
         "visitors_waiting",
         "latest_report",
     ]
@@ -187,7 +189,7 @@ class EventAdmin(DeleteOneByOne):
     def get_urls(self):
         decide = path("<int:pk>/decide/", self.admin_site.admin_view(self.decide), name="events_event_decide")
         length = path("<int:pk>/length/", self.admin_site.admin_view(self.length), name="events_event_length")
-        return [decide, length, *super().get_urls()]
+        return [decide, length, *self.fast_classic_urls(), *super().get_urls()]
 
     def length(self, request, pk):
         """Approve the length of a long event, or withdraw the approval, from the event's own page."""

@@ -98,10 +98,18 @@ def events_facts(event_ids: list) -> dict:
     event."""
     condition, params = where_in("id", event_ids)
     rows = {
-        pk: (start, end, time_control, rounds, approved)
-        for pk, start, end, time_control, rounds, approved in Event.objects.extra(
+        pk: (start, end, time_control, rounds, approved, fast)
+        for pk, start, end, time_control, rounds, approved, fast in Event.objects.extra(
             where=[condition], params=params
-        ).values_list("pk", "start_date", "end_date", "time_control", "scheduled_rounds", "length_approved_at")
+        ).values_list(
+            "pk",
+            "start_date",
+            "end_date",
+            "time_control",
+            "scheduled_rounds",
+            "length_approved_at",
+            "fast_classic_approved_at",
+        )
     }
     ordered = [rows[pk] for pk in event_ids]
     timing = [playing_time(row[2]) for row in ordered]
@@ -112,7 +120,16 @@ def events_facts(event_ids: list) -> dict:
         "first_control_minutes": [first for _, first in timing],
         "scheduled_rounds": [row[3] for row in ordered],
         "length_approved": [row[4] is not None for row in ordered],
+        "first_control_moves": [first_control_moves(row[2]) for row in ordered],
+        "fast_classic": [row[5] is not None for row in ordered],
     }
+
+
+def first_control_moves(time_control: str) -> int | None:
+    """The moves of an event's first time control, where it names a number of moves (FIDE's 2024
+    rules ask at least 30 of it); None where it names none, or there is none that can be read."""
+    control = TimeControl.from_text(time_control) if time_control else None
+    return control.moves_first_session if control else None
 
 
 def decide(games: dict, used: np.ndarray, facts: dict, rules: RuleSet) -> NotRated:
