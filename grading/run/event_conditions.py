@@ -24,6 +24,7 @@ from events.models import Event
 from grading.engine.arrays import distinct, find_sorted
 from grading.engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
 from grading.engine.method_change import ratings_used, states_for_method
+from grading.engine.rate_of_play import is_blitz_band
 from grading.engine.rulesets import RuleSet
 from grading.run.publishing import latest_states
 
@@ -132,8 +133,16 @@ def first_control_moves(time_control: str) -> int | None:
     return control.moves_first_session if control else None
 
 
-def decide(games: dict, used: np.ndarray, facts: dict, rules: RuleSet) -> NotRated:
+def decide(games: dict, used: np.ndarray, facts: dict, rules: RuleSet, blitz: bool = False) -> NotRated:
     """The engine's decision on ``games`` (columns ``event``, an index into ``facts``, ``white``,
     ``black``, ``white_halves``, ``round``, ``day``), each side's rating used at its event's start
-    in ``used`` (sides_used), the events' ``facts`` (events_facts)."""
-    return events_not_rated(EventColumns(**games, white_rating_used=used[0], black_rating_used=used[1], **facts), rules)
+    in ``used`` (sides_used), the events' ``facts`` (events_facts), on a list whose band is
+    blitz or not (``is_blitz``)."""
+    columns = EventColumns(**games, white_rating_used=used[0], black_rating_used=used[1], **facts)
+    return events_not_rated(columns, rules, blitz=blitz)
+
+
+def is_blitz(rating_list) -> bool:
+    """Whether the list's band of time controls is blitz (FIDE's 2024 rules rate only blitz
+    games on it, and only rapid games on another list rated by fide-2024-rapid)."""
+    return is_blitz_band(rating_list.min_minutes, rating_list.max_minutes)

@@ -21,7 +21,15 @@ from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rulesets import RuleSet, lists_read
 from grading.models import RatingList, RatingPeriod
-from grading.run.event_conditions import ROUND_GIVEN, RatingsAtStart, decide, events_facts, ratings_at_start, sides_used
+from grading.run.event_conditions import (
+    ROUND_GIVEN,
+    RatingsAtStart,
+    decide,
+    events_facts,
+    is_blitz,
+    ratings_at_start,
+    sides_used,
+)
 from grading.run.publishing import States, latest_states
 from players.models import Player
 
@@ -90,7 +98,8 @@ def load_period(
         used = ratings_used(own)
         ratings = ratings_at_start(rating_list, rules, month, prior, (player_ids, np.where(used < 0, UNRATED, used)))
         month_games = {"white": white_ids, "black": black_ids, "white_halves": white_halves, "event": event_ids}
-        decided = month_not_rated({**month_games, "date": dates, "round": elo_read[1]}, month, rules, ratings)
+        month_games |= {"date": dates, "round": elo_read[1]}
+        decided = month_not_rated(month_games, month, rules, ratings, is_blitz(rating_list))
         left_out = decided.left_out
         if left_out.any():
             not_rated = list(zip(game_ids[left_out].tolist(), map(decided.texts.__getitem__, decided.reason[left_out])))
@@ -181,7 +190,9 @@ def games_of_events_elsewhere(event_ids: list, month: Month) -> list[np.ndarray]
     )
 
 
-def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsAtStart) -> NotRated:
+def month_not_rated(
+    games: dict, month: Month, rules: RuleSet, ratings: RatingsAtStart, blitz: bool = False
+) -> NotRated:
     """Why games of a month are not rated, each of their events decided whole. ``games`` holds the
     month's game columns (``white``, ``black``, ``white_halves``, ``event``, ``date``,
     ``round``); the games of those events in other months are read here."""
@@ -201,7 +212,7 @@ def month_not_rated(games: dict, month: Month, rules: RuleSet, ratings: RatingsA
         "round": np.concatenate([games["round"], rounds]),
     }
     start_month = month_indexes(facts["first_day"])[every["event"]]
-    result = decide(every, sides_used(ratings, start_month, every["white"], every["black"]), facts, rules)
+    result = decide(every, sides_used(ratings, start_month, every["white"], every["black"]), facts, rules, blitz)
     return NotRated(result.reason[: len(games["white"])], result.texts)
 
 

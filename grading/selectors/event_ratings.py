@@ -32,7 +32,7 @@ from grading.engine.event_conditions import NO_ROUND
 from grading.engine.rules.elo import fide_performance, performance_of_400
 from grading.models import GameNotRated, LiveGameNotRated, LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
-from grading.run.event_conditions import decide, events_facts, ratings_at_start, sides_used
+from grading.run.event_conditions import decide, events_facts, is_blitz, ratings_at_start, sides_used
 from grading.run.periods import latest_published
 from grading.run.publishing import latest_states
 
@@ -346,7 +346,7 @@ def preview(event) -> Preview | None:
         rules = RULE_SETS[named]
         starts = np.full(len(games), start.index)
         used = sides_used(ratings_at_start(event.rating_list, rules, start, today), starts, white, black)
-        decided[named] = decide(columns, used, facts, rules)
+        decided[named] = decide(columns, used, facts, rules, is_blitz(event.rating_list))
     left_out = [
         (text, game)
         for at, (*_, game) in enumerate(games)

@@ -26,7 +26,7 @@ from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.event_conditions import UNRATED
 from grading.models import RatingList, RuleSetChange
-from grading.run.event_conditions import ROUND_GIVEN, ratings_at_start
+from grading.run.event_conditions import ROUND_GIVEN, is_blitz, ratings_at_start
 from grading.run.loading import WHITE_HALVES, month_not_rated, rated_games, sql_of
 from grading.run.periods import latest_published
 from grading.run.publishing import latest_states
@@ -172,7 +172,8 @@ def left_out(rating_list: RatingList, month: Month, rule_set: str, games: dict, 
     """The month's games ``rule_set`` leaves out, decided by the run's own function on
     ``states`` (the latest published) as the ratings at the month's start."""
     rules = RULE_SETS[rule_set]
-    decided = month_not_rated(games, month, rules, ratings_at_start(rating_list, rules, month, states))
+    ratings = ratings_at_start(rating_list, rules, month, states)
+    decided = month_not_rated(games, month, rules, ratings, is_blitz(rating_list))
     reasons = []
     for at, text in enumerate(decided.texts):
         chosen = decided.reason == at

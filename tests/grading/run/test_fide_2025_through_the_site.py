@@ -7,12 +7,13 @@ import json
 
 import pytest
 from django.core.management import call_command
+from django.urls import reverse
 
 from chess.months import Month
 from events.approval import do_approve_event
 from events.models import Event, Game
 from events.workflow import do_submit_event
-from grading.models import GameNotRated, ListEntry, PlayerRating
+from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList
 from grading.rule_sets import do_change_rule_set
 from tests.builders import DATA, PlayerFactory, approved_event, rating_list, succeeded, take_on, upload
 
@@ -237,3 +238,45 @@ def test_a_rapid_game_600_apart_above_2600_is_not_rated_and_599_apart_is(rate):
     assert not PlayerRating.objects.filter(player__code__in=["400003A", "400004A"], month="2026-10").exists()
     reasons = list(GameNotRated.objects.filter(game__event=event).values_list("reason", flat=True))
     assert len(reasons) == 1 and "600" in reasons[0] and "2600" in reasons[0], reasons
+
+
+def test_a_blitz_list_rated_by_fide_2024_rapid_rates_blitz_games_and_leaves_out_rapid_ones(rate):
+    RatingList.objects.create(
+        code="otb-blitz", name="OTB blitz", rule_set="fide-2017-rapid", min_minutes=0, max_minutes=10
+    )
+    players = ("600001A", "600002A", "600003A", "600004A")
+    for code in players:
+        PlayerFactory(code=code, birth_date=datetime.date(1985, 6, 1))
+    take_on("otb-blitz", "2026-09", *(f"{code},1700,full,40,68000,20,2026-09" for code in players))
+    do_change_rule_set(rating_list("otb-blitz"), Month.parse("2026-10"), "fide-2024-rapid", acting_user=None)
+    # 3 minutes + 2 seconds a move: 3 + 60 x 2 s = 5 minutes for 60 moves, blitz (more than 3, at
+    # most 10). 15 + 10 on the same list: 25 minutes, rapid play, not this list's.
+    approved_event("BLITZ", "otb-blitz", OCTOBER, [("600001A", "600002A", "1-0")], time_control="3 min + 2 s/move")
+    rapid = approved_event(
+        "RAPID", "otb-blitz", OCTOBER, [("600003A", "600004A", "1-0")], time_control="15 min + 10 s/move"
+    )
+
+    succeeded(rate("otb-blitz", "2026-10"))
+
+    # Equals at K 20: +10 and -10.
+    assert (state("600001A").rating, state("600002A").rating) == (1710, 1690)
+    assert not PlayerRating.objects.filter(player__code__in=["600003A", "600004A"], month="2026-10").exists()
+    reasons = list(GameNotRated.objects.filter(game__event=rapid).values_list("reason", flat=True))
+    assert len(reasons) == 1 and reasons[0].startswith("not rated: not blitz play"), reasons
+
+
+def test_the_calculation_page_of_a_capped_first_rating_shows_the_imaginary_draws_and_the_cap(
+    client, fide_2025_list, rate
+):
+    one_game_a_day(approved_event("OCT", "otb-standard", OCTOBER, october_games()))
+    succeeded(rate("otb-standard", "2026-10"))
+
+    page = client.get(reverse("rating-calculation", args=["200003A", "otb-standard", "2026-10"])).content.decode()
+
+    # N3: five wins against 2300s. T = 11500; Ra = (11500 + 2 x 1800) / 7 = 2157.14; p = (5 + 1) /
+    # 7 = 0.8571, rounded 0.86, dp +309: 2466.14, rounded 2466, capped at 2200.
+    text = " ".join(page.split())
+    assert "2 imaginary games against opponents rated 1800, both drawn" in text
+    assert "= <strong>2157.14</strong>" in text
+    assert "rounded to 0.86" in text and "dp = <strong>309</strong>" in text
+    assert "2466, more than a first rating may be: <strong>2200</strong>, the cap" in text
