@@ -90,7 +90,7 @@ def k_reason(elo: EloArithmetic, rules: RuleSet) -> str:
     """Why the player's K is what it is (docs/rules.md section 11), in the rule set's numbers."""
     why = {
         "new-player": f"fewer than {rules.elo_new_player_games} games rated before this month",
-        "junior": f"a junior (under {rules.junior_below_age}) rated under {rules.elo_junior_below_rating}",
+        "junior": f"a junior ({junior_text(rules)}) rated under {rules.elo_junior_below_rating}",
         "top": f"rated {rules.elo_top_peak} or more at some time",
         "base": "the K of every player no other rule applies to",
         "flat": f"the K of every player under {rules.name}",
@@ -102,6 +102,13 @@ def k_reason(elo: EloArithmetic, rules: RuleSet) -> str:
         f"{elo.k_uncapped * elo.counted} is more than {rules.k_cap}: K is {rules.k_cap} / {elo.counted}, "
         f"rounded down, {elo.k}."
     )
+
+
+def junior_text(rules: RuleSet) -> str:
+    """Who is a junior for the Elo K: under FIDE's 2024 rules by birth year, before by age."""
+    if rules.elo_junior_through_age:
+        return f"until the end of the year they turn {rules.elo_junior_through_age}"
+    return f"under {rules.junior_below_age}"
 
 
 def elo_shown(elo: EloArithmetic | None) -> dict | None:

@@ -280,3 +280,13 @@ def test_the_calculation_page_of_a_capped_first_rating_shows_the_imaginary_draws
     assert "= <strong>2157.14</strong>" in text
     assert "rounded to 0.86" in text and "dp = <strong>309</strong>" in text
     assert "2466, more than a first rating may be: <strong>2200</strong>, the cap" in text
+
+
+def test_the_calculation_page_names_a_juniors_k_by_the_year_they_turn_18(client, fide_2025_list, rate):
+    one_game_a_day(approved_event("OCT", "otb-standard", OCTOBER, october_games()))
+    succeeded(rate("otb-standard", "2026-10"))
+
+    page = client.get(reverse("rating-calculation", args=["100005A", "otb-standard", "2026-10"])).content.decode()
+
+    # Born 2008, 18 in 2026: K 40 (16.4), 40 x (1 - 0.50) = +20.
+    assert "K is 40: a junior (until the end of the year they turn 18) rated under 2300." in " ".join(page.split())
