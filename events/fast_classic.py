@@ -11,10 +11,9 @@ history row in the same transaction, the rated months of an event in rating revi
 from django.db import transaction
 from django.utils import timezone
 
-from chess.dates import written
 from chess.time_controls import TimeControl
-from events.lengths import refuse_without_permission, revise_rated_months
-from events.models import Event, EventChange
+from events.lengths import approved_by, note_in_history, refuse_without_permission, revise_rated_months
+from events.models import Event
 from events.workflow import WorkflowError, lock_event
 
 FAST_CLASSIC_MINUTES = 45  # the least a player has for the game (or its first control) ...
@@ -31,13 +30,12 @@ def do_approve_fast_classic(event, *, acting_user) -> Event:
         refuse_too_fast(event)
         event.fast_classic_approved_by, event.fast_classic_approved_at = acting_user, timezone.now()
         event.save(update_fields=["fast_classic_approved_by", "fast_classic_approved_at"])
-        EventChange.objects.create(
-            event=event,
-            status=event.status,
-            by=acting_user,
+        note_in_history(
+            event,
+            acting_user,
+            "approved as fast classic",
+            f"approved as fast classic at {event.time_control}: rated as standard play whatever the ratings",
             at=event.fast_classic_approved_at,
-            step="approved as fast classic",
-            note=f"approved as fast classic at {event.time_control}: rated as standard play whatever the ratings",
         )
         revise_rated_months(event, acting_user)
     return event
@@ -52,13 +50,11 @@ def do_withdraw_fast_classic(event, *, acting_user) -> Event:
             raise WorkflowError("it is not approved as fast classic: there is no approval to withdraw")
         event.fast_classic_approved_by = event.fast_classic_approved_at = None
         event.save(update_fields=["fast_classic_approved_by", "fast_classic_approved_at"])
-        EventChange.objects.create(
-            event=event,
-            status=event.status,
-            by=acting_user,
-            at=timezone.now(),
-            step="fast classic approval withdrawn",
-            note="approval as fast classic withdrawn: its games need the time the players' ratings ask",
+        note_in_history(
+            event,
+            acting_user,
+            "fast classic approval withdrawn",
+            "approval as fast classic withdrawn: its games need the time the players' ratings ask",
         )
         revise_rated_months(event, acting_user)
     return event
@@ -79,5 +75,4 @@ def refuse_too_fast(event) -> None:
 
 def approval_text(event) -> str:
     """Who approved the event as fast classic and when: "by officer on 06/05/2026"."""
-    who = event.fast_classic_approved_by.get_username() if event.fast_classic_approved_by else "a user since deleted"
-    return f"by {who} on {written(timezone.localdate(event.fast_classic_approved_at))}"
+    return approved_by(event.fast_classic_approved_by, event.fast_classic_approved_at)

@@ -35,13 +35,12 @@ def do_approve_length(event, *, acting_user) -> Event:
             raise WorkflowError(f"its length was approved already, {approval_text(event)}: nothing changed")
         event.length_approved_by, event.length_approved_at = acting_user, timezone.now()
         event.save(update_fields=["length_approved_by", "length_approved_at"])
-        EventChange.objects.create(
-            event=event,
-            status=event.status,
-            by=acting_user,
+        note_in_history(
+            event,
+            acting_user,
+            "length approved",
+            f"length of {event.length_text} approved for rating on Elo lists",
             at=event.length_approved_at,
-            step="length approved",
-            note=f"length of {event.length_text} approved for rating on Elo lists",
         )
         revise_rated_months(event, acting_user)
     return event
@@ -76,8 +75,21 @@ def refuse_without_permission(user, what):
 
 def approval_text(event) -> str:
     """Who approved the event's length and when: "by officer on 06/05/2026"."""
-    who = event.length_approved_by.get_username() if event.length_approved_by else "a user since deleted"
-    return f"by {who} on {written(timezone.localdate(event.length_approved_at))}"
+    return approved_by(event.length_approved_by, event.length_approved_at)
+
+
+def approved_by(user, at) -> str:
+    """Who approved something of an event and when: "by officer on 06/05/2026"."""
+    who = user.get_username() if user else "a user since deleted"
+    return f"by {who} on {written(timezone.localdate(at))}"
+
+
+def note_in_history(event, user, step, note, at=None) -> EventChange:
+    """A line of the event's history that does not change its status (an approval of its length,
+    its approval as fast classic, and their withdrawals)."""
+    return EventChange.objects.create(
+        event=event, status=event.status, by=user, at=at or timezone.now(), step=step, note=note
+    )
 
 
 def revise_rated_months(event, user):
@@ -97,9 +109,7 @@ def forget_length_approval(event, user, note):
     """Clear the approval of the event's length, with ``note`` in its history."""
     event.length_approved_by = event.length_approved_at = None
     event.save(update_fields=["length_approved_by", "length_approved_at"])
-    EventChange.objects.create(
-        event=event, status=event.status, by=user, at=timezone.now(), step="length approval withdrawn", note=note
-    )
+    note_in_history(event, user, "length approval withdrawn", note)
 
 
 def new_dates_note(approved_for, event, how):
