@@ -102,6 +102,8 @@ STATE = {
     "k_rule": nullable(STRING),
     "peak": nullable(INTEGER),
     "pending": array(obj(month=MONTH, games=INTEGER, opponents_total=INTEGER, points=NUMBER)),
+    # FIDE's adjustment of March 2024 at the start of the month, where it began with it.
+    "adjustment": nullable(obj(reason=STRING, before=INTEGER, gain=INTEGER, after=INTEGER, text=STRING)),
 }
 
 SCHEMAS = {

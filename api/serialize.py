@@ -6,6 +6,7 @@ from urllib.parse import quote
 from django.urls import reverse
 from django.utils import timezone
 
+from grading.selectors.calculations import adjustment_of
 from grading.selectors.rules import rules_named
 
 
@@ -138,6 +139,21 @@ def state(row):
         "k_rule": row.k_rule or None,
         "peak": row.peak,
         "pending": [{**month, "points": number(Decimal(month["points"]))} for month in row.pending],
+        "adjustment": adjustment(row.adjusted_from),
+    }
+
+
+def adjustment(before: int | None):
+    """FIDE's adjustment of March 2024 at the start of the month, as the calculation page shows it."""
+    steps = adjustment_of(before)
+    if steps is None:
+        return None
+    return {
+        "reason": steps.reason,
+        "before": steps.before,
+        "gain": steps.gain,
+        "after": steps.after,
+        "text": steps.text,
     }
 
 

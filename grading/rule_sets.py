@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RULE_SETS
+from grading.engine.rules.adjustment import REASON, adjustment_offer
 from grading.live.requests import request_live
 from grading.models import RatingList, RatingPeriod, RuleSetChange
 from grading.run.periods import latest_published
@@ -22,15 +23,26 @@ class ChangeRefused(Exception):
     """A change of rule set that cannot be made; the message says why."""
 
 
-def do_change_rule_set(rating_list: RatingList, month: Month, rule_set: str, *, acting_user) -> RuleSetChange:
-    """Rate ``rating_list`` by ``rule_set`` from ``month`` on (until a later change)."""
+def do_change_rule_set(
+    rating_list: RatingList, month: Month, rule_set: str, *, acting_user, fide_adjustment: bool | None = None
+) -> RuleSetChange:
+    """Rate ``rating_list`` by ``rule_set`` from ``month`` on (until a later change), with FIDE's
+    adjustment of March 2024 at its start if ``fide_adjustment`` (None: as offered, see
+    adjustment_default)."""
     with transaction.atomic():
         lock_list(rating_list)
-        check_change(rating_list, month, rule_set)
+        if fide_adjustment is None:
+            fide_adjustment = adjustment_default(rating_list, month, rule_set)
+        check_change(rating_list, month, rule_set, fide_adjustment)
         change, _ = RuleSetChange.objects.update_or_create(
             rating_list=rating_list,
             month=str(month),
-            defaults={"rule_set": rule_set, "made_by": acting_user, "made_at": timezone.now()},
+            defaults={
+                "rule_set": rule_set,
+                "fide_adjustment": fide_adjustment,
+                "made_by": acting_user,
+                "made_at": timezone.now(),
+            },
         )
         follow_changes(rating_list)
     return change
@@ -47,13 +59,45 @@ def do_cancel_rule_set_change(change: RuleSetChange, *, acting_user) -> None:
         follow_changes(change.rating_list)
 
 
-def check_change(rating_list: RatingList, month: Month, rule_set: str) -> None:
+def check_change(rating_list: RatingList, month: Month, rule_set: str, fide_adjustment: bool = False) -> None:
     """Refuse a change that cannot be made, saying why (the admin's form asks this first)."""
     if rule_set not in RULE_SETS:
         raise ChangeRefused(f"no rule set is called {rule_set!r}: choose one of {', '.join(RULE_SETS)}")
     refuse_published(rating_list, month)
-    if rating_list.rule_set_for(str(month)) == rule_set:
+    if rating_list.rule_set_for(str(month)) == rule_set and not changes_adjustment(rating_list, month, fide_adjustment):
         raise ChangeRefused(f"{rating_list.code} is rated by {rule_set} in {month} already")
+    before = rule_set_before(rating_list, month)
+    if fide_adjustment and adjustment_offer(before, rule_set) is None:
+        raise ChangeRefused(
+            f"{REASON} comes only with a change from FIDE's 2017 rules (or the ECF method) to its 2024 ones: "
+            f"{rating_list.code} is rated by {before} before {month}"
+        )
+    # A later change that carries the adjustment must still come from rules that allow it.
+    following = rating_list.rule_set_changes.filter(month__gt=str(month)).order_by("month").first()
+    if following and following.fide_adjustment and adjustment_offer(rule_set, following.rule_set) is None:
+        raise ChangeRefused(
+            f"the change to {following.rule_set} from {following.month} carries {REASON}, which comes only "
+            f"from FIDE's 2017 rules or the ECF method, not {rule_set}"
+        )
+
+
+def changes_adjustment(rating_list: RatingList, month: Month, fide_adjustment: bool) -> bool:
+    """Whether the list's change at ``month`` (if any) is made again to carry FIDE's adjustment
+    or not to: the same rule set, the other choice."""
+    change = rating_list.rule_set_changes.filter(month=str(month)).first()
+    return change is not None and change.fide_adjustment != fide_adjustment
+
+
+def rule_set_before(rating_list: RatingList, month: Month) -> str:
+    """The rule set of the month before ``month``: what a change at ``month`` changes from."""
+    return rating_list.rule_set_for(str(month - 1))
+
+
+def adjustment_default(rating_list: RatingList, month: Month, rule_set: str) -> bool:
+    """Whether a change to ``rule_set`` at ``month`` carries FIDE's adjustment unless the officer
+    says otherwise: yes for FIDE's own change from its 2017 rules to its 2024 ones, no otherwise
+    (from the ECF method it is made only if asked)."""
+    return rule_set in RULE_SETS and adjustment_offer(rule_set_before(rating_list, month), rule_set) == "offered"
 
 
 def in_force_when_published(change: RuleSetChange) -> bool:

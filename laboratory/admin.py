@@ -87,6 +87,12 @@ def refused_text(refused: SimulationRefused) -> str:
 
 class SimulationForm(MonthSpanForm):
     rules = forms.ChoiceField(label="Rules", help_text="A stored variant, or a rule set as it is.")
+    fide_adjustment = forms.BooleanField(
+        label="FIDE's adjustment of March 2024",
+        required=False,
+        help_text="Raise every rating under 2000 by 0.4 x its distance to 2000 at the start of the first month, "
+        "as a change to FIDE's 2024 rules may (try it with and without).",
+    )
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -124,6 +130,7 @@ class SimulationAdmin(admin.ModelAdmin):
                     data["last_month"],
                     data["rules"],
                     acting_user=request.user,
+                    fide_adjustment=data["fide_adjustment"],
                 )
             except SimulationRefused as refused:
                 form.add_error(None, refused_text(refused))

@@ -26,7 +26,7 @@ from grading.engine.rules.categories import ages, is_junior
 from grading.engine.rules.elo import PD_UNITS, expected_units
 from grading.models import ListEntry, PlayerRating
 from grading.run.loading import WHITE_HALVES, birth_dates, birth_dates_of, rated_games, sql_of
-from grading.run.publishing import latest_states
+from grading.run.publishing import states_at_start
 from grading.selectors.history import list_publications
 from grading.selectors.toplists import SENIOR_AGE
 
@@ -105,7 +105,7 @@ def calibrate(rating_list, month: Month, bands, by_age, categories, born):
     # Elo, a Full rating at the floor or above).
     players = np.unique(np.concatenate([white, black]))
     rules = RULE_SETS[rating_list.rule_set_for(str(month))]
-    states = latest_states(rating_list, month).columns_for(players)
+    states = states_at_start(rating_list, month).columns_for(players)
     rated = rules.listed(month, states.type, states.rating, states.last_played)
 
     def prior(side):

@@ -72,6 +72,9 @@ class Simulation(models.Model):
     rules = models.JSONField(help_text="The rules it rates by, as run: a rule set's name or a variant.")
     rules_name = models.CharField(max_length=200)
     first_month = models.CharField(max_length=7, validators=[month_validator])
+    # FIDE's one-off adjustment of March 2024 at the start of the first month (docs/rules.md
+    # section 18): what a change to FIDE's 2024 rules would carry, tried with and without.
+    fide_adjustment = models.BooleanField(default=False)
     last_month = models.CharField(max_length=7, validators=[month_validator])
     status = models.CharField(max_length=8, choices=Status.choices, default=Status.QUEUED)
     progress = models.CharField(max_length=200, blank=True)

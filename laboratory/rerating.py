@@ -65,7 +65,9 @@ def rate_span(simulation: Simulation, rules: RuleSet, progress):
         note(simulation, f"{month}: rating", progress)
         # A month with no list yet is rated as its run would be; the rules are the simulation's.
         period = periods.get(str(month)) or RatingPeriod(rating_list=rating_list, month=str(month))
-        data = load_period(period, prior=states, rules=rules)
+        # FIDE's adjustment only where the simulation asks for it: at the start of its span.
+        adjust = simulation.fide_adjustment and month == first
+        data = load_period(period, prior=states, rules=rules, adjust=adjust)
         rows, new, _ = rate_loaded(data)
         with transaction.atomic():
             insert_columns(

@@ -69,12 +69,22 @@ def check_span(first: Month, last: Month):
 
 
 def do_start_simulation(
-    rating_list, first: Month, last: Month, rules: str, *, acting_user, queue: bool = True
+    rating_list,
+    first: Month,
+    last: Month,
+    rules: str,
+    *,
+    acting_user,
+    queue: bool = True,
+    fide_adjustment: bool = False,
 ) -> Simulation:
     """A simulation of ``rating_list`` from ``first`` to ``last`` under ``rules`` (rules_named),
+    with FIDE's adjustment of March 2024 at the start of ``first`` if ``fide_adjustment``,
     queued for a worker when the transaction commits (``queue``), or left for the caller to run."""
     spec, name, stored = rules_named(rules)
     check_span(first, last)
+    if fide_adjustment and not variant(spec).is_elo:
+        raise SimulationRefused(f"--fide-adjustment: {name} is the ECF method; the adjustment leads to FIDE's rules")
     latest = (
         RatingPeriod.objects.published()
         .filter(rating_list=rating_list)
@@ -91,7 +101,8 @@ def do_start_simulation(
             rating_list=rating_list,
             variant=stored,
             rules=spec,
-            rules_name=name,
+            rules_name=name + (" with FIDE's adjustment" if fide_adjustment else ""),
+            fide_adjustment=fide_adjustment,
             first_month=str(first),
             last_month=str(last),
             created_by=acting_user,

@@ -9,6 +9,9 @@ from grading.models import PlayerRating
 from laboratory.models import SimulatedRating
 
 BAND = 200  # rating bands of the published rating
+# The marks a rule change moves players across: FIDE's floor, the adjustment's ceiling, and the
+# cap of a first rating (docs/laboratory.md).
+MARKS = (1400, 2000, 2200)
 BUCKET = 10  # the histogram of differences, in steps of this many points
 WIDEST = 100  # ... from -WIDEST to +WIDEST, with the tails beyond
 
@@ -48,8 +51,29 @@ def summarize(simulation, columns: dict) -> dict:
         "adults": figures([row[0] for row in compared if not row[3]]),
         "by_band": [{"band": f"{low}-{low + BAND - 1}", **figures(values)} for low, values in sorted(by_band.items())],
         "distribution": distribution([row[0] for row in compared]),
+        "marks": marks_crossed(pairs),
         "months": monthly_means(simulation),
     }
+
+
+def marks_crossed(pairs: list[tuple]) -> list[dict]:
+    """For each of MARKS: how many players are rated at it or above, published and simulated, and
+    how many of them cross it (up: under it published, at it or above simulated; down: the
+    reverse; a player rated one way only counts as under it the other)."""
+    rows = []
+    for mark in MARKS:
+        published = [rating is not None and rating >= mark for rating, _ in pairs]
+        simulated = [rating is not None and rating >= mark for _, rating in pairs]
+        rows.append(
+            {
+                "mark": mark,
+                "published": sum(published),
+                "simulated": sum(simulated),
+                "up": sum(1 for was, now in zip(published, simulated) if now and not was),
+                "down": sum(1 for was, now in zip(published, simulated) if was and not now),
+            }
+        )
+    return rows
 
 
 def distribution(differences: list[int]) -> list[list]:

@@ -12,6 +12,7 @@ from django.utils.safestring import mark_safe
 
 from chess.numbers import signed
 from grading.models import PlayerRating, rating_text
+from grading.selectors.calculations import adjustment_of
 
 CATEGORIES = dict(PlayerRating.Category.choices)
 WITHDRAWN = mark_safe('<td colspan="3" class="muted">a game withdrawn since this rating was published</td>')
@@ -115,15 +116,19 @@ def history_rows(list_name: str, rows) -> str:
 
 
 def rating_shown(row):
-    """A rating as the history shows it, marked where its floor held it up (section 14)."""
+    """A rating as the history shows it, marked where its floor held it up (section 14) and where
+    its month began with FIDE's adjustment (section 18)."""
     text = rating_text(row.rating, row.type)
-    if row.unfloored_rating is None:
-        return text
-    return format_html(
-        '{} <abbr class="floor-mark" title="Held up by its rating floor: the method gave {}">floor</abbr>',
-        text,
-        row.unfloored_rating,
-    )
+    if row.unfloored_rating is not None:
+        text = format_html(
+            '{} <abbr class="floor-mark" title="Held up by its rating floor: the method gave {}">floor</abbr>',
+            text,
+            row.unfloored_rating,
+        )
+    adjusted = adjustment_of(row.adjusted_from)
+    if adjusted is not None:
+        text = format_html('{} <abbr class="floor-mark" title="{}">adjusted</abbr>', text, adjusted.text)
+    return text
 
 
 def games_row(row) -> str:

@@ -74,12 +74,12 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
     change is made, or undone, under the list's lock by grading/rule_sets.py."""
 
     form = RuleSetChangeForm
-    list_display = ["rating_list", "month", "rule_set", "made_by", "made_at"]
+    list_display = ["rating_list", "month", "rule_set", "fide_adjustment", "made_by", "made_at"]
     list_filter = ["rating_list", "rule_set"]
     actions = None
 
     def get_readonly_fields(self, request, obj=None):
-        return ["rating_list", "month", "rule_set", "made_by", "made_at"] if obj else []
+        return ["rating_list", "month", "rule_set", "fide_adjustment", "made_by", "made_at"] if obj else []
 
     def has_add_permission(self, request):
         return request.user.has_perm("grading.run_rating")
@@ -122,8 +122,11 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
     # refuse it here, and the page says so instead of "added".
     def save_model(self, request, obj, form, change):
         try:
+            # Ticked or not on the confirmation page, which every change passes through.
             obj.pk = rule_sets.do_change_rule_set(
-                obj.rating_list, Month.parse(obj.month), obj.rule_set, acting_user=request.user
+                *(obj.rating_list, Month.parse(obj.month), obj.rule_set),
+                acting_user=request.user,
+                fide_adjustment=bool(request.POST.get("fide_adjustment")),
             ).pk
         except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)

@@ -25,7 +25,7 @@ from grading.models import LiveRating, PlayerRating, RatingList
 from grading.run.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
 from grading.run.loading import PeriodData, hold_out_impossible_birth_dates
 from grading.run.periods import latest_published
-from grading.run.publishing import latest_states
+from grading.run.publishing import states_at_start
 from grading.run.rating import rate_loaded
 from grading.selectors.calculations import Calculation, calculation_of
 from grading.selectors.event_ratings import Performances
@@ -134,7 +134,7 @@ def calculate(
     states = {}
     for code in (rating_list.code, *lists_read(rating_list.code, rules)):
         other = lists.get(code)
-        states[code] = latest_states(other, month, among=records).columns_for(player_ids) if other else None
+        states[code] = states_at_start(other, month, among=records).columns_for(player_ids) if other else None
     columns = states[rating_list.code]
     typed_in = [(subject, typed)] if typed else []
     typed_in += [(-2 - i, ByHand(o.rating)) for i, o in enumerate(opponents) if not o.player]

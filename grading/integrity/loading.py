@@ -22,7 +22,7 @@ from grading.integrity.signals.improbable import RatedGames
 from grading.integrity.signals.watch import Events
 from grading.run.event_conditions import ratings_at_start, sides_used
 from grading.run.loading import WHITE_HALVES, month_indexes, sql_of
-from grading.run.publishing import latest_states
+from grading.run.publishing import states_at_start
 from players.models import Player
 
 WINDOW_MONTHS = 12
@@ -89,7 +89,7 @@ def ratings_used_at_start(rating_list, month: Month, start_month, white, black) 
     """Each side's rating used at its event's start (0: unrated), as the list's rules read it."""
     rules = RULE_SETS[rating_list.rule_set_for(str(month))]
     players = distinct(np.concatenate([white, black]))
-    prior = latest_states(rating_list, month, among=players)
+    prior = states_at_start(rating_list, month, among=players)
     return sides_used(ratings_at_start(rating_list, rules, month, prior), start_month, white, black)
 
 

@@ -84,6 +84,11 @@ class RatingList(models.Model):
         change = self.rule_set_changes.filter(month__lte=month).order_by("-month").first()
         return change.rule_set if change else self.rule_set
 
+    def adjusted_in(self, month: str) -> bool:
+        """Whether ``month`` (YYYY-MM) begins with FIDE's adjustment of March 2024: the rule-set
+        change from that month on carries it."""
+        return self.rule_set_changes.filter(month=month, fide_adjustment=True).exists()
+
     def holds(self, minutes):
         """Whether a time control giving ``minutes`` for 60 moves falls in this list's band."""
         return minutes >= self.min_minutes and (self.max_minutes is None or minutes < self.max_minutes)
@@ -112,6 +117,10 @@ class RuleSetChange(models.Model):
         max_length=7, validators=[month_validator], help_text="The first month it rates (YYYY-MM)."
     )
     rule_set = models.CharField(max_length=40, choices=RULE_SET_CHOICES)
+    fide_adjustment = models.BooleanField(
+        default=False,
+        help_text="FIDE's one-off adjustment of March 2024 at the start of the month (docs/rules.md section 18).",
+    )
     made_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL)
     made_at = models.DateTimeField()
 

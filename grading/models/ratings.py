@@ -32,6 +32,8 @@ class RatingState(models.Model):
         IMPORTED = "import", "imported"
         ELO = "elo", "Elo rating change"
         FIRST = "first", "Elo first rating"
+        # No games: the state before the month raised by FIDE's adjustment of March 2024.
+        ADJUSTED = "adjust", "FIDE's adjustment of March 2024"
 
     rating = models.PositiveSmallIntegerField(null=True, blank=True, help_text="Empty only for a pending state.")
     type = models.CharField(max_length=7, choices=Type.choices)
@@ -43,6 +45,9 @@ class RatingState(models.Model):
     method = models.CharField(max_length=6, choices=Method.choices)
     # How the rating was reached (empty for imported ratings).
     prior_rating = models.PositiveSmallIntegerField(null=True, blank=True)
+    # The rating before FIDE's adjustment of March 2024, where the month began with it (a
+    # rule-set change that carried it): prior_rating is then the adjusted rating.
+    adjusted_from = models.PositiveSmallIntegerField(null=True, blank=True)
     dummy_rating = models.IntegerField(null=True, blank=True)
     pass1 = models.PositiveSmallIntegerField(null=True, blank=True)
     pass2 = models.PositiveSmallIntegerField(null=True, blank=True)

@@ -26,7 +26,7 @@ from grading.engine.event_conditions import UNRATED, EventColumns, NotRated, eve
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rate_of_play import is_blitz_band
 from grading.engine.rulesets import RuleSet
-from grading.run.publishing import latest_states
+from grading.run.publishing import states_at_start
 
 
 @lru_cache(maxsize=256)
@@ -73,7 +73,7 @@ def ratings_at_start(rating_list, rules: RuleSet, month: Month, prior_states, kn
                 return rating[white_at], rating[black_at]
         players = distinct(np.concatenate([white, black]))
         began = Month.from_index(start)
-        states = prior_states if start == month.index else latest_states(rating_list, began, among=players)
+        states = prior_states if start == month.index else states_at_start(rating_list, began, among=players)
         rating = rated(states, began, players)
         if start < month.index:  # the period's own stay those of ``known``
             read[start] = players, rating

@@ -19,6 +19,7 @@ from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_STAR
 from grading.engine.event_conditions import UNRATED, NotRated
 from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
+from grading.engine.rules.adjustment import REASON
 from grading.engine.rulesets import RuleSet, lists_read
 from grading.models import RatingList, RatingPeriod
 from grading.run.event_conditions import (
@@ -30,7 +31,7 @@ from grading.run.event_conditions import (
     ratings_at_start,
     sides_used,
 )
-from grading.run.publishing import States, latest_states
+from grading.run.publishing import Adjusted, States, latest_states, with_fide_adjustment
 from players.models import Player
 
 _EPOCH = 1970 * 12  # the index of numpy's month 0, 1970-01
@@ -61,6 +62,7 @@ class PeriodData:
     prior: States  # every player's state on the list before the period
     notes: list  # what the run held out of the engine's input, for its message
     not_rated: list = field(default_factory=list)  # (Game id, why), games FIDE's conditions leave out
+    adjusted: Adjusted | None = None  # FIDE's adjustment at the month's start: whom it raised
 
 
 def sql_of(queryset):
@@ -68,17 +70,26 @@ def sql_of(queryset):
 
 
 def load_period(
-    period: RatingPeriod, prior: States | None = None, others: dict | None = None, rules: RuleSet | None = None
+    period: RatingPeriod,
+    prior: States | None = None,
+    others: dict | None = None,
+    rules: RuleSet | None = None,
+    adjust: bool | None = None,
 ) -> PeriodData:
     """What a period of a list rates, from ``prior`` (every player's state before it) and
     ``others`` ({list code: States} of the lists its rules read); by default the published
     ones. Live ratings chain unpublished months from their own; a simulation gives ``rules``
-    too (a variant), where a run reads the period's rule set."""
+    too (a variant), where a run reads the period's rule set, and says whether the month begins
+    with FIDE's adjustment (``adjust``), where a run reads the list's change of rule set. The
+    states given are as stored: the adjustment is made here, on the list's and those read."""
     rating_list, month = period.rating_list, Month.parse(period.month)
     games = rated_games(rating_list, month)
     rules = rules or RULE_SETS[period.rule_set]
     if prior is None:
         prior = latest_states(rating_list, month)
+    adjusted = None
+    if rating_list.adjusted_in(str(month)) if adjust is None else adjust:
+        prior, adjusted = with_fide_adjustment(prior)
     # In the order they were played: each rating's breakdown lists its games in this order. The
     # Elo method reads their events' first days and rounds too (what the ECF method does without).
     elo_only = ("event__start_date", "round_given") if rules.is_elo else ()
@@ -119,14 +130,13 @@ def load_period(
 
     states = {rating_list.code: own}
     for other in lists_read(rating_list.code, rules):
-        if others is not None:
-            if other in others:
-                states[other] = states_for_method(others[other].columns_for(player_ids), rules, month)
-            continue
         other_list = RatingList.objects.filter(code=other).first()
-        if other_list:
-            read = latest_states(other_list, month).columns_for(player_ids)
-            states[other] = states_for_method(read, rules, month)
+        if other_list is None or (others is not None and other not in others):
+            continue
+        read = others[other] if others is not None else latest_states(other_list, month)
+        if other_list.adjusted_in(str(month)):
+            read = with_fide_adjustment(read)[0]
+        states[other] = states_for_method(read.columns_for(player_ids), rules, month)
     white, black = np.searchsorted(player_ids, white_ids), np.searchsorted(player_ids, black_ids)
     elo = elo_columns(month, player_ids, white, black, dates, elo_read[0], ratings) if rules.is_elo else {}
 
@@ -148,7 +158,9 @@ def load_period(
         event=np.unique(event_ids, return_inverse=True)[1].astype(np.int64),
         **elo,
     )
-    return PeriodData(inputs, game_ids, events_read, prior, notes, not_rated)
+    if adjusted is not None:
+        notes.append(f"{REASON} at the start of {month}: {len(adjusted)} ratings under 2000 raised")
+    return PeriodData(inputs, game_ids, events_read, prior, notes, not_rated, adjusted)
 
 
 def held_for_review(rating_list, month: Month) -> list[str]:

@@ -24,6 +24,7 @@ from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.arrays import find_sorted
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
 from grading.engine.results.ecf import floors_shown
+from grading.engine.rules.adjustment import adjusted_rating_columns
 from grading.models import ListEntry, PlayerRating, RatingList, RatingPeriod
 from players.models import Player
 
@@ -55,6 +56,7 @@ RATING_FIELDS = [
     "events3",
     "floor",
     "unfloored_rating",
+    "adjusted_from",
 ]
 # What a rating floor reads and shows (docs/rules.md section 14): kept and written with every
 # state, but not part of what makes a publication differ from another (grading.run.rating.result_digest).
@@ -161,6 +163,33 @@ def latest_states(rating_list, before: Month, among: np.ndarray | None = None) -
         _latest("player_id, pending", f"{rows} AND {condition}"), [*params, *values], [np.int64, None]
     )
     return replace(states, pending=pending_columns(ids, months))
+
+
+@dataclass
+class Adjusted:
+    """FIDE's adjustment of March 2024 at the start of a month: the states it raised, after it,
+    and each one's rating before it (docs/rules.md section 18)."""
+
+    states: States
+    before: np.ndarray
+
+    def __len__(self):
+        return len(self.before)
+
+
+def with_fide_adjustment(states: States) -> tuple[States, Adjusted]:
+    """``states`` with FIDE's adjustment (the engine's rule), and what it changed."""
+    rating, peak = adjusted_rating_columns(states.type, states.rating, states.peak)
+    raised = np.flatnonzero(rating != states.rating)
+    adjusted = replace(states, rating=rating, peak=peak)
+    return adjusted, Adjusted(adjusted.take(raised), states.rating[raised])
+
+
+def states_at_start(rating_list, month: Month, among: np.ndarray | None = None) -> States:
+    """Every player's state on ``rating_list`` at the start of ``month``: their latest before it
+    (latest_states), raised by FIDE's adjustment where the month begins with it."""
+    states = latest_states(rating_list, month, among)
+    return with_fide_adjustment(states)[0] if rating_list.adjusted_in(str(month)) else states
 
 
 def _latest(columns: str, rows: str) -> str:

@@ -16,12 +16,22 @@ from grading.engine import EloPeriodResult, PendingColumns, StateColumns
 from grading.engine import rate_period as engine_rate_period
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
 from grading.engine.numbers import points
-from grading.models import GameNotRated, RatingPeriod, RatingRun
+from grading.models import GameNotRated, PlayerRating, RatingPeriod, RatingRun
 from grading.run import breakdown
 from grading.run.elo_results import elo_rating_columns, encode_elo, stored_positions
 from grading.run.loading import load_period, rated_games
 from grading.run.periods import read_publications
-from grading.run.publishing import CATEGORY_INDEX, LIFETIME_FIELDS, States, lifetime_columns, publish
+from grading.run.publishing import (
+    CATEGORIES,
+    CATEGORY_INDEX,
+    FIELD_DEFAULTS,
+    LIFETIME_FIELDS,
+    Adjusted,
+    States,
+    filled,
+    lifetime_columns,
+    publish,
+)
 
 
 @dataclass
@@ -72,7 +82,40 @@ def rate_loaded(data) -> tuple[dict, States, np.ndarray]:
         rated = np.flatnonzero(result.players.rated)
         rows, new = rating_columns(result, rated)
         rows["breakdown"] = breakdown.encode(result, data.game_ids, rated)
+    if data.adjusted is not None and len(data.adjusted):
+        rows, new = with_adjusted_rows(rows, new, data.adjusted)
     return rows, new, rated
+
+
+def with_adjusted_rows(rows: dict, new: States, adjusted: Adjusted) -> tuple[dict, States]:
+    """The month's rows and new States with FIDE's adjustment at its start: each rated player's
+    row names the rating before it (``adjusted_from``; their prior rating is the adjusted one),
+    and every other player it raised has a row of their own, without games, method "adjust"."""
+    before = dict(zip(adjusted.states.player_id.tolist(), adjusted.before.tolist()))
+    rows = {**rows, "adjusted_from": [before.get(player) for player in rows["player_id"]]}
+    only = adjusted.states.take(np.flatnonzero(~np.isin(adjusted.states.player_id, new.player_id)))
+    if not len(only):
+        return rows, new
+    months = [str(Month.from_index(index)) if index >= 0 else "" for index in only.last_played.tolist()]
+    added = {
+        "player_id": only.player_id.tolist(),
+        "rating": only.rating.tolist(),
+        "type": [TYPE_NAMES[code] for code in only.type.tolist()],
+        "games": only.games.tolist(),
+        "opponents_total": only.opponents_total.tolist(),
+        "points": [points(value) for value in only.points_halves.tolist()],
+        "last_played": months,
+        "category": [CATEGORIES[index] for index in only.category.tolist()],
+        "method": [PlayerRating.Method.ADJUSTED] * len(only),
+        "prior_rating": [before[player] for player in only.player_id.tolist()],
+        "adjusted_from": [before[player] for player in only.player_id.tolist()],
+        "peak": [peak or None for peak in only.peak.tolist()],
+        **{name: getattr(only, name).tolist() for name in StateColumns.COUNTERS},
+    }
+    rows = filled(rows)
+    return {name: list(rows[name]) + added.get(name, [FIELD_DEFAULTS.get(name)] * len(only)) for name in rows}, (
+        only.merged(new)
+    )
 
 
 def result_digest(rows: dict, prior: States, elo: bool, not_rated) -> str:

@@ -27,6 +27,7 @@ from grading.engine.results.elo_arithmetic import (
     elo_arithmetic,
     first_rating_progress,
 )
+from grading.engine.rules.adjustment import AdjustmentSteps, adjustment_steps
 from grading.engine.rules.floors import FloorArithmetic, floor_arithmetic, peak_read
 from grading.models import PlayerRating
 from grading.run.breakdown import RatedGame
@@ -49,6 +50,7 @@ class Calculation:
     progress: FirstRatingProgress | None = None  # still pending: the months towards one
     earlier_games: int = 0  # a first rating's games from earlier months
     floor: FloorArithmetic | None = None  # a rule set with floors: the rating's floor (section 14)
+    adjustment: AdjustmentSteps | None = None  # FIDE's adjustment at the month's start (section 18)
 
 
 def first_rating_progress_of(rating: PlayerRating, next_period: Month) -> FirstRatingProgress:
@@ -65,11 +67,19 @@ def calculation_of(rating: PlayerRating, games: list[RatedGame], peak_before: in
     ``peak_before``, the peak its floor read (prior_peak, or the engine's peak_read), for its floor."""
     rules = RULE_SETS[rating.period.rule_set]
     calculation = method_calculation(rating, games, rules)
+    if rating.adjusted_from is not None:
+        calculation = replace(calculation, adjustment=adjustment_of(rating.adjusted_from))
     if rating.floor is not None:  # a rule set with floors gave it one
         own = rating.method_rating
         floor = floor_arithmetic(rules, rating.wins, rating.draws, rating.events3, peak_before, own)
         calculation = replace(calculation, floor=floor)
     return calculation
+
+
+def adjustment_of(before: int | None) -> AdjustmentSteps | None:
+    """FIDE's adjustment of a rating that began the month at ``before`` raised (a state's
+    ``adjusted_from``): what the calculation page, the player page and the API show."""
+    return None if before is None else adjustment_steps(before)
 
 
 def prior_peak(rules, prior) -> int | None:

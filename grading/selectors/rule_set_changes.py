@@ -25,11 +25,12 @@ from events.selectors import STATUS_ONLY
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.event_conditions import UNRATED
+from grading.engine.rules.adjustment import adjustment_offer
 from grading.models import RatingList, RuleSetChange
 from grading.run.event_conditions import ROUND_GIVEN, is_blitz, ratings_at_start
 from grading.run.loading import WHITE_HALVES, month_not_rated, rated_games, sql_of
 from grading.run.periods import latest_published
-from grading.run.publishing import latest_states
+from grading.run.publishing import latest_states, with_fide_adjustment
 
 LATEST = Month(9999, 12)  # states "before" it: each player's latest published one
 
@@ -88,6 +89,15 @@ class ChangeEffect:
     players: int
     players_rated: int | None
     waiting: int  # games of events submitted or held for review in the months, not counted
+    # FIDE's adjustment of March 2024 (grading.engine.rules.adjustment.adjustment_offer): "offered",
+    # "if asked" or None, and how many of the list's ratings it would raise at ``first``.
+    adjustment: str | None = None
+    raised: int = 0
+
+    @property
+    def adjustment_ticked(self) -> bool:
+        """Whether the confirmation page ticks the adjustment: FIDE's own change, yes."""
+        return self.adjustment == "offered"
 
     @property
     def games(self) -> int:
@@ -150,9 +160,11 @@ def change_effect(
         date__gte=first.first_day(),
         date__lte=last.last_day(),
     )
+    adjustment = adjustment_offer(rating_list.rule_set_for(str(first - 1)), rule_set)
+    raised = len(with_fide_adjustment(latest_states(rating_list, first))[1]) if adjustment else 0
     return ChangeEffect(
         *(rating_list, rule_set, in_force, first, last, ratings_of, effect, method_change),
-        *(len(players), rated, waiting.count() if first <= last else 0),
+        *(len(players), rated, waiting.count() if first <= last else 0, adjustment, raised),
     )
 
 

@@ -9,6 +9,7 @@ from django.utils.cache import patch_cache_control
 from chess.months import Month
 from common.downloads import csv_download, text_download, zip_download
 from grading.models import RatingList
+from grading.selectors.calculations import adjustment_of
 from grading.selectors.downloads import download_rows, file_name, list_csv, list_files, list_json, list_text
 from grading.selectors.history import (
     list_publications,
@@ -124,6 +125,8 @@ def render_list(request, code, rating_list, published, periods):
         "rating_list": rating_list,
         "published": published,
         "rules": rules_named(published.period.rule_set),
+        # A month that began with FIDE's adjustment of March 2024 says so above its ratings.
+        "adjusted": rating_list.adjusted_in(published.period.month) and adjustment_of(1500),
         "periods": periods,
         "next_month": next_month(periods),
         "filters": filters,

@@ -30,6 +30,7 @@ RATING = {
     "k_rule",
     "peak",
     "pending",
+    "adjustment",
 }
 GAME_LINE = {
     "colour",

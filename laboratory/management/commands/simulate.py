@@ -31,10 +31,20 @@ class Command(BaseCommand):
         parser.add_argument("--to", dest="last", required=True, type=month, help="the last month, YYYY-MM")
         parser.add_argument("--rules", required=True, help="a stored variant's name, a rule set, or JSON")
         parser.add_argument("--csv", type=Path, help="write every player compared to this file")
+        parser.add_argument(
+            "--fide-adjustment",
+            action="store_true",
+            help="raise every rating under 2000 by FIDE's adjustment of March 2024 at the start of FROM",
+        )
 
-    def handle(self, *args, list, first, last, rules, csv, **options):
+    def handle(self, *args, list, first, last, rules, csv, fide_adjustment, **options):
         try:
-            simulation = do_start_simulation(rating_list_named(list), first, last, rules, acting_user=None, queue=False)
+            simulation = do_start_simulation(
+                *(rating_list_named(list), first, last, rules),
+                acting_user=None,
+                queue=False,
+                fide_adjustment=fide_adjustment,
+            )
         except SimulationRefused as refused:
             raise CommandError(str(refused)) from None
         run_simulation(simulation.pk, progress=lambda text: self.stdout.write(f"  {text}"))
@@ -48,6 +58,11 @@ class Command(BaseCommand):
             f"rated both ways, {figures['moved']:,} move ({figures['up']:,} up, {figures['down']:,} down), "
             f"mean {figures['mean']}, mean absolute {figures['mean_absolute']}."
         )
+        for mark in simulation.summary["marks"]:
+            self.stdout.write(
+                f"  {mark['mark']} or more: {mark['published']:,} published, {mark['simulated']:,} simulated "
+                f"({mark['up']:,} cross it upwards, {mark['down']:,} downwards)."
+            )
         if csv:
             csv.write_text(BOM + simulation_csv(simulation), encoding="utf-8")  # as the admin sends it
             self.stdout.write(f"Written to {csv}.")

@@ -248,7 +248,9 @@ def test_a_blitz_list_rated_by_fide_2024_rapid_rates_blitz_games_and_leaves_out_
     for code in players:
         PlayerFactory(code=code, birth_date=datetime.date(1985, 6, 1))
     take_on("otb-blitz", "2026-09", *(f"{code},1700,full,40,68000,20,2026-09" for code in players))
-    do_change_rule_set(rating_list("otb-blitz"), Month.parse("2026-10"), "fide-2024-rapid", acting_user=None)
+    do_change_rule_set(
+        rating_list("otb-blitz"), Month.parse("2026-10"), "fide-2024-rapid", acting_user=None, fide_adjustment=False
+    )
     # 3 minutes + 2 seconds a move: 3 + 60 x 2 s = 5 minutes for 60 moves, blitz (more than 3, at
     # most 10). 15 + 10 on the same list: 25 minutes, rapid play, not this list's.
     approved_event("BLITZ", "otb-blitz", OCTOBER, [("600001A", "600002A", "1-0")], time_control="3 min + 2 s/move")
