@@ -104,7 +104,28 @@ STATE = {
     "pending": array(obj(month=MONTH, games=INTEGER, opponents_total=INTEGER, points=NUMBER)),
     # FIDE's adjustment of March 2024 at the start of the month, where it began with it.
     "adjustment": nullable(obj(reason=STRING, before=INTEGER, gain=INTEGER, after=INTEGER, text=STRING)),
+    # The Elo method's arithmetic, as the calculation page shows it (grading/selectors/calculation_facts.py).
+    "calculation": {"oneOf": [ref("EloChange"), ref("FirstRating"), {"type": NULL}]},
 }
+ROUNDING = {"type": "string", "enum": ["half away from zero", "half up"]}
+COUNTED_GAME = obj(
+    difference=INTEGER, difference_used=INTEGER, counted_whole=BOOLEAN, expected=NUMBER, increment=NUMBER
+)
+BELOW_FLOOR = obj(rating=INTEGER, lowest=INTEGER, unrated_from=MONTH, peak_kept=nullable(INTEGER))
+CHANGE = {"k": INTEGER, "expected": NUMBER, "score": NUMBER, "change": NUMBER, "rounding": ROUNDING}
+CHANGE |= {"rounded": INTEGER, "rounded_half_up": INTEGER, "rating": INTEGER, "largest_difference": INTEGER}
+CHANGE |= {"uncapped_from": nullable(INTEGER), "uncapped": BOOLEAN, "below_floor": nullable(BELOW_FLOOR)}
+CHANGE["games"] = array({"oneOf": [COUNTED_GAME, {"type": NULL}]})
+FIRST = {"games": INTEGER, "opponents_total": INTEGER, "points": NUMBER, "imaginary_games": INTEGER}
+FIRST |= {
+    "imaginary_rating": nullable(INTEGER),
+    "average": NUMBER,
+    "p": nullable(NUMBER),
+    "p_rounded": nullable(NUMBER),
+}
+FIRST |= {"bonus": nullable(INTEGER), "rounded": nullable(INTEGER), "cap": nullable(INTEGER), "capped": BOOLEAN}
+FIRST |= {"rating": nullable(INTEGER), "reached": BOOLEAN}
+ELO_CALCULATIONS = {"EloChange": obj(**CHANGE), "FirstRating": obj(**FIRST)}
 
 SCHEMAS = {
     "Error": obj(
@@ -125,6 +146,7 @@ SCHEMAS = {
     ),
     "ListLine": obj(code=STRING, name=STRING, title=nullable(STRING), **LINE, club=nullable(STRING), url=URL),
     "LiveLine": obj(code=STRING, name=STRING, title=nullable(STRING), **LINE, club=nullable(STRING), url=URL, **LIVE),
+    **ELO_CALCULATIONS,
     "State": obj(**STATE),
     "Rating": obj(**STATE, published_at=nullable(DATETIME)),
     "RatedGame": obj(

@@ -6,6 +6,7 @@ from urllib.parse import quote
 from django.urls import reverse
 from django.utils import timezone
 
+from grading.selectors.calculation_facts import calculation_facts
 from grading.selectors.calculations import adjustment_of
 from grading.selectors.rules import rules_named
 
@@ -140,6 +141,8 @@ def state(row):
         "peak": row.peak,
         "pending": [{**month, "points": number(Decimal(month["points"]))} for month in row.pending],
         "adjustment": adjustment(row.adjusted_from),
+        # The Elo method: the calculation page's arithmetic, as numbers.
+        "calculation": calculation_facts(row),
     }
 
 

@@ -144,7 +144,7 @@ def player(request, code):
 @api_view
 def player_ratings(request, code):
     player = player_or_404(code)
-    rows = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list")
+    rows = PlayerRating.objects.filter(player=player, superseded_at=None).select_related("rating_list", "period")
     rows = rows.order_by("rating_list__display_order", "rating_list__code", "-month")
     if list_code := list_parameter(request):
         rows = rows.filter(rating_list__code=list_code)

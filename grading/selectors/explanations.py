@@ -111,7 +111,7 @@ def junior_text(rules: RuleSet) -> str:
     return f"under {rules.junior_below_age}"
 
 
-def elo_shown(elo: EloArithmetic | None) -> dict | None:
+def elo_shown(elo: EloArithmetic | None, rules: RuleSet, rating) -> dict | None:
     if elo is None:
         return None
     return {
@@ -121,7 +121,53 @@ def elo_shown(elo: EloArithmetic | None) -> dict | None:
         "change": signed(decimal(elo.change, 2)),
         "rounded_term": signed_term(elo.rounded),
         "rounded": signed(elo.rounded),
+        "rounding": "rounded half away from zero" if elo.half_away else "rounded half up",
+        "rounding_note": (
+            f"halves away from zero under FIDE's 2024 rules: half up would give {signed(elo.half_up)}"
+            if elo.halves_differ
+            else ""
+        ),
+        "difference": difference_text(elo, rules),
+        "unrated": unrated_text(elo, rules, rating) if elo.unrated else "",
     }
+
+
+def difference_text(elo: EloArithmetic, rules: RuleSet) -> str:
+    """How the 400-point rule held for the player's games where FIDE's 2024 rules lift it for
+    some players (section 17.2): not at all for a player rated 2650 or more, whole for the rest."""
+    exempt_from, largest = rules.elo_uncapped_from, rules.elo_largest_difference
+    if exempt_from is None:
+        return ""
+    games = [game for game in elo.games if game is not None]
+    if elo.exempt:
+        past = sorted({(abs(game.difference), game.expected) for game in games if game.past_largest})
+        text = (
+            f"Rated {elo.prior}, {exempt_from} or more: under {rules.name} the 400-point rule does not hold for this "
+            f"player, so each game's difference counts whole"
+        )
+        if not past:
+            return f"{text}; none of this month's was over {largest}."
+        read = "; ".join(f"a difference of {d}: PD {decimal(pd, 2)}" for d, pd in past)
+        return f"{text}, and past {largest} PD is read from FIDE's table ({read})."
+    limited = sum(1 for game in games if game.limited)
+    if not limited:
+        return ""
+    return (
+        f"{limited} game{'s' if limited != 1 else ''} counted at {largest} (the 400-point rule): under {rules.name} "
+        f"only a player rated {exempt_from} or more counts a larger difference whole, and this player's "
+        f"{elo.prior} is under {exempt_from}. An opponent rated {exempt_from} or more counts the same game whole, "
+        f"so the two sides' PD may add up to more than 1."
+    )
+
+
+def unrated_text(elo: EloArithmetic, rules: RuleSet, rating) -> str:
+    """Section 17.1: a new rating under the lowest one unrates the player, the peak kept."""
+    peak = f"their highest rating, {rating.peak}, is kept" if rating.peak else "nothing of their record is kept"
+    return (
+        f"under {rules.rating_floor}, the lowest rating under {rules.name}: the player is unrated from "
+        f"{rating.month}; {peak}, and they start again as any unrated player, towards a first rating from "
+        f"{rules.first_rating_games} games against rated opponents"
+    )
 
 
 def first_shown(calculation: Calculation) -> dict | None:
@@ -211,7 +257,7 @@ def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> d
         "rows": game_rows(calculation),
         "passes": passes_shown(calculation, rating),
         "k": k_shown(calculation),
-        "elo": elo_shown(calculation.elo),
+        "elo": elo_shown(calculation.elo, rules, rating),
         "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
         "first": first_shown(calculation),
         "dummy_text": dummy_text(rating, title, list_code, rules),

@@ -31,6 +31,7 @@ RATING = {
     "peak",
     "pending",
     "adjustment",
+    "calculation",
 }
 GAME_LINE = {
     "colour",

@@ -45,6 +45,67 @@ def test_a_fall_below_the_floor_is_raised_to_it():
     assert (done.rounded, done.rating, done.floored) == (-20, 1000, True)
 
 
+FIDE_2025 = RULE_SETS["fide-2025"]
+
+
+def test_a_2700_under_fide_2025_counts_each_difference_whole_and_reads_pd_past_400():
+    # Section 17.2: Ro 2700 >= 2650, no 400-point rule. Beats a 2200: diff 500, whole, PD 0.96
+    # (485-517), 10 x 0.04 = +0.4; draws a 2650: diff 50, PD 0.57, -0.7; loses to a 2500: diff
+    # 200, PD 0.76, -7.6. 10 x (1.5 - 2.29) = -7.9 -> -8: 2692.
+    done = elo_arithmetic(2700, [2, 1, 0], [2200, 2650, 2500], "top", FIDE_2025)
+
+    win = done.games[0]
+    assert (win.difference, win.difference_used, win.expected, win.increment) == (
+        500,
+        500,
+        Fraction("0.96"),
+        Fraction("0.4"),
+    )
+    assert done.exempt and win.exempt and win.past_largest and not win.limited
+    assert [g.past_largest for g in done.games] == [True, False, False]  # 50 and 200: within 400 anyway
+    assert (done.expected, done.change, done.rounded, done.rating) == (Fraction("2.29"), Fraction("-7.9"), -8, 2692)
+
+
+def test_the_2200_side_of_the_same_game_keeps_the_400_point_rule():
+    # 2200 - 2700 = -500, counted as -400 (2200 < 2650): PD 0.08, 20 x -0.08 = -1.6 -> -2: 2198.
+    done = elo_arithmetic(2200, [0], [2700], "base", FIDE_2025)
+
+    game = done.games[0]
+    assert (game.difference, game.difference_used, game.expected) == (-500, -400, Fraction("0.08"))
+    assert game.limited and not game.exempt and not game.past_largest and not done.exempt
+    assert (done.rounded, done.rating) == (-2, 2198)
+
+
+def test_a_2649_under_fide_2025_is_not_exempt():
+    # 2649 beats a 2149: 500 counted as 400, PD 0.92, 10 x 0.08 = 0.8 -> +1: 2650.
+    done = elo_arithmetic(2649, [2], [2149], "top", FIDE_2025)
+
+    assert not done.exempt and done.games[0].limited and done.games[0].difference_used == 400
+    assert done.rating == 2650
+
+
+@pytest.mark.parametrize(
+    ("rules", "rounded", "half_away", "differ", "rating"),
+    [("fide-2025", -3, True, True, 2397), ("fide-2017", -2, False, False, 2398)],
+)
+def test_a_change_of_minus_2_5_is_minus_3_halves_away_from_zero_and_minus_2_half_up(
+    rules, rounded, half_away, differ, rating
+):
+    # A 2400 (K 10) loses to a 2593: diff -193, PD 0.25, 10 x (0 - 0.25) = -2.5. Half up: -2;
+    # FIDE's 2024 rules, half away from zero: -3.
+    done = elo_arithmetic(2400, [0], [2593], "top", RULE_SETS[rules])
+
+    assert done.change == Fraction("-2.5") and done.half_up == -2
+    assert (done.rounded, done.half_away, done.halves_differ, done.rating) == (rounded, half_away, differ, rating)
+
+
+def test_a_change_of_plus_2_5_is_plus_3_both_ways():
+    # The 2593 side: diff 193, PD 0.75, K 10 x 0.25 = +2.5: half up and away from zero agree.
+    done = elo_arithmetic(2593, [2], [2400], "top", FIDE_2025)
+
+    assert (done.change, done.rounded, done.half_up, done.halves_differ) == (Fraction("2.5"), 3, 3, False)
+
+
 @pytest.mark.parametrize("seed", [1, 2, 3])
 def test_the_arithmetic_gives_every_rated_players_rating_as_the_run_did(seed):
     result = rate_period(random_elo_month(seed))

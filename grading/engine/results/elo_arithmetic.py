@@ -24,6 +24,7 @@ from grading.engine.rules.elo import (
     capped_k,
     changed_rating,
     difference_used,
+    exempt_from_largest,
     expected_units,
     k_of_rule,
     rounded_change,
@@ -41,11 +42,20 @@ class EloGameArithmetic:
     difference_used: int  # after the 400-point rule (none for a 2650 under fide-2025)
     expected: Fraction  # PD
     increment: Fraction  # K x (W - PD)
+    # Section 17.2: the player's own rating lifted the 400-point rule (fide-2025, 2650 or more),
+    # and PD is read from FIDE's table past 400 (PD .93 to 1.00) where the difference is past it.
+    exempt: bool = False
+    largest: int = 400  # the rule set's 400-point rule
 
     @property
     def limited(self) -> bool:
         """The 400-point rule bit: the difference counted as 400."""
         return self.difference != self.difference_used
+
+    @property
+    def past_largest(self) -> bool:
+        """The difference counted whole past 400 (section 17.2): the rule would have bitten."""
+        return self.exempt and abs(self.difference) > self.largest
 
 
 @dataclass(frozen=True)
@@ -64,6 +74,16 @@ class EloArithmetic:
     rating: int  # Ro + rounded, at least the floor; under FIDE's 2024 rules it may be under it ...
     floored: bool  # Ro + change was below the floor and was raised to it
     unrated: bool = False  # ... and the player became unrated (section 17.1)
+    # Section 17.2: halves rounded away from zero, and what rounding half up gives (section 11);
+    # the player's Ro lifts the 400-point rule (fide-2025: 2650 or more).
+    half_away: bool = False
+    half_up: int = 0
+    exempt: bool = False
+
+    @property
+    def halves_differ(self) -> bool:
+        """Rounding half away from zero gave another change than half up would (-2.5: -3, not -2)."""
+        return self.rounded != self.half_up
 
 
 def elo_arithmetic(
@@ -81,8 +101,11 @@ def elo_arithmetic(
     used = difference_used(difference, prior, rules)
     games: list[EloGameArithmetic | None] = [None] * len(opponent_ratings)
     columns = zip(counted, difference.tolist(), used.tolist(), expected.tolist(), surplus.tolist())
+    exempt = bool(exempt_from_largest(prior, rules))
+    largest = rules.elo_largest_difference
     for i, d, u, pd, w_minus_pd in columns:
-        games[i] = EloGameArithmetic(d, u, Fraction(pd, PD_UNITS), Fraction(k * w_minus_pd, PD_UNITS))
+        increment = Fraction(k * w_minus_pd, PD_UNITS)
+        games[i] = EloGameArithmetic(d, u, Fraction(pd, PD_UNITS), increment, exempt=exempt, largest=largest)
     change_units = k * int(surplus.sum())
     rounded = int(rounded_change(np.array([change_units]), rules)[0])
     rating = int(changed_rating(np.array([prior]), np.array([rounded]), rules)[0])
@@ -101,6 +124,9 @@ def elo_arithmetic(
         rating=rating,
         floored=rating > prior + rounded,
         unrated=rating < rules.rating_floor,
+        half_away=rules.elo_round_half_away,
+        half_up=int(rounded_change(np.array([change_units]))[0]),
+        exempt=exempt,
     )
 
 

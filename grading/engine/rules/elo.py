@@ -48,8 +48,16 @@ def expected_units(difference: np.ndarray, rules: RuleSet | None = None, own_rat
         # millions of sides).
         if rules.elo_uncapped_from is None:
             return 100 + d_offset_tenths_array(difference)
-        return 100 + capped_or_not_tenths_array(difference, np.asarray(own_rating) >= rules.elo_uncapped_from)
+        return 100 + capped_or_not_tenths_array(difference, exempt_from_largest(own_rating, rules))
     return 100 + fide_tenths_array(difference_used(difference, own_rating, rules))
+
+
+def exempt_from_largest(own_rating, rules: RuleSet):
+    """Section 17.2: under ``fide-2025`` the 400-point rule does not hold for a player whose own
+    rating is 2650 or more. Arrays or numbers; False under every other rule set."""
+    if rules.elo_uncapped_from is None:
+        return np.zeros(np.shape(own_rating), dtype=bool)
+    return np.asarray(own_rating) >= rules.elo_uncapped_from
 
 
 def difference_used(difference, own_rating, rules: RuleSet):
@@ -59,7 +67,7 @@ def difference_used(difference, own_rating, rules: RuleSet):
     capped = np.clip(difference, -largest, largest)
     if rules.elo_uncapped_from is None:
         return capped
-    return np.where(np.asarray(own_rating) >= rules.elo_uncapped_from, difference, capped)
+    return np.where(exempt_from_largest(own_rating, rules), difference, capped)
 
 
 def score_units(halves: np.ndarray) -> np.ndarray:
