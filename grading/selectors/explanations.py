@@ -17,6 +17,7 @@ from grading.engine.rulesets import RuleSet
 from grading.models import PlayerRating
 from grading.run.breakdown import rated_games
 from grading.selectors.calculations import Calculation, calculation_of, prior_peak
+from grading.selectors.conditions import conditions_text
 from grading.selectors.event_ratings import rating_games_not_rated
 from grading.selectors.history import state_before
 from grading.selectors.rules import rules_named
@@ -279,7 +280,9 @@ def explained_rating(player, list_code: str, month: str) -> dict | None:
         return None
     rules = rules_named(rating.period.rule_set)
     shown = rating_explained(player, rating, state_before(rating), rules)
-    return {**shown, "not_rated": rating_games_not_rated(rating) if rules.is_elo else []}
+    if not rules.is_elo:
+        return {**shown, "not_rated": []}
+    return {**shown, "not_rated": rating_games_not_rated(rating), "conditions": conditions_text(rules.name)}
 
 
 def rating_explained(player, rating, prior, rules: RuleSet) -> dict:

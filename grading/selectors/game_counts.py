@@ -23,6 +23,7 @@ from chess.months import Month
 from events.models import Event
 from events.standings import RESULT_LABELS
 from grading.engine import RULE_SETS
+from grading.selectors.conditions import conditions_text
 from grading.selectors.crosstables import EventResults, event_results
 from grading.selectors.event_ratings import GameLeftOut, by_reason, preview
 
@@ -65,6 +66,12 @@ class GameCounts:
         rating_list = self.event.rating_list
         named = (rating_list.rule_set_for(str(month)) for month in sorted(self.months))
         return ", ".join(dict.fromkeys(rule_set for rule_set in named if RULE_SETS[rule_set].is_elo))
+
+    @property
+    def conditions(self) -> str:
+        """The conditions of its rule sets, named: "playing time, hours a day, ... (the federation's
+        rules, part 4)"."""
+        return conditions_text(self.rule_set)
 
     @property
     def decided(self) -> str:

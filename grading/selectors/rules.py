@@ -8,9 +8,10 @@ from django.utils import timezone
 
 from chess.months import Month
 from grading.engine import RULE_SETS, RuleSet
-from grading.engine.rules.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT
+from grading.engine.rules.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT, PD_PAST_400_ROWS
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.models import RatingList, RuleSetChange
+from grading.selectors.conditions import not_rated_help
 
 
 def rules_named(name: str) -> RuleSet:
@@ -32,13 +33,22 @@ def tenths_text(tenths: int) -> str:
 
 def help_rules(in_force) -> dict:
     """What the help page explains with, from the lists' rule sets in force (lists_and_rules):
-    the ECF and Elo rule sets (the defaults where no list is rated by one), floors, dummies."""
+    the ECF and Elo rule sets (the defaults where no list is rated by one), floors, dummies.
+    ``elo`` is the Elo rule set of FIDE's earlier rules the page explains the method with (None
+    where every Elo list is rated by FIDE's 2024 rules), ``fide_2024`` those rules' sets, each
+    with its lists."""
     ecf = next((rules for _, rules in in_force if not rules.is_elo), ECF_2024)
     elo_sets = list({rules.name: rules for _, rules in in_force if rules.is_elo}.values()) or [FIDE_2017]
+    fide_2024 = fide_2024_rules(in_force)
     return {
         "ecf": ecf,
-        "elo": elo_sets[0],
+        "elo": next((rules for rules in elo_sets if not rules.elo_unrated_below_floor), None),
         "elo_sets": elo_sets,
+        "fide_2024": fide_2024,
+        # fide-2025's exemption from the 400-point rule, and FIDE's table past 400 it reads.
+        "uncapped": next((item["rules"] for item in fide_2024 if item["rules"].elo_uncapped_from), None),
+        "pd_past_400": pd_past_400_rows(),
+        "not_rated": not_rated_help(elo_sets),
         "standard_list": next((item for item, _ in in_force if item.code == STANDARD_LIST), None),
         "titles": sorted(ecf.title_dummies.items(), key=lambda item: -item[1]),
         "junior_example": (12, 12 * ecf.junior_dummy_per_year),
@@ -47,6 +57,26 @@ def help_rules(in_force) -> dict:
         "floored_lists": [(item, rules) for item, rules in in_force if rules.floors],
         "floors": next((rules for _, rules in in_force if rules.floors), RULE_SETS["ecf-2024+floors"]),
     }
+
+
+def fide_2024_rules(in_force) -> list[dict]:
+    """The rule sets of FIDE's rules from 2024 (docs/rules.md part 5) that rate a list this month,
+    each with the lists it rates, in the site's order."""
+    by_name: dict[str, dict] = {}
+    for rating_list, rules in in_force:
+        if rules.elo_unrated_below_floor:
+            by_name.setdefault(rules.name, {"rules": rules, "lists": []})["lists"].append(rating_list)
+    return list(by_name.values())
+
+
+def pd_past_400_rows() -> list[dict]:
+    """FIDE's table 8.1.2 past 400 (section 17.2), a row per band of |diff| after the one the
+    400-point rule ends in: its lowest, its highest (None: no limit), and PD to two decimals."""
+    rows = []
+    for (low, tenths), following in zip(PD_PAST_400_ROWS[1:], [*PD_PAST_400_ROWS[2:], None]):
+        pd = 100 + tenths  # PD in 200ths: 0.50 + tenths / 200
+        rows.append({"low": low, "high": following[0] - 1 if following else None, "pd": f"{pd / 200:.2f}"})
+    return rows
 
 
 def d_offset_rows() -> list[dict]:

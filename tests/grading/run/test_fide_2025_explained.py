@@ -36,9 +36,10 @@ def live_october(fide_2025_list):
 
 
 def text(response) -> str:
-    """The page's text as read: markup dropped, entities unescaped, white space one space."""
+    """The page's text as read: inline markup dropped, blocks apart, entities unescaped, white space one space."""
     assert response.status_code == 200
-    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", response.content.decode())))
+    inline = re.sub(r"</?(strong|a|span|abbr|em)\b[^>]*>", "", response.content.decode())
+    return html.unescape(re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", inline)))
 
 
 def published(client, code) -> str:
@@ -58,10 +59,10 @@ def calculator(client, code, *games) -> str:
 
 # F2, 1409, loses to an equal at K 20: 20 x (0 - 0.50) = -10 -> 1399, under 1400: unrated.
 FELL = [
-    "No rating from 2026-10: the month's games gave 1399 , under 1400, the lowest rating; unrated, "
+    "No rating from 2026-10: the month's games gave 1399, under 1400, the lowest rating; unrated, "
     "highest rating 1409 kept",
     "Change: 20 × (-0.50) = -10.00, rounded half away from zero: -10",
-    "Rating: 1409 − 10 = 1399 , under 1400, the lowest rating under fide-2025: the player is unrated from 2026-10; "
+    "Rating: 1409 − 10 = 1399, under 1400, the lowest rating under fide-2025: the player is unrated from 2026-10; "
     "their highest rating, 1409, is kept, and they start again as any unrated player, towards a first rating from "
     "5 games against rated opponents.",
 ]
@@ -92,7 +93,7 @@ FIRST = [
     "with 2 imaginary games against opponents rated 1800, both drawn (FIDE's rules from 2024), "
     "Ra = (T + 2 × 1800) / (G + 2) = 2157.14",
     "p = (S + 2 × ½) / (G + 2) = 0.8571, rounded to 0.86, which the performance table turns into dp = 309",
-    "2157.14 + 309 = 2466.14, rounded half up: 2466, more than a first rating may be: 2200 , the cap",
+    "2157.14 + 309 = 2466.14, rounded half up: 2466, more than a first rating may be: 2200, the cap",
 ]
 # J1, born 2008, 18 in 2026, beats an 1800: K 40, 40 x 0.50 = +20.
 JUNIOR = ["K is 40: a junior (until the end of the year they turn 18) rated under 2300."]
@@ -286,3 +287,36 @@ def test_the_calculation_page_the_api_and_the_calculator_agree_on_a_2700s_month(
         assert (body["rating"], change, calculation["k"], pds) == expected
         assert (calculation["rounded"], int(float(body["k_factor"]))) == (-8, 10)
         assert [game["counted_whole"] for game in calculation["games"]] == [True, False, False]
+
+
+CONDITIONS = (
+    "The conditions of fide-2025: the time limit game by game, by the two players' ratings, hours a day, length, "
+    "round robins and matches (the federation's rules, parts 4 and 5) (what each means)."
+)
+
+
+def test_a_game_short_of_its_time_limit_is_explained_on_the_event_and_calculation_pages(client, fide_2025_list, rate):
+    # 59 min + 30 s a move: 59 + 60 x 30 s = 89 minutes for 60 moves. An 1800 against a 1409 needs
+    # 90: not rated. The 1800's draw with an 1800 at 60 + 30 (90 minutes) is rated: 1800 + 0.
+    approved_event("E89", "otb-standard", OCTOBER, [("100007A", "100004A", "1-0")], time_control="59 min + 30 s/move")
+    approved_event(
+        "E90", "otb-standard", OCTOBER, [("100007A", "100008A", "1/2-1/2")], time_control="60 min + 30 s/move"
+    )
+    succeeded(rate("otb-standard", "2026-10"))
+
+    event = client.get("/events/E89/")
+    calculation = published(client, "100007A")
+
+    reason = "the time control gives 89 minutes for 60 moves; a game with a player rated 1800 or more needs 90"
+    assert CONDITIONS in text(event) and 'href="/help/#not-rated"' in event.content.decode()
+    assert f"Not rated: {reason}." in text(event)
+    assert CONDITIONS in calculation and f"Not rated: {reason}" in calculation
+
+
+def test_the_api_docs_describe_the_calculation_and_the_reasons_of_fide_2024(client, db):
+    docs = text(client.get("/api/"))
+
+    for field in ("below_floor", "rounded_half_up", "uncapped_from", "counted_whole", "imaginary_games", "capped"):
+        assert field in docs, field
+    assert "half away from zero" in docs and "a change of −2.5: −3 and −2" in docs
+    assert '"not rated: 600 points apart above 2600 (…)"' in docs and "Games an Elo list does not rate" in docs
