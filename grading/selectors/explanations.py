@@ -143,8 +143,8 @@ def difference_text(elo: EloArithmetic, rules: RuleSet) -> str:
     if elo.exempt:
         past = sorted({(abs(game.difference), game.expected) for game in games if game.past_largest})
         text = (
-            f"Rated {elo.prior}, {exempt_from} or more: under {rules.name} the 400-point rule does not hold for this "
-            f"player, so each game's difference counts whole"
+            f"Under {rules.name} the 400-point rule does not hold for this player, rated {elo.prior}, "
+            f"{exempt_from} or more: each game's difference counts whole"
         )
         if not past:
             return f"{text}; none of this month's was over {largest}."

@@ -3,12 +3,23 @@ events (docs/rules.md part 4) would leave out, and why, with today's ratings, in
 words (grading.selectors.event_ratings.preview)."""
 
 import datetime
+import html
 
 import pytest
 from django.urls import reverse
 
+from chess.months import Month
 from events.models import Event
-from tests.builders import ECF_EXAMPLE, approved_event, elo_federation, elo_october, elo_refused_events, upload
+from grading.rule_sets import do_change_rule_set
+from tests.builders import (
+    ECF_EXAMPLE,
+    approved_event,
+    elo_federation,
+    elo_october,
+    elo_refused_events,
+    rating_list,
+    upload,
+)
 from tests.public.test_elo_pages import text
 
 pytestmark = pytest.mark.django_db
@@ -40,6 +51,20 @@ def test_an_arbiter_who_uploads_an_event_for_an_elo_list_sees_which_games_the_co
         "federation record yet counts as unrated), the conditions would leave out: "
         "Not rated: the first time control gives 30 minutes; it must give at least 40. All 5 games of the event."
     ) in page
+
+
+def test_on_a_list_rated_by_fide_2025_the_preview_names_the_time_limit_game_by_game(client, arbiter):
+    elo_federation()
+    do_change_rule_set(rating_list("otb-standard"), Month.parse("2026-10"), "fide-2025", acting_user=None)
+
+    _, response = own_event(client, arbiter, QUICK_START)
+
+    assert (
+        "OTB standard is rated by the Elo method (fide-2025): it rates an event's games only where the event meets "
+        "FIDE's conditions on the time limit game by game, by the two players' ratings, hours a day, length, round "
+        "robins and matches (the federation's rules, parts 4 and 5): what each means."
+    ) in html.unescape(text(response))
+    assert 'href="/help/#not-rated"' in response.content.decode()
 
 
 def test_an_event_that_meets_the_conditions_is_told_so(client, arbiter):

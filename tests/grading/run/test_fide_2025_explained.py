@@ -69,7 +69,7 @@ FELL = [
 # T1, 2650 (K 10), beats a 2150: 500 whole, PD 0.96, 10 x 0.04 = 0.4 -> 0: 2650.
 UNCAPPED = [
     "500, counted whole 0.96 0.4",
-    "Rated 2650, 2650 or more: under fide-2025 the 400-point rule does not hold for this player, so each game's "
+    "Under fide-2025 the 400-point rule does not hold for this player, rated 2650, 2650 or more: each game's "
     "difference counts whole, and past 400 PD is read from FIDE's table (a difference of 500: PD 0.96).",
     "Rating: 2650 + 0 = 2650",
 ]
@@ -163,6 +163,17 @@ def test_the_calculator_gives_the_fall_under_1400_as_a_change_of_minus_10(client
     page = calculator(client, "100002A", ("100004A", "0"))
 
     assert "Change -10 from 1409" in page
+
+
+def test_after_the_fall_the_calculator_starts_the_player_again_as_any_unrated_player(client, october):
+    # F2 is unrated after October, their peak kept: a loss in November is their first event
+    # without a point, left aside (docs/rules.md section 12, step 1).
+    page = calculator(client, "100002A", ("100004A", "0"))
+
+    assert "as the 2026-11 list would rate these games" in page
+    assert "No rating yet: none of the month's games counts towards a first rating (the games below say why)" in page
+    assert "Prior rating none: games towards a first rating (2026-10)" in page
+    assert "Highest rating 1409" in page and "no: the first event without a point" in page
 
 
 def ratings_row(client, code) -> dict:
