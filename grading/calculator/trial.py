@@ -94,9 +94,9 @@ class Trial(Performances):
     def change(self) -> int | None:
         if self.rating is None or self.prior is None or self.prior.rating is None:
             return None
-        if self.rating.rating is None:  # FIDE's 2024 rules: a fall under the lowest rating unrated the player
+        if self.rating.rating is None:  # FIDE's 2024 rules: the month's change unrated the player
             elo = self.calculation.elo if self.calculation else None
-            return elo.rating - self.prior.rating if elo is not None and elo.unrated else None
+            return elo.rounded if elo is not None and elo.unrated else None
         return self.rating.rating - self.prior.rating
 
     def used(self):
