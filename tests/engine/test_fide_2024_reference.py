@@ -330,3 +330,22 @@ def test_a_peak_floor_holds_a_player_at_1400_before_the_1400_test(rules):
     got = {entry["id"]: entry for entry in json.loads(engine_file(document))["players"]}
     assert (got["HELD"]["rating"], got["HELD"]["floor"], got["HELD"]["state"]["peak"]) == (1400, 1400, 1650)
     assert (got["FELL"]["rating"], got["FELL"]["type"], got["FELL"]["state"]["type"]) == (None, "pending", "pending")
+
+
+@pytest.mark.parametrize(
+    ("wins", "first"),
+    [
+        # 38 games against 2000s: Ra = (76000 + 3600) / 40 = 1990. 8 wins: p = 9 / 40 = 0.225, half up
+        # 0.23, dp -211: 1779 (0.22 would give 1770). 30 wins: p = 31 / 40 = 0.775 -> 0.78, dp 220: 2210,
+        # capped at 2200; 29 wins: 30 / 40 = 0.75, dp 193: 2183.
+        (8, 1779),
+        (30, 2200),
+        (29, 2183),
+    ],
+)
+def test_a_first_ratings_score_rounds_half_up_to_two_decimals(wins, first):
+    them = opponents(*(2000,) * 38)
+    results = ["1-0"] * wins + ["0-1"] * (38 - wins)
+    games = [("N", o, r) for o, r in zip(them, results, strict=True)]
+    want, _ = rate_both(month_file("fide-2024", {"N": None} | them, games))
+    assert want["N"]["rating"] == first
