@@ -139,9 +139,10 @@ class MonthBuilder:
                 scores[black] += {"1-0": 0, "0-1": 1}.get(outcome, 0.5)
 
     def earlier_rating(self, pid: str):
+        """A rating at the event's start: none, or up to 450 lower, down to 1000 (begun under fide-2017)."""
         if self.rng.random() < 0.15:
             return None
-        return max(1400, self.strengths[pid] + self.rng.randint(-60, 60))
+        return max(1000, self.strengths[pid] + self.rng.randint(-450, 60))
 
     def lopsided(self, event: str):
         """Pairings far past 400 points: a strong player against someone 450 to 1300 below."""
