@@ -247,14 +247,11 @@ def test_a_junior_has_k_40_to_the_end_of_the_year_they_turn_18_and_under_2300(ru
     """Period 2026-10. Born 2008-12-31: 18 in 2026, K 40, a win at 2000 +20. Born 2007-01-01: 19 this
     year, K 20, +10. Born 2008 at 2300: K 20 (+10). Born 2008 at 2250 with a peak of 2450: still K 40
     (section 11's order), +20. No birth date: no junior, K 20."""
-    juniors = {"J18": rated(2000), "J19": rated(2000), "J2300": rated(2300), "JPEAK": rated(2250, peak=2450)}
-    players = (
-        juniors
-        | {"ADULT": rated(2000)}
-        | {f"O-{pid}": rated(juniors.get(pid, rated(2000))["rating"]) for pid in [*juniors, "ADULT"]}
-    )
+    players = {"J18": rated(2000), "J19": rated(2000), "J2300": rated(2300), "JPEAK": rated(2250, peak=2450)}
+    players["ADULT"] = rated(2000)
+    players |= {f"O-{pid}": rated(state["rating"]) for pid, state in players.items()}  # equal opponents
     born = {"J18": "2008-12-31", "J19": "2007-01-01", "J2300": "2008-01-01", "JPEAK": "2008-06-15"}
-    games = [(pid, f"O-{pid}", "1-0") for pid in [*juniors, "ADULT"]]
+    games = [(pid, f"O-{pid}", "1-0") for pid in ["J18", "J19", "J2300", "JPEAK", "ADULT"]]
     got = ratings(rules, players, games, born)
     assert [got[pid] for pid in ["J18", "J19", "J2300", "JPEAK", "ADULT"]] == [
         (2020, "full", 40),
