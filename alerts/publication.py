@@ -28,6 +28,7 @@ from common.mail import site_url
 from grading.models import PlayerRating, RatingRun, rating_text
 from grading.run.breakdown import games_shown, lines
 from grading.run.runs import revision_runs
+from grading.selectors.calculations import adjustment_of
 from players.models import Player
 
 RATED_TEXT = SimpleLazyObject(lambda: get_template("alerts/mail/rated.txt"))
@@ -50,10 +51,18 @@ class Line:
     type: str = ""
     revised: bool = False
     was: tuple | None = None  # the rating superseded: (rating, type, the month's games)
+    adjusted_from: int | None = None  # the rating before FIDE's adjustment at the month's start
 
     @property
     def change(self):
-        return None if self.rating is None or self.prior is None else self.rating - self.prior
+        """From the rating published before, as the player page counts it: a month that began
+        with FIDE's adjustment counts from the rating before it (``adjustment`` says how)."""
+        before = self.prior if self.adjusted_from is None else self.adjusted_from
+        return None if self.rating is None or before is None else self.rating - before
+
+    @property
+    def adjustment(self):
+        return adjustment_of(self.adjusted_from)
 
     @property
     def signed_change(self) -> str:
@@ -226,7 +235,7 @@ def rated_players(rated, wanted: set, revisions: dict) -> dict:
     ratings = (
         rated.filter(player_id__in=wanted)
         .order_by("month")
-        .only("player_id", "month", "rating", "type", "prior_rating", "breakdown")
+        .only("player_id", "month", "rating", "type", "prior_rating", "adjusted_from", "breakdown")
     )
     before = superseded_games(revisions, wanted)
     games_of = defaultdict(list)
@@ -237,7 +246,8 @@ def rated_players(rated, wanted: set, revisions: dict) -> dict:
         played = [line[0] for line in lines(rating)]
         was = None if revision is None else as_it_was(revision, rating.player_id, before)
         line = Line(
-            rating.month, rating.rating, rating.prior_rating, len(played), rating.type, revision is not None, was
+            *(rating.month, rating.rating, rating.prior_rating, len(played), rating.type, revision is not None, was),
+            adjusted_from=rating.adjusted_from,
         )
         players[rating.player_id].lines.append(line)
         games_of[rating.player_id] += played

@@ -2,8 +2,9 @@
 
 Everything is drawn from a seeded random generator, so two demo databases are identical.
 The months are relative to today: ratings are taken on for the period seven months back and
-the events are played in the six months since, on all four lists: three rated by the ECF
-method and a blitz list rated by the Elo method.
+the events are played in the six months since, on all five lists: three rated by the ECF
+method, a blitz list rated by the Elo method under FIDE's 2017 rules, and a FIDE standard list
+changed to FIDE's current rules two months before the last (grading/demo/fide_list.py).
 """
 
 import datetime
@@ -18,6 +19,7 @@ from django.utils import timezone
 from chess import results
 from chess.months import Month
 from events.models import Event
+from grading.demo.fide_list import change_to_fides_current_rules, play_fide_opens, take_on_fide_list
 from grading.demo.pairings import round_robin, swiss
 from grading.demo.planted import plant_cases
 from grading.demo.playing import demo_event, play, save_games
@@ -96,6 +98,12 @@ def load_demo(players=320, seed=2026, today=None) -> DemoSummary:
         # The month under way: its events over by today are approved, for the live ratings.
         live_events, live_games = play_events(rng, people, strength, last + 1, last + 1, before=today)
         events, games = events + live_events, games + live_games
+        # The list rated by FIDE's current rules, from a generator of its own (grading/demo/fide_list.py).
+        fide_rng = random.Random(seed + 2)
+        ratings += take_on_fide_list(fide_rng, people, strength, take_on)
+        change_to_fides_current_rules(last - 2)
+        fide_events, fide_games = play_fide_opens(fide_rng, people, strength, take_on + 1, last + 1, before=today)
+        events, games = events + fide_events, games + fide_games
     return DemoSummary(len(clubs), len(people), ratings, events, games, take_on + 1, last)
 
 

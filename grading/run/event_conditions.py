@@ -30,16 +30,18 @@ from grading.run.publishing import states_at_start
 
 
 @lru_cache(maxsize=256)
-def playing_time(time_control: str) -> tuple[Fraction | None, Fraction | None]:
-    """Each player's minutes for 60 moves under an event's time control as stored, and with
-    more than one control the first's (None, None: none, or none that can be read)."""
+def playing_time(time_control: str) -> tuple[Fraction | None, Fraction | None, int | None]:
+    """Each player's minutes for 60 moves under an event's time control as stored; with more than
+    one control the first's, and the moves it names (FIDE's 2024 rules ask at least 30 of them);
+    None for what there is none of, or none that can be read."""
     control = TimeControl.from_text(time_control) if time_control else None
     if control is None:
-        return None, None
+        return None, None, None
     first = control.moves_first_session
     return (
         Fraction(control.minutes_per_player()),
         Fraction(control.minutes_per_player(first)) if first else None,
+        first,
     )
 
 
@@ -117,20 +119,13 @@ def events_facts(event_ids: list) -> dict:
     return {
         "first_day": np.array([row[0] for row in ordered], dtype="datetime64[D]"),
         "last_day": np.array([row[1] for row in ordered], dtype="datetime64[D]"),
-        "minutes_for_60": [minutes for minutes, _ in timing],
-        "first_control_minutes": [first for _, first in timing],
+        "minutes_for_60": [minutes for minutes, _, _ in timing],
+        "first_control_minutes": [first for _, first, _ in timing],
         "scheduled_rounds": [row[3] for row in ordered],
         "length_approved": [row[4] is not None for row in ordered],
-        "first_control_moves": [first_control_moves(row[2]) for row in ordered],
+        "first_control_moves": [moves for _, _, moves in timing],
         "fast_classic": [row[5] is not None for row in ordered],
     }
-
-
-def first_control_moves(time_control: str) -> int | None:
-    """The moves of an event's first time control, where it names a number of moves (FIDE's 2024
-    rules ask at least 30 of it); None where it names none, or there is none that can be read."""
-    control = TimeControl.from_text(time_control) if time_control else None
-    return control.moves_first_session if control else None
 
 
 def decide(games: dict, used: np.ndarray, facts: dict, rules: RuleSet, blitz: bool = False) -> NotRated:

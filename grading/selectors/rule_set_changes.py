@@ -25,7 +25,7 @@ from events.selectors import STATUS_ONLY
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.engine.event_conditions import UNRATED
-from grading.engine.rules.adjustment import adjustment_offer
+from grading.engine.rules.adjustment import AdjustmentSteps, adjustment_offer, adjustment_steps
 from grading.models import RatingList, RuleSetChange
 from grading.run.event_conditions import ROUND_GIVEN, is_blitz, ratings_at_start
 from grading.run.loading import WHITE_HALVES, month_not_rated, rated_games, sql_of
@@ -93,6 +93,11 @@ class ChangeEffect:
     # "if asked" or None, and how many of the list's ratings it would raise at ``first``.
     adjustment: str | None = None
     raised: int = 0
+
+    @property
+    def adjustment_example(self) -> AdjustmentSteps:
+        """The adjustment of 1500, as the confirmation page writes it."""
+        return adjustment_steps(1500)
 
     @property
     def adjustment_ticked(self) -> bool:

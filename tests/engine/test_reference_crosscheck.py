@@ -1,10 +1,10 @@
-"""The vectorised engine against the scalar reading of docs/rules.md in reference.py."""
+"""The vectorised engine against the scalar reading of docs/rules.md in reference/ecf.py."""
 
 import pytest
 
 from grading.engine import rate_period
 from tests.engine.federation import random_month
-from tests.engine.reference import rate as reference_rate
+from tests.engine.reference.ecf import rate as reference_rate
 
 
 def assert_same(inputs):

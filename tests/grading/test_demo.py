@@ -31,7 +31,8 @@ def test_the_demo_is_a_believable_federation():
     # last; and the month under way's events over by the 21st (the standard ones of this seed end
     # later), for live ratings. The integrity watch's planted cases (docs/integrity.md): a club
     # night a month and a round robin in the last, held for review.
-    assert per_list == {"otb-standard": 12 + 6 + 1, "otb-rapid": 7, "online": 7, "otb-blitz": 8}
+    # The FIDE standard list: an open a month and the month under way's.
+    assert per_list == {"otb-standard": 12 + 6 + 1, "otb-rapid": 7, "online": 7, "otb-blitz": 8, "fide-standard": 7}
     cup = Event.objects.get(code="DEMO-2026-10-CUP")
     assert (cup.status, cup.held_from, cup.games.count()) == ("held", "approved", 15)
     assert Event.objects.filter(code__endswith="-CLUB", games__round=1).distinct().count() == 6
@@ -93,12 +94,21 @@ def test_the_command_rates_every_month_of_the_demo_on_every_list(capsys, caplog)
     with caplog.at_level(logging.INFO):
         call_command("load_demo", "--players", "40", "--no-admin")
 
-    assert "Rated 24 periods: every list from " in capsys.readouterr().out
+    assert "Rated 30 periods: every list from " in capsys.readouterr().out
     # A list's month kept as taken on reads no other list: nothing asks to revise it.
     assert "no run for" not in caplog.text
     published = RatingPeriod.objects.published().exclude(ratings__method="import")
-    assert published.count() == 24
+    assert published.count() == 30
     assert ListEntry.objects.filter(period__in=published).exists()
+    # The FIDE standard list: rated by fide-2017, then by fide-2025 from two months before the
+    # last, that month beginning with FIDE's adjustment (a row for every rating under 2000 raised).
+    fide = RatingPeriod.objects.filter(rating_list__code="fide-standard").order_by("month")
+    assert [period.rule_set for period in fide] == ["fide-2017"] * 4 + ["fide-2025"] * 3  # from 2026-08
+    change_month = fide[4].month
+    raised = PlayerRating.objects.filter(rating_list__code="fide-standard", month=change_month)
+    assert raised.exclude(adjusted_from=None).exists()
+    assert all(row.rating > row.adjusted_from for row in raised.filter(method="adjust"))
+    assert not PlayerRating.objects.filter(rating_list__code="fide-standard", rating__lt=1400, month__gte=change_month)
 
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)

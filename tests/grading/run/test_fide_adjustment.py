@@ -7,8 +7,10 @@ the live ratings, never twice."""
 import datetime
 
 import pytest
+from django.test import Client
 from django.urls import reverse
 
+from alerts.models import Follow, Follower
 from chess.months import Month
 from grading.live.computing import compute_live
 from grading.models import ListEntry, LiveRating, PlayerRating, RatingRun, RuleSetChange
@@ -16,6 +18,7 @@ from grading.rule_sets import ChangeRefused, do_change_rule_set
 from grading.takeon import do_import_ratings
 from laboratory.rerating import run_simulation
 from laboratory.simulations import do_start_simulation
+from players.models import Player
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded
 
 pytestmark = pytest.mark.django_db
@@ -232,3 +235,27 @@ def test_the_laboratory_simulates_the_change_with_and_without_the_adjustment(on_
         "100003A": 2102,
     }
     assert [mark["up"] for mark in without.summary["marks"]] == [0, 0, 0]
+
+
+def test_a_followers_mail_counts_the_change_from_the_rating_published_before_and_gives_the_adjustment(
+    on_fide_2017, rate, inbox
+):
+    now = datetime.datetime.now(datetime.UTC)
+    fan = Follower.objects.create(email="fan@example.net", key="fan" * 4, created_at=now)
+    for code in ("100001A", "100002A"):
+        Follow.objects.create(
+            follower=fan, kind="player", player=Player.objects.get(code=code), created_at=now, confirmed_at=now
+        )
+
+    adjusted_october(rate)
+
+    (mail,) = inbox.to("fan@example.net")
+    text = mail.get_body(("plain",)).get_content()
+    # A: 1500 published for September, 1698 for October: +198, as the player page counts it.
+    assert (
+        "2026-10: 1698 (+198), 1 game; FIDE's adjustment of March 2024: 1500 + 0.4 × (2000 − 1500) = 1500 + 200 = 1700"
+        in text
+    )
+    assert "2026-10: 1400 (+400), 0 games; FIDE's adjustment of March 2024: 1000 + 0.4 × (2000 − 1000)" in text
+    page = Client().get(reverse("player", args=["100001A"])).content.decode()
+    assert '<td class="num">+198</td>' in page

@@ -27,7 +27,7 @@ def needs_postgresql():
         pytest.skip("row locks and killed connections are PostgreSQL's to show")
 
 
-def test_a_fresh_demo_publishes_all_four_lists_from_a_real_worker(celery_worker_process):
+def test_a_fresh_demo_publishes_all_five_lists_from_a_real_worker(celery_worker_process):
     load_demo(players=60, seed=5, today=TODAY)
 
     runs = [
@@ -35,7 +35,7 @@ def test_a_fresh_demo_publishes_all_four_lists_from_a_real_worker(celery_worker_
         for rating_list in RatingList.objects.all()
     ]
 
-    assert [run.outcome for run in runs] == ["succeeded"] * 4, [run.message for run in runs]
+    assert [run.outcome for run in runs] == ["succeeded"] * 5, [run.message for run in runs]
     assert all(run.task_id for run in runs)
     for rating_list in RatingList.objects.all():
         period = RatingPeriod.objects.get(rating_list=rating_list, month="2026-05")
@@ -110,7 +110,7 @@ def test_the_schedule_rates_every_list_for_the_month_just_ended():
     started = rate_month_just_ended.apply().get()  # in process: tests run tasks here
 
     runs = RatingRun.objects.filter(pk__in=started.values())
-    assert sorted(started) == ["online", "otb-blitz", "otb-rapid", "otb-standard"]
+    assert sorted(started) == ["fide-standard", "online", "otb-blitz", "otb-rapid", "otb-standard"]
     assert {run.period.month for run in runs} == {str(Month.of(datetime.date.today()) - 1)}
 
 
