@@ -172,7 +172,7 @@ def test_after_the_fall_the_calculator_starts_the_player_again_as_any_unrated_pl
 
     assert "as the 2026-11 list would rate these games" in page
     assert "No rating yet: none of the month's games counts towards a first rating (the games below say why)" in page
-    assert "Prior rating none: games towards a first rating (2026-10)" in page
+    assert "Prior rating none: unrated from 2026-10, under the lowest rating" in page
     assert "Highest rating 1409" in page and "no: the first event without a point" in page
 
 
