@@ -36,7 +36,7 @@ def username_for(forenames: str, surname: str) -> str:
     (a name of no letters Django's usernames take gives ``arbiter``)."""
     first = fold(forenames).split(" ")[0] if forenames.strip() else ""
     base = ".".join(part for part in (first, fold(surname).replace(" ", "")) if part)
-    base = re.sub(r"[^\w.]", "", base)[:140].strip(".") or "arbiter"
+    base = re.sub(r"[^\w.-]", "", base)[:140].strip(".-") or "arbiter"
     taken = set(get_user_model().objects.filter(username__istartswith=base).values_list("username", flat=True))
     taken = {name.lower() for name in taken}
     candidate, number = base, 1
