@@ -56,8 +56,7 @@ def each(modeladmin, request, queryset, step, done: str) -> None:
 
 @admin.register(Application)
 class ApplicationAdmin(Kept):
-    list_display = ["created_at", "name", "email", "identity", "licence", "state", "decider", "decided_at"]
-    list_display_links = ["created_at", "name"]
+    list_display = ["name", "email", "identity", "licence", "created_at", "state"]
     list_filter = ["state"]
     search_fields = ["forenames", "surname", "email", "licence", "player_code"]
     fields = [
@@ -159,7 +158,7 @@ class ApplicationAdmin(Kept):
 
 @admin.register(Invitation)
 class InvitationAdmin(Kept):
-    list_display = ["email", "name", "user", "inviter", "invited_at", "sent_at", "state"]
+    list_display = ["email", "name", "user", "inviter", "invited_at", "state"]
     list_select_related = ["user", "invited_by"]
     search_fields = ["email", "forenames", "surname", "user__username"]
     fields = ["email", "forenames", "surname", "user", "application", "inviter", "invited_at", "sent_at", "state"]
@@ -182,7 +181,7 @@ class InvitationAdmin(Kept):
             return "not yet mailed"
         if invitation.expires_at < timezone.now():
             return f"expired {timezone.localtime(invitation.expires_at):%d/%m/%Y %H:%M}"
-        return f"mailed; lasts until {timezone.localtime(invitation.expires_at):%d/%m/%Y %H:%M}"
+        return f"mailed; works until {timezone.localtime(invitation.expires_at):%d/%m/%Y %H:%M}"
 
     def add_view(self, request, form_url="", extra_context=None):
         """Invite an arbiter: the account is made, and the link to set its password mailed."""
@@ -197,7 +196,7 @@ class InvitationAdmin(Kept):
             else:
                 self.message_user(
                     request,
-                    f"{invitation.email} is invited: the account {invitation.user.get_username()} is made "
+                    f"Invited {invitation.email}: the account {invitation.user.get_username()} is made "
                     "and its link mailed.",
                     messages.SUCCESS,
                 )
