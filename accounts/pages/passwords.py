@@ -43,7 +43,15 @@ class PasswordResetView(auth_views.PasswordResetView):
         return redirect(self.success_url)
 
 
-class PasswordResetConfirmView(auth_views.PasswordResetConfirmView):
+class ActiveOnly:
+    """A link opens nothing for an account an administrator has made inactive since it was mailed."""
+
+    def get_user(self, uidb64):
+        user = super().get_user(uidb64)
+        return user if user is not None and user.is_active else None
+
+
+class PasswordResetConfirmView(ActiveOnly, auth_views.PasswordResetConfirmView):
     def form_valid(self, form):
         do_reset_password(form, acting_user=form.user)
         del self.request.session[INTERNAL_RESET_SESSION_TOKEN]
@@ -61,7 +69,7 @@ class PasswordChangeView(auth_views.PasswordChangeView):
         return redirect(self.success_url)
 
 
-class SetUpView(auth_views.PasswordResetConfirmView):
+class SetUpView(ActiveOnly, auth_views.PasswordResetConfirmView):
     """An invited (or approved) arbiter's first password, from the link mailed to them: set, they
     are logged in and taken to their start page."""
 

@@ -11,6 +11,7 @@ from django.urls import reverse
 from accounts.links import uid
 from accounts.models import AccountChange
 from tests.accounts.mails import link_in, text_of
+from tests.mail_server import free_port
 
 pytestmark = pytest.mark.django_db
 
@@ -133,3 +134,25 @@ def test_the_login_page_links_to_the_reset_and_the_reset_page_is_the_sites(clien
 
     assert f'href="{reverse("password_reset")}">Forgotten your password?' in login
     assert 'id="site-search-q"' in page and "The link works once, for 24 hours." in page
+
+
+def test_with_the_mail_server_away_the_answer_is_still_the_same(client, settings, arbiter):
+    """Tasks run in process here (no broker): the task's failure must not show on the page, or
+    the page would tell that an account has the address."""
+    settings.EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", free_port(), 1
+
+    known, unknown = ask(Client(), ADDRESS), ask(Client(), "nobody@example.org")
+
+    assert known.status_code == unknown.status_code == 302
+    assert known["Location"] == unknown["Location"] == reverse("password_reset_done")
+
+
+def test_a_link_mailed_before_the_account_was_made_inactive_opens_nothing(client, inbox, arbiter):
+    ask(client, ADDRESS)
+    arbiter.is_active = False
+    arbiter.save()
+
+    answer = set_password(client, link_in(inbox.to(ADDRESS)[0], "/accounts/reset/"))
+
+    assert "This link does not work" in answer.content.decode()

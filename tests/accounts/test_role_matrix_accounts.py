@@ -18,7 +18,7 @@ pytestmark = pytest.mark.django_db
 def waiting(people):  # noqa: F811
     application = do_apply_for_account("Jane", "Smith", "jane@example.org", "ECF-1", fide_id=4100018, acting_user=None)
     invitation = do_invite_arbiter("sam@example.org", "Sam", "Baker", acting_user=people["administrator"])
-    return {"application": application.pk, "invitation": invitation.pk}
+    return {"application": application.pk, "invitation": invitation.pk, "uid": "MQ", "token": "abc-def"}
 
 
 # (method, URL name, its arguments, each role's answer in ROLES' order). 302 for a visitor on the
@@ -29,6 +29,9 @@ MATRIX = [
     ("get", "password_change", [], [302, 200, 200, 200, 200, 200]),
     ("get", "password_reset", [], [200] * 6),
     ("get", "password_reset_done", [], [200] * 6),
+    ("get", "password_reset_confirm", ["uid", "token"], [200] * 6),  # "This link does not work"
+    ("get", "account-set-up", ["uid", "token"], [200] * 6),
+    ("get", "account-email-confirm", ["token"], [400] * 6),
     ("get", "account-apply", [], [200] * 6),
     ("get", "account-applied", [], [200] * 6),
     ("get", "admin:accounts_application_changelist", [], [302, 302, 302, 302, 200, 200]),
