@@ -59,6 +59,8 @@ class PasswordResetConfirmView(ActiveOnly, auth_views.PasswordResetConfirmView):
 
 
 class PasswordChangeView(auth_views.PasswordChangeView):
+    # Not registration/password_change_form.html: the admin's own "Change password" uses that.
+    template_name = "accounts/password_change.html"
     success_url = reverse_lazy("account")
 
     def form_valid(self, form):

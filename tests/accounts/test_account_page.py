@@ -180,3 +180,11 @@ def test_the_password_is_changed_on_its_page_and_the_user_stays_logged_in(logged
     jane.refresh_from_db()
     assert jane.check_password(new)
     assert list(AccountChange.objects.values_list("what", "by")) == [("password", jane.pk)]
+
+
+def test_the_admins_own_password_change_keeps_the_admins_look(client, officer):
+    client.force_login(officer)
+
+    page = client.get(reverse("admin:password_change")).content.decode()
+
+    assert "Federation ratings: staff" in page and 'id="site-search-q"' not in page

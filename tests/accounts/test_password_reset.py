@@ -156,3 +156,10 @@ def test_a_link_mailed_before_the_account_was_made_inactive_opens_nothing(client
     answer = set_password(client, link_in(inbox.to(ADDRESS)[0], "/accounts/reset/"))
 
     assert "This link does not work" in answer.content.decode()
+
+
+def test_the_admins_login_links_to_the_same_reset(client):
+    login = client.get("/admin/login/").content.decode()
+
+    assert 'href="/admin/password_reset/">Forgotten your login credentials?' in login
+    assert client.get("/admin/password_reset/")["Location"] == reverse("password_reset")
