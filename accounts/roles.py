@@ -51,6 +51,11 @@ ROLES = {
         "laboratory.view_simulation",
         "laboratory.add_simulation",
         "laboratory.delete_simulation",
+        # Arbiters' accounts only (never staff): an application approved or declined, an invitation.
+        "accounts.view_application",
+        "accounts.decide_application",
+        "accounts.view_invitation",
+        "accounts.add_invitation",
     ],
 }
 

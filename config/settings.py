@@ -172,6 +172,12 @@ WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "login"  # after it, each role's own start page (accounts.roles.start_page)
 
+# Accounts (docs/accounts.md): a link mailed to reset a password, or to confirm a new e-mail
+# address, lasts PASSWORD_RESET_HOURS; the link that sets up an invited or approved arbiter's
+# account lasts INVITATION_DAYS. Each works once.
+PASSWORD_RESET_TIMEOUT = envint("PASSWORD_RESET_HOURS", 24) * 3600
+INVITATION_TIMEOUT = envint("INVITATION_DAYS", 7) * 24 * 3600
+
 # Password guessing: after LOGIN_FAILURE_LIMIT wrong passwords for one username from one address
 # (on the site's login or the admin's), that pair is refused for LOGIN_COOLOFF_MINUTES; a
 # successful login clears the count. An administrator unlocks an account early in the admin (Axes:

@@ -1,5 +1,6 @@
 from django.contrib import admin
 from django.urls import include, path
+from django.views.generic import RedirectView
 
 from accounts.views import system_status
 from common import errors
@@ -9,6 +10,8 @@ admin.site.site_title = "Federation ratings"
 
 urlpatterns = [
     path("admin/status/", system_status, name="system-status"),
+    # The admin's login links to it by this name ("Forgotten your login credentials?").
+    path("admin/password_reset/", RedirectView.as_view(pattern_name="password_reset"), name="admin_password_reset"),
     path("admin/", admin.site.urls),
     path("accounts/", include("accounts.urls")),
     path("arbiter/", include("arbiters.urls")),

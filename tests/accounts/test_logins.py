@@ -1,4 +1,5 @@
-"""Logging in: password guessing is paused, and there is no reset by email to abuse."""
+"""Logging in: password guessing is paused, and each role lands on its own start page (a
+password reset by e-mail: tests/accounts/test_password_reset.py)."""
 
 import pytest
 from django.contrib.auth.models import Group, Permission
@@ -60,10 +61,6 @@ def test_the_admin_login_is_paused_the_same_way(client, django_user_model):
     ]
 
     assert attempts[-1] == 429
-
-
-def test_there_is_no_password_reset_by_email(client):
-    assert client.get("/accounts/password_reset/").status_code == 404
 
 
 def test_a_staff_member_without_the_permission_cannot_start_a_rating_run(client, django_user_model):
