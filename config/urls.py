@@ -10,6 +10,7 @@ admin.site.site_title = "Federation ratings"
 urlpatterns = [
     path("admin/status/", system_status, name="system-status"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("mails.urls")),
     path("accounts/", include("accounts.urls")),
     path("arbiter/", include("arbiters.urls")),
     path(errors.API_PREFIX[1:], include("api.urls")),
