@@ -44,3 +44,14 @@ class MailChoiceChangeAdmin(Kept):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(Delivery)
+class DeliveryAdmin(Kept):
+    list_display = ["occasion", "address", "claimed_at", "sent_at", "refused", "attempts"]
+    list_filter = ["occasion__kind", "refused"]
+    search_fields = ["address", "occasion__title"]
+    list_select_related = ["occasion"]
+
+    def has_add_permission(self, request):
+        return False
