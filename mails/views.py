@@ -12,7 +12,9 @@ from mails.models import Kind
 @login_required
 def mail_choices(request):
     user = request.user
-    form = MailChoicesForm(request.POST or None, kinds=offered_kinds(user), initial=choices_of(user))
+    # Bound on every POST, even one with no box ticked: that turns every kind off.
+    posted = request.POST if request.method == "POST" else None
+    form = MailChoicesForm(posted, kinds=offered_kinds(user), initial=choices_of(user))
     if request.method == "POST" and form.is_valid():
         changed = do_set_mail_choices(user, form.chosen(), acting_user=user)
         if changed:
