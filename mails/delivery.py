@@ -20,6 +20,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db.models import Q
 from django.template.loader import get_template
 from django.urls import reverse
 from django.utils import timezone
@@ -71,10 +72,14 @@ class Postman:
         if self.connection is not None:
             self.connection.close()
 
-    def send(self, message):
+    def ready(self):
+        """Connected: before a mail is claimed, so that a mail server away leaves no claim."""
         if self.connection is None:
             self.connection = get_connection()
             self.connection.open()
+
+    def send(self, message):
+        self.ready()
         self.connection.send_messages([message])
 
 
@@ -117,12 +122,14 @@ def deliver(mail: Mail, postman: Postman) -> Occasion | None:
 
 
 def deliver_one(occasion, mail: Mail, recipient: Recipient, postman: Postman) -> None:
+    done = Q(sent_at__isnull=False) | Q(refused=True)
+    if Delivery.objects.filter(done, occasion=occasion, address=recipient.address).exists():
+        return
+    postman.ready()
     now = timezone.now()
     delivery, claimed_now = Delivery.objects.get_or_create(
         occasion=occasion, address=recipient.address, defaults={"user": recipient.user, "claimed_at": now}
     )
-    if delivery.sent_at is not None or delivery.refused:
-        return
     if not claimed_now:
         logger.warning("%s to %s: cut off mid-send before, sent again under its Message-ID", mail.key, delivery.address)
         Delivery.objects.filter(pk=delivery.pk).update(claimed_at=now, attempts=delivery.attempts + 1)

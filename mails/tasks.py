@@ -62,28 +62,32 @@ def digest_due(now) -> str | None:
     return local.date().isoformat() if local.hour >= settings.OFFICER_DIGEST_HOUR else None
 
 
-def missed(now=None) -> tuple[list[int], list[int], str | None]:
-    """(event steps, reports, today's digest's day or None) whose occasion never started or is
-    unfinished: cut off, or at work (the task sent for it finds it claimed, and leaves it be)."""
+def missed(now=None) -> tuple[list[int], list[int], list[str]]:
+    """(event steps, reports, digests' days) whose occasion never started or is unfinished: cut
+    off, or at work (the task sent for it finds it claimed, and leaves it be). A digest is
+    today's once its hour has passed, or one begun and cut off."""
     now = now or timezone.now()
     since = now - MISSED_WITHIN
-    finished = {occasion.key for occasion in Occasion.objects.filter(created_at__gte=since, finished_at__isnull=False)}
+    recent = Occasion.objects.filter(created_at__gte=since)
+    finished = {occasion.key for occasion in recent.filter(finished_at__isnull=False)}
     steps = [change.pk for change in mailed_steps(since) if f"{kind_of(change)}:{change.pk}" not in finished]
     reports = [
         pk for pk in reports_since(since).values_list("pk", flat=True) if f"{Kind.ACKNOWLEDGED}:{pk}" not in finished
     ]
-    day = digest_due(now)
-    return steps, reports, day if day and f"{Kind.DIGEST}:{day}" not in finished else None
+    days = set(recent.filter(kind=Kind.DIGEST, finished_at=None).values_list("subject", flat=True))
+    if (today := digest_due(now)) and f"{Kind.DIGEST}:{today}" not in finished:
+        days.add(today)
+    return steps, reports, sorted(days)
 
 
 @shared_task(name="mails.tasks.mail_missed", ignore_result=True)
 def mail_missed():
-    steps, reports, day = missed()
+    steps, reports, days = missed()
     if steps:
         mail_event_steps.delay(steps)
     for pk in reports:
         acknowledge_report.delay(pk)
-    if day:
+    for day in days:
         mail_officer_digest.delay(day)
 
 
