@@ -225,8 +225,9 @@ if CACHE_URL:
         }
     }
 
-# Mail (the e-mail alerts, docs/alerts.md): an SMTP server from the environment; without
-# EMAIL_HOST, mails are printed on the console (./dev serve) and sent nowhere.
+# Mail (the e-mail alerts, docs/alerts.md; the role mails, docs/mails.md): an SMTP server from
+# the environment; without EMAIL_HOST, mails are printed on the console (./dev serve) and sent
+# nowhere.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_PORT = envint("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")

@@ -9,7 +9,8 @@ registration of new players (events/approval.py), and approving the length of a 
 transaction and holds the event's lock (``lock_event``), so two clicks or two staff members
 cannot interleave, and writes its history row (``record``, an EventChange) in that transaction.
 What follows in grading (revisions, live ratings) is asked for through
-events.signals.rated_games_changed, and sent once the transaction commits.
+events.signals.rated_games_changed, and sent once the transaction commits; each step recorded is
+announced with events.signals.steps_recorded, for the role mails to tell its arbiter.
 """
 
 from django.db import transaction
