@@ -30,15 +30,14 @@ class Item:
 
 @dataclass
 class Section:
-    title: str
-    summary: str  # for the Subject line: "3 events submitted"
+    summary: str  # its heading, and its part of the Subject line: "3 events submitted"
     items: list[Item]
     more: int  # items not listed
     url: str  # where they all are
 
     @classmethod
-    def of(cls, title, summary, items, url):
-        return cls(title, summary, items[:SHOWN], max(len(items) - SHOWN, 0), site_url(url))
+    def of(cls, summary, items, url):
+        return cls(summary, items[:SHOWN], max(len(items) - SHOWN, 0), site_url(url))
 
 
 def plural(count: int, word: str, words: str | None = None) -> str:
@@ -64,7 +63,7 @@ def submitted_events() -> Section | None:
         for event in events
     ]
     url = reverse("admin:events_event_changelist") + "?status__exact=submitted"
-    return Section.of("Events submitted for approval", plural(len(events), "event") + " submitted", items, url)
+    return Section.of(plural(len(events), "event") + " submitted for approval", items, url)
 
 
 def open_reports() -> Section | None:
@@ -82,7 +81,7 @@ def open_reports() -> Section | None:
         for report in reports
     ]
     summary = plural(len(reports), "error report") + f" open ({new:,} new)"
-    return Section.of("Error reports open", summary, items, reverse("admin:corrections_report_changelist"))
+    return Section.of(summary, items, reverse("admin:corrections_report_changelist"))
 
 
 def open_flags() -> Section | None:
@@ -106,7 +105,7 @@ def open_flags() -> Section | None:
     ]
     total = sum(month["count"] for month in months)
     url = reverse("admin:grading_flag_changelist") + "?state__exact=open"
-    return Section.of("Integrity flags open", plural(total, "integrity flag") + " open", items, url)
+    return Section.of(plural(total, "integrity flag") + " open", items, url)
 
 
 # The accounts to approve (issue 40's account applications) are a section of their own, added here.

@@ -10,6 +10,7 @@ from django.utils import timezone
 
 from accounts.roles import RATING_OFFICERS
 from corrections.reporting import do_answer_report, send_report
+from events.models import Event
 from grading.models import Flag, RatingList
 from mails.choices import do_set_mail_choices
 from mails.models import Occasion
@@ -91,13 +92,14 @@ def test_each_officer_is_mailed_what_waits_for_them_once(waiting, inbox):
     assert {message["X-RcptTo"] for message in inbox.messages} == OFFICERS
     message = inbox.to("officer@example.net")[0]
     assert message["Subject"] == (
-        "Waiting for the rating officers: 2 events submitted, 3 error reports open (2 new), 3 integrity flags open"
+        "Waiting for the rating officers: 2 events submitted for approval, 3 error reports open (2 new), "
+        "3 integrity flags open"
     )
     text = message.get_body(("plain",)).get_content()
     assert f"What waits for the rating officers on {DAY}:" in text
-    spring, league = EventFactory._meta.model.objects.filter(status="submitted").order_by("code").reverse()
+    spring, league = Event.objects.get(code="SPRING"), Event.objects.get(code="LEAGUE-7")
     assert (
-        "Events submitted for approval: 2 events submitted\n"
+        "2 events submitted for approval\n"
         "  - Spring Congress (SPRING), OTB standard, arbiter arbiter, submitted 3 Nov 2026\n"
         f"    {SITE}/admin/events/event/{spring.pk}/decide/\n"
         "  - County League round 7 (LEAGUE-7), OTB standard, arbiter arbiter, submitted 10 Nov 2026\n"
@@ -105,11 +107,11 @@ def test_each_officer_is_mailed_what_waits_for_them_once(waiting, inbox):
         f"  All of them: {SITE}/admin/events/event/?status__exact=submitted\n"
     ) in text
     new, _, in_hand, _ = waiting
-    assert "Error reports open: 3 error reports open (2 new)\n" in text
+    assert "\n3 error reports open (2 new)\n" in text
     assert f"  - {new.reference}: a result is wrong, about Oakley, Ann (300001A) (new, sent " in text
     assert f"  - {in_hand.reference}: a result is wrong, about Oakley, Ann (300001A) (in hand, sent " in text
     assert (
-        "Integrity flags open: 3 integrity flags open\n"
+        "3 integrity flags open\n"
         "  - OTB standard, 2026-10: 2 flags open\n"
         f"    {SITE}/admin/grading/flag/review/?list=otb-standard&month=2026-10\n"
         "  - OTB rapid, 2026-09: 1 flag open\n"

@@ -95,7 +95,7 @@ def test_a_worker_killed_mid_digest_leaves_each_mail_claimed_and_a_new_worker_ma
 
     message_ids = defaultdict(list)
     for message in smtp_server.inbox.messages:
-        assert message["Subject"] == "Waiting for the rating officers: 1 event submitted"
+        assert message["Subject"] == "Waiting for the rating officers: 1 event submitted for approval"
         message_ids[message["X-RcptTo"]].append(message["Message-ID"])
     assert len(message_ids) == OFFICERS
     assert all(len(set(ids)) == 1 for ids in message_ids.values())  # one message each, as mail programs see it
