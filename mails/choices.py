@@ -16,7 +16,7 @@ DESCRIPTIONS = {
     Kind.SENT_BACK: "When a rating officer sends one of your events back to you, with their reason.",
     Kind.RATED: "When one of your events is first rated: the list and month it is published in.",
     Kind.HELD: "When one of your events is held for review (the mail says only that it awaits review).",
-    Kind.DIGEST: "Each morning, what waits for the rating officers: events submitted, error reports open, "
+    Kind.DIGEST: "Once a day, what waits for the rating officers: events submitted, error reports open, "
     "integrity flags open. No mail when nothing waits.",
     Kind.ACKNOWLEDGED: "When you report an error from this address: its reference.",
 }
