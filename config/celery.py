@@ -25,7 +25,8 @@ def schedule(sender, **kwargs):
     integrity watch's scan of the months not yet published, every night at 02:30; and the
     mailings of publications whose message was lost or whose worker died, and the replies to
     error reports not yet mailed, every fifteen minutes; the alerts never confirmed within 30 days
-    dropped, every night at 03:15."""
+    dropped, every night at 03:15; the rating officers' digest, daily at OFFICER_DIGEST_HOUR, and
+    the role mails not yet sent, every fifteen minutes."""
     monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
         monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
@@ -47,6 +48,12 @@ def schedule(sender, **kwargs):
     sender.add_periodic_task(
         crontab(minute=15, hour=3), sender.signature("alerts.tasks.forget_unconfirmed"), name="forget-unconfirmed"
     )
+    sender.add_periodic_task(
+        crontab(minute=0, hour=settings.OFFICER_DIGEST_HOUR),
+        sender.signature("mails.tasks.mail_officer_digest"),
+        name="mail-officer-digest",
+    )
+    sender.add_periodic_task(15 * 60, sender.signature("mails.tasks.mail_missed"), name="mail-missed-role-mails")
 
 
 def worker_command(name: str, queue: str | None = None, loglevel: str = "INFO") -> list[str]:

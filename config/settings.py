@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "laboratory",
     "alerts",
     "corrections",
+    "mails",
     "api",
     "accounts",
     "arbiters",
@@ -230,8 +231,9 @@ if CACHE_URL:
         }
     }
 
-# Mail (the e-mail alerts, docs/alerts.md): an SMTP server from the environment; without
-# EMAIL_HOST, mails are printed on the console (./dev serve) and sent nowhere.
+# Mail (the e-mail alerts, docs/alerts.md; the role mails, docs/mails.md): an SMTP server from
+# the environment; without EMAIL_HOST, mails are printed on the console (./dev serve) and sent
+# nowhere.
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "")
 EMAIL_PORT = envint("EMAIL_PORT", 25)
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -246,6 +248,8 @@ DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "Federation ratings <r
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # The site's address as the public reaches it: the links in mails, which a worker writes.
 SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# The hour (the federation's time) at which the rating officers are mailed what waits for them.
+OFFICER_DIGEST_HOUR = envint("OFFICER_DIGEST_HOUR", 7)
 
 # Celery: Redis is the broker and the result backend. Without REDIS_URL tasks run in process.
 REDIS_URL = os.environ.get("REDIS_URL", "")

@@ -13,6 +13,7 @@ urlpatterns = [
     # The admin's login links to it by this name ("Forgotten your login credentials?").
     path("admin/password_reset/", RedirectView.as_view(pattern_name="password_reset"), name="admin_password_reset"),
     path("admin/", admin.site.urls),
+    path("accounts/", include("mails.urls")),
     path("accounts/", include("accounts.urls")),
     path("arbiter/", include("arbiters.urls")),
     path(errors.API_PREFIX[1:], include("api.urls")),

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from common.locking import lock_row
 from corrections.models import Report, ReportChange
+from corrections.signals import report_sent
 from grading.run.broker import Unreachable, send
 
 logger = logging.getLogger(__name__)
@@ -43,6 +44,7 @@ def send_report(kind: str, email: str, message: str, *, player=None, event=None,
             state_changed_at=now,
         )
         ReportChange.objects.create(report=report, state=Report.State.NEW, at=now)
+        report_sent.send(sender=Report, report=report)
     return report
 
 

@@ -13,3 +13,8 @@ rated_games_changed = Signal()
 # transaction that stored them, with ``event`` and ``user``; grading scans the event for results
 # that look manipulated (the integrity watch), for rating officers to read.
 results_stored = Signal()
+
+# Steps of events' workflows were recorded (EventChange rows: submitted, approved, sent back,
+# held, rated, ...): sent inside the transaction that recorded them, with ``changes``; the role
+# mails tell each event's arbiter of the steps they expect (mails/receivers.py).
+steps_recorded = Signal()

@@ -9,7 +9,8 @@ registration of new players (events/approval.py), and approving the length of a 
 transaction and holds the event's lock (``lock_event``), so two clicks or two staff members
 cannot interleave, and writes its history row (``record``, an EventChange) in that transaction.
 What follows in grading (revisions, live ratings) is asked for through
-events.signals.rated_games_changed, and sent once the transaction commits.
+events.signals.rated_games_changed, and sent once the transaction commits; each step recorded is
+announced with events.signals.steps_recorded, for the role mails to tell its arbiter.
 """
 
 from django.db import transaction
@@ -17,7 +18,7 @@ from django.utils import timezone
 
 from common.locking import lock_row
 from events.models import Event, EventChange
-from events.signals import rated_games_changed
+from events.signals import rated_games_changed, steps_recorded
 
 
 class WorkflowError(Exception):
@@ -29,9 +30,11 @@ def record(event, status, user, note="", for_officers=False):
     event.status_changed_at = timezone.now()
     event.status_changed_by = user
     event.save(update_fields=["status", "status_changed_at", "status_changed_by", "sent_back_reason", "held_from"])
-    EventChange.objects.create(
+    change = EventChange.objects.create(
         event=event, status=status, by=user, at=event.status_changed_at, note=note, for_officers=for_officers
     )
+    steps_recorded.send(sender=Event, changes=[change])
+    return change
 
 
 def reason_given(reason, what: str) -> str:

@@ -19,12 +19,15 @@ from grading.models import Flag, GameNotRated, PlayerMerge, RatingList, RatingPe
 from grading.rule_sets import do_change_rule_set
 from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
+from mails.choices import do_set_mail_choices
+from mails.models import Delivery as RoleMailDelivery
+from mails.models import Occasion
 from players.models import Club, Player, years_before
 from tests.builders import EventFactory, PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
 
-OUR_APPS = {"players", "events", "grading", "alerts", "corrections"}
+OUR_APPS = {"players", "events", "grading", "alerts", "corrections", "mails"}
 
 
 @pytest.fixture
@@ -93,6 +96,12 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
     mailing = Mailing.objects.create(key="run:0", subject="a publication", created_at=timezone.now())
     Delivery.objects.create(mailing=mailing, follower=follower, sent_at=timezone.now())
     send_report("result", "fan@example.net", "Round 2 was a draw.", event=Event.objects.first())
+    officer = django_user_model.objects.get()
+    do_set_mail_choices(officer, {"officer-digest": False}, acting_user=officer)
+    occasion = Occasion.objects.create(
+        kind="officer-digest", subject="2026-11-21", title="a digest", created_at=timezone.now()
+    )
+    RoleMailDelivery.objects.create(occasion=occasion, address=officer.email, user=officer, claimed_at=timezone.now())
     first, second = Player.objects.order_by("pk")[:2]
     PlayerMerge.objects.create(kept=first, merged=second, merged_at=timezone.now(), games=0, ratings=0)
     for model in our_models():

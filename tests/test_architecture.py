@@ -10,6 +10,7 @@ from pathlib import Path
 from tests.builders import ROOT
 
 PROJECT = {
+    "mails",
     "accounts",
     "api",
     "arbiters",

@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from chess.months import Month
 from events.models import Event, EventChange
+from events.signals import steps_recorded
 from grading.engine import EloPeriodResult, PendingColumns, StateColumns
 from grading.engine import rate_period as engine_rate_period
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, TYPE_NAMES
@@ -208,6 +209,7 @@ def mark_events_rated(period):
     now = timezone.now()
     changed = list(events)
     events.update(status=Event.Status.RATED, status_changed_at=now, status_changed_by=None)
-    EventChange.objects.bulk_create(
+    changes = EventChange.objects.bulk_create(
         [EventChange(event=event, status=Event.Status.RATED, at=now, note=f"rated in {period}") for event in changed]
     )
+    steps_recorded.send(sender=Event, changes=changes)  # their arbiters are mailed once the run commits

@@ -63,6 +63,9 @@ MATRIX = [
     ("get", "admin:alerts_follower_changelist", [], [302, 302, 302, 302, 403, 200]),
     ("get", "admin:grading_gamenotrated_changelist", [], [302, 302, 302, 302, 200, 200]),
     ("get", "alerts", [], [200] * 6),
+    ("get", "mail-choices", [], [302, 200, 200, 200, 200, 200]),
+    ("post", "mail-choices", [], [302, 302, 302, 302, 302, 302]),  # saved, and back to the page
+    ("get", "admin:mails_occasion_changelist", [], [302, 302, 302, 302, 403, 200]),
     ("get", "report-error", [], [404] * 6),  # about nothing: a player or an event is named
 ]
 
