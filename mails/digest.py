@@ -9,6 +9,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.formats import date_format
 
+from accounts.models import Application
 from common.admin import username
 from common.mail import site_url
 from corrections.models import Report
@@ -108,8 +109,24 @@ def open_flags() -> Section | None:
     return Section.of(plural(total, "integrity flag") + " open", items, url)
 
 
-# The accounts to approve (issue 40's account applications) are a section of their own, added here.
-SECTIONS = [submitted_events, open_reports, open_flags]
+def waiting_applications() -> Section | None:
+    """Arbiters' requests for an account not yet approved or declined, the oldest first."""
+    applications = list(Application.objects.filter(state=Application.State.WAITING).order_by("created_at", "pk"))
+    if not applications:
+        return None
+    items = [
+        Item(
+            f"{application.forenames} {application.surname}, arbiter licence {application.licence}, "
+            f"asked {on(application.created_at)}",
+            site_url(reverse("admin:accounts_application_change", args=[application.pk])),
+        )
+        for application in applications
+    ]
+    url = reverse("admin:accounts_application_changelist") + "?state__exact=waiting"
+    return Section.of(plural(len(applications), "account") + " to approve", items, url)
+
+
+SECTIONS = [submitted_events, open_reports, waiting_applications, open_flags]
 
 
 def mail_of_day(day: str) -> Mail:

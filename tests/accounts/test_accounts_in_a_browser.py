@@ -5,7 +5,7 @@ import pytest
 from selenium.webdriver.common.by import By
 
 from accounts.models import Application
-from tests.public.test_in_a_browser import PHONE
+from tests.public.test_in_a_browser import PHONE, wait
 from tests.public.test_phones_in_a_browser import OVERFLOW
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
@@ -53,6 +53,8 @@ def test_an_arbiter_asks_for_an_account_and_reads_each_refusal_beside_its_field(
         phone.find_element(By.NAME, name).send_keys(value)
     phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
 
+    # The answer is a new page: read it once it has come, not the form it replaces.
+    wait(phone, lambda page: page.find_elements(By.CSS_SELECTOR, "main .error"))
     errors = {box.get_attribute("id"): box.text for box in phone.find_elements(By.CSS_SELECTOR, "main .error")}
     assert errors == {
         "id_forenames_error": "Letters, spaces, hyphens, apostrophes and full stops only.",
@@ -68,5 +70,5 @@ def test_an_arbiter_asks_for_an_account_and_reads_each_refusal_beside_its_field(
     phone.find_element(By.NAME, "identity").send_keys("4100018")
     phone.find_element(By.CSS_SELECTOR, "main button[type=submit]").click()
 
-    assert phone.find_element(By.TAG_NAME, "h1").text == "Thank you"
+    assert wait(phone, lambda page: page.find_element(By.TAG_NAME, "h1").text == "Thank you")
     assert Application.objects.get().fide_id == 4100018

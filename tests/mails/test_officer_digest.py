@@ -8,6 +8,7 @@ import pytest
 from django.contrib.auth.models import Permission
 from django.utils import timezone
 
+from accounts.models import Application
 from accounts.roles import RATING_OFFICERS
 from corrections.reporting import do_answer_report, send_report
 from events.models import Event
@@ -169,3 +170,25 @@ def test_a_long_queue_lists_ten_and_links_the_rest(people, inbox):
     text = inbox.to("officer@example.net")[0].get_body(("plain",)).get_content()
     assert text.count("  - Rapidplay ") == 10
     assert f"  and 2 more: {SITE}/admin/events/event/?status__exact=submitted\n" in text
+
+
+def test_the_arbiters_requests_for_accounts_are_a_section_of_the_digest(people, inbox):
+    moment = datetime.datetime(2026, 11, 18, 9, tzinfo=datetime.UTC)
+    waiting = Application.objects.create(
+        forenames="Jane", surname="O'Connor", email="jane@example.net", licence="FA-1234", created_at=moment
+    )
+    Application.objects.create(
+        forenames="Old", surname="Request", email="old@example.net", licence="FA-9", created_at=moment, state="declined"
+    )
+
+    mail_officer_digest(DAY)
+
+    message = inbox.to("officer@example.net")[0]
+    assert message["Subject"] == "Waiting for the rating officers: 1 account to approve"
+    text = message.get_body(("plain",)).get_content()
+    assert (
+        "1 account to approve\n"
+        "  - Jane O'Connor, arbiter licence FA-1234, asked 18 Nov 2026\n"
+        f"    {SITE}/admin/accounts/application/{waiting.pk}/change/\n"
+    ) in text
+    assert "Old Request" not in text
