@@ -2,13 +2,22 @@
 arbiter asks for an account and reads each refusal beside its field."""
 
 import pytest
+from selenium.common.exceptions import WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from accounts.models import Application
-from tests.public.test_in_a_browser import PHONE, wait
+from tests.public.test_in_a_browser import PHONE
 from tests.public.test_phones_in_a_browser import OVERFLOW
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
+
+
+def wait(browser, condition):
+    # Read while a click loads the next page, an element can belong to the page going away:
+    # Chromium says so in more than one way ("stale", "does not belong to the document"), each
+    # "not yet" here.
+    return WebDriverWait(browser, 10, ignored_exceptions=[WebDriverException]).until(condition)
 
 
 @pytest.fixture
