@@ -74,6 +74,7 @@ INSTALLED_APPS = [
     "laboratory",
     "alerts",
     "corrections",
+    "privacy",
     "api",
     "accounts",
     "arbiters",

@@ -14,6 +14,7 @@ PROJECT = {
     "api",
     "arbiters",
     "public",
+    "privacy",
     "laboratory",
     "alerts",
     "corrections",
