@@ -74,20 +74,25 @@ class Club(models.Model):
         return reverse("club", args=[self.code])
 
 
+# The fields a player's name keys are written from: the name, and whether it is restricted to
+# initials (Player.set_name_keys).
+NAMED_BY = {"surname", "forenames", "name_restricted"}
+
+
 class PlayerQuerySet(models.QuerySet):
     def bulk_create(self, objs, *args, update_fields=None, **kwargs):
         """Every name saved with its keys, whichever way the players are created or updated."""
         objs = list(objs)
         for player in objs:
             player.set_name_keys()
-        if update_fields and {"surname", "forenames"} & set(update_fields):
+        if update_fields and NAMED_BY & set(update_fields):
             update_fields = [*update_fields, *Player.NAME_KEYS]
         return super().bulk_create(objs, *args, update_fields=update_fields, **kwargs)
 
     def bulk_update(self, objs, fields, *args, **kwargs):
         """A name changed so is saved with its keys, as by save() and bulk_create()."""
         objs = list(objs)
-        if {"surname", "forenames"} & set(fields):
+        if NAMED_BY & set(fields):
             for player in objs:
                 player.set_name_keys()
             fields = [*fields, *(key for key in Player.NAME_KEYS if key not in fields)]
@@ -95,7 +100,7 @@ class PlayerQuerySet(models.QuerySet):
 
     def update(self, **kwargs):
         # bulk_update's own update() writes the keys with the names.
-        if {"surname", "forenames"} & set(kwargs) and not set(Player.NAME_KEYS) <= set(kwargs):
+        if NAMED_BY & set(kwargs) and not set(Player.NAME_KEYS) <= set(kwargs):
             raise TypeError("a name is saved with its keys (Player.set_name_keys): save the players, not update()")
         return super().update(**kwargs)
 
@@ -153,7 +158,7 @@ class Player(models.Model):
 
     def save(self, *args, update_fields=None, **kwargs):
         self.set_name_keys()
-        if update_fields is not None and {"surname", "forenames"} & set(update_fields):
+        if update_fields is not None and NAMED_BY & set(update_fields):
             update_fields = [*update_fields, *self.NAME_KEYS]
         super().save(*args, update_fields=update_fields, **kwargs)
 
