@@ -217,15 +217,16 @@ class PrivacySetting(models.Model):
 
     class AgeShown(models.TextChoices):
         NOTHING = "nothing", "nothing"
-        BAND = "band", "an age band (U8 to U18, Senior 50+, Senior 65+; nothing for adults under 50)"
-        BIRTH_YEAR = "birth-year", "the year of birth (a junior's age band only)"
+        BAND = "band", "an age band"
+        BIRTH_YEAR = "birth-year", "the year of birth (a junior's band)"
 
     age_shown = models.CharField(
         "what the public sees of a player's age",
         max_length=10,
         choices=AgeShown.choices,
         default=AgeShown.BAND,
-        help_text="Never a birth date, and never a junior's exact age or year of birth, whatever is chosen here.",
+        help_text="An age band is U8 to U18, Senior 50+ or Senior 65+ (none from 18 to 49). Never a birth date, "
+        "and never a junior's exact age or year of birth, whatever is chosen here.",
     )
     requests_to = models.CharField(
         "requests about personal data go to",

@@ -207,7 +207,7 @@ def dummy_text(rating, title, list_code: str, rules: RuleSet, age_public=False) 
                 "the player's own higher rating (a lapsed Full rating on this list, or for a newcomer to OTB "
                 "standard an active Full rapid rating), above a junior's dummy"
             )
-        return "a junior's, which follows from their age: not published, as no junior's exact age is"
+        return "a junior's, from their age, which is not published"
     if how.title:
         text = f"{how.title}'s {rules.title_dummies[how.title]}, a titled player without a Full OTB standard rating"
     elif how.junior:

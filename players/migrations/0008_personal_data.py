@@ -28,11 +28,12 @@ class Migration(migrations.Migration):
                     models.CharField(
                         choices=[
                             ("nothing", "nothing"),
-                            ("band", "an age band (U8 to U18, Senior 50+, Senior 65+; nothing for adults under 50)"),
-                            ("birth-year", "the year of birth (a junior's age band only)"),
+                            ("band", "an age band"),
+                            ("birth-year", "the year of birth (a junior's band)"),
                         ],
                         default="band",
-                        help_text="Never a birth date, and never a junior's exact age or year of birth, whatever is chosen here.",
+                        help_text="An age band is U8 to U18, Senior 50+ or Senior 65+ (none from 18 to 49). Never a "
+                        "birth date, and never a junior's exact age or year of birth, whatever is chosen here.",
                         max_length=10,
                         verbose_name="what the public sees of a player's age",
                     ),

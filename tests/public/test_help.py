@@ -95,7 +95,7 @@ def test_the_calculation_derives_the_dummy_and_links_each_d_offset_to_its_row(cl
 
     # Alice is 11, and a junior's exact age is never public: her dummy, 100 a year of her age
     # (1100), is not written; an age typed into the calculator is the visitor's own.
-    assert "Dummy rating A junior's, which follows from their age: not published" in alice
+    assert "Dummy rating A junior's, from their age, which is not published" in alice
     assert "1100" not in alice.split("Dummy rating")[1].split("Rule set")[0]
     assert "Dummy rating 1100: 100 × 11 years, a junior's" in junior
     # David beat Grace: D = 1700 - 1850 = -150, in the row of 146 to 153: -4.0.

@@ -96,10 +96,10 @@ def test_the_export_is_the_published_list(federation, rate, capsys):
     call_command("export_list", "--list", "otb-standard", "--period", "2026-10")
 
     assert capsys.readouterr().out == (
-        "rank,code,name,title,fide_id,rating,previous,change,type,category,games,last_played,club\n"
-        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay\n'
-        '2,111111A,"Abbott, Alice",,,1514,1500,14,full,full,52,2026-10,Northquay\n'
-        ',333333C,"Carter, Chloe",,,1350,,,partial,new,1,2026-10,\n'  # a new Partial rating: no rank
+        "rank,code,name,title,fide_id,rating,previous,change,type,category,games,last_played,club,age\n"
+        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay,Senior 50+\n'  # 51
+        '2,111111A,"Abbott, Alice",,,1514,1500,14,full,full,52,2026-10,Northquay,\n'  # 46: no age group
+        ',333333C,"Carter, Chloe",,,1350,,,partial,new,1,2026-10,,U14\n'  # a new Partial rating: no rank; 12
     )
 
 
