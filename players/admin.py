@@ -2,12 +2,11 @@ import datetime
 
 from django.contrib import admin
 from django.db.models import Count, Q
-from django.shortcuts import redirect
 
-from common.admin import DeleteOneByOne, KeptInline
+from common.admin import DeleteOneByOne, Kept, username
 from players import search
 from players.models import Club, Player, PlayerChange, PrivacySetting, years_before
-from players.privacy import privacy_changed, privacy_setting
+from players.privacy import privacy_changed
 
 
 @admin.register(Club)
@@ -50,13 +49,25 @@ class JuniorFilter(admin.SimpleListFilter):
         return queryset
 
 
-class PlayerChangeInline(KeptInline):
-    """The player's data history under their record: who restricted, erased or exported it, and why."""
+@admin.register(PlayerChange)
+class PlayerChangeAdmin(Kept):
+    """Every player's data history: who exported, restricted or erased whose data, and why. Made
+    only by the officers' Personal data page of a player (privacy/admin.py), which shows a
+    player's own."""
 
-    model = PlayerChange
-    fields = ["at", "action", "by", "reason", "details"]
-    verbose_name = "personal data: what officers did"
-    verbose_name_plural = "personal data: what officers did"
+    list_display = ["at", "player", "action", "officer", "reason"]
+    list_filter = ["action"]
+    search_fields = ["player__code", "reason"]
+    list_select_related = ["player", "by"]
+    fields = ["player", "action", "officer", "at", "reason", "details"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="by")
+    def officer(self, change):
+        return username(change.by)
 
 
 @admin.register(Player)
@@ -87,7 +98,6 @@ class PlayerAdmin(admin.ModelAdmin):
     # Set only by the merge action (grading/admin/players.py), which moves the games and history,
     # and by the restriction and erasure of personal data (privacy/admin.py).
     readonly_fields = ["merged_into", "name_restricted"]
-    inlines = [PlayerChangeInline]
     fieldsets = [
         (None, {"fields": ["code", ("surname", "forenames"), "name_restricted", ("birth_date", "sex"), "club"]}),
         ("FIDE", {"fields": [("fide_id", "fide_title", "nationality")]}),
@@ -123,9 +133,6 @@ class PrivacySettingAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return False
-
-    def changelist_view(self, request, extra_context=None):
-        return redirect("admin:players_privacysetting_change", privacy_setting().pk)
 
     def save_model(self, request, obj, form, change):
         super().save_model(request, obj, form, change)

@@ -153,8 +153,9 @@ class Player(models.Model):
         indexes = [models.Index(fields=["surname", "forenames"])]
 
     def __str__(self):
-        # The officers' screens: the whole name, even where the public sees initials.
-        return f"{self.full_name} ({self.code})"
+        # As the public sees it: a follow's page and mails name its player so. The officers'
+        # screens show the whole name in its fields.
+        return f"{self.name} ({self.code})"
 
     def save(self, *args, update_fields=None, **kwargs):
         self.set_name_keys()
@@ -221,7 +222,7 @@ class PrivacySetting(models.Model):
         BIRTH_YEAR = "birth-year", "the year of birth (a junior's band)"
 
     age_shown = models.CharField(
-        "what the public sees of a player's age",
+        "what the public sees of an age",
         max_length=10,
         choices=AgeShown.choices,
         default=AgeShown.BAND,

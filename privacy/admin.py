@@ -2,6 +2,8 @@
 restrict the name to initials (and lift that), erase what the ratings do not need. Each step
 says why and is kept in the player's history (docs/privacy.md)."""
 
+import re
+
 from django import forms
 from django.contrib import admin, messages
 from django.core.exceptions import PermissionDenied
@@ -15,7 +17,7 @@ from privacy.export import do_export_player_data, export_file_name
 from privacy.services import RequestRefused, do_erase_player_data, do_lift_restriction, do_restrict_player
 
 REASON_HELP = "The request this answers: who asked, when and how. Kept in the player's history."
-ADDRESSES_HELP = "The player's own e-mail addresses, one a line, if they gave any: their follows and error reports."
+ADDRESSES_HELP = "The player's own e-mail addresses, if they gave any (one a line): their follows and error reports."
 
 
 class RequestForm(forms.Form):
@@ -87,7 +89,7 @@ class PlayerAdmin(grading_players.PlayerAdmin):
         return render(request, "admin/players/personal_data.html", self.page(request, player, forms_shown))
 
     def answer(self, request, player, action, data):
-        addresses = data.get("addresses", "").split()
+        addresses = re.split(r"[\s,;]+", data.get("addresses", ""))  # one a line, or as a mail's To
         if action == "export":
             text = do_export_player_data(player, acting_user=request.user, reason=data["reason"], addresses=addresses)
             response = HttpResponse(text, content_type="application/json; charset=utf-8")

@@ -35,7 +35,7 @@ class Migration(migrations.Migration):
                         help_text="An age band is U8 to U18, Senior 50+ or Senior 65+ (none from 18 to 49). Never a "
                         "birth date, and never a junior's exact age or year of birth, whatever is chosen here.",
                         max_length=10,
-                        verbose_name="what the public sees of a player's age",
+                        verbose_name="what the public sees of an age",
                     ),
                 ),
                 (

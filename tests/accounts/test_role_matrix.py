@@ -71,7 +71,8 @@ MATRIX = [
     ("get", "admin:players_player_personal_data", ["player"], [302, 302, 302, 302, 200, 200]),
     ("post", "admin:players_player_personal_data", ["player"], [302, 302, 302, 302, 200, 200]),
     ("get", "admin:players_privacysetting_change", ["setting"], [302, 302, 302, 302, 200, 200]),
-    ("get", "admin:players_privacysetting_changelist", [], [302, 302, 302, 302, 302, 302]),
+    ("get", "admin:players_privacysetting_changelist", [], [302, 302, 302, 302, 200, 200]),
+    ("get", "admin:players_playerchange_changelist", [], [302, 302, 302, 302, 200, 200]),
 ]
 
 

@@ -86,7 +86,13 @@ def test_a_restricted_name_is_initials_on_every_public_page_and_whole_for_office
     found = client.get(reverse("admin:players_player_changelist"), {"q": "alice fletcher"}).content.decode()
     assert "200001A" in found
     change = client.get(reverse("admin:players_player_change", args=[alice.pk])).content.decode()
-    assert 'value="Alice"' in change and "Her father asked by letter, 3 November." in change
+    assert 'value="Alice"' in change
+    history = client.get(reverse("admin:players_player_personal_data", args=[alice.pk])).content.decode()
+    assert "Her father asked by letter, 3 November." in history
+    # A follow's page names the player as the public sees them.
+    key = Follower.objects.get(email="fan@example.org").key
+    client.logout()
+    assert "F., A. (200001A)" in client.get(reverse("alerts-manage", args=[key])).content.decode()
     (row,) = PlayerChange.objects.filter(player=alice)
     assert (row.action, row.by, row.reason) == ("restricted", officer, "Her father asked by letter, 3 November.")
 
@@ -206,7 +212,7 @@ def test_the_export_holds_everything_about_the_player_and_their_addresses(office
         (3, "Fletcher, David", "1/2-1/2"),
     ]
     assert [(row["address"], sorted(f["what"] for f in row["follows"])) for row in data["follows"]] == [
-        ("mum@example.net", ["Fletcher, Alice (200001A)", "Fletcher, David (200002B)"])
+        ("mum@example.net", ["F., A. (200001A)", "Fletcher, David (200002B)"])  # as the public sees them
     ]
     # Both reports about her; the stranger's address is not hers to have.
     assert sorted((row["message"], row["sent_from"]) for row in data["error_reports"]) == [
@@ -264,3 +270,26 @@ def test_only_an_officer_reaches_a_players_personal_data(client, django_user_mod
     assert client.get(page).status_code == 403
     assert client.post(page, {"action": "erase", "erase-reason": "x", "erase-sure": "on"}).status_code == 403
     assert Player.objects.get(pk=requests.alice.pk).birth_date is not None
+
+
+def test_hostile_reasons_and_address_lists_are_written_as_text_and_taken_apart(client, officer, requests):
+    page = reverse("admin:players_player_personal_data", args=[requests.alice.pk])
+    client.force_login(officer)
+
+    client.post(
+        page,
+        {
+            "action": "erase",
+            "erase-reason": "<script>alert(1)</script>",
+            "erase-addresses": "fan@example.org, Mum@example.net;\n",
+            "erase-sure": "on",
+        },
+    )
+    shown = client.get(page).content.decode()
+
+    assert "<script>alert(1)</script>" not in shown and "&lt;script&gt;alert(1)&lt;/script&gt;" in shown
+    # Both addresses, in any case, however they were separated: their follows and reports went.
+    assert not Follower.objects.exists() and not Report.objects.exists()
+    assert PlayerChange.objects.get(action="erased").details["addresses"] == 2
+    unknown = client.post(page, {"action": "delete-everything"})
+    assert unknown.status_code == 200 and "Nothing was done: choose what to do." in unknown.content.decode()
