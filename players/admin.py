@@ -55,7 +55,8 @@ class PlayerChangeAdmin(Kept):
     only by the officers' Personal data page of a player (privacy/admin.py), which shows a
     player's own."""
 
-    list_display = ["at", "player", "action", "officer", "reason"]
+    list_display = ["at", "whose", "action", "officer", "reason"]
+    ordering = ["-at", "-pk"]
     list_filter = ["action"]
     search_fields = ["player__code", "reason"]
     list_select_related = ["player", "by"]
@@ -68,6 +69,10 @@ class PlayerChangeAdmin(Kept):
     @admin.display(description="by")
     def officer(self, change):
         return username(change.by)
+
+    @admin.display(description="player", ordering="player__surname")
+    def whose(self, change):
+        return f"{change.player.full_name} ({change.player.code})"  # the whole name: officers'
 
 
 @admin.register(Player)
