@@ -22,14 +22,13 @@ from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 
 from alerts.models import Follow
-from chess.names import full_name
 from chess.numbers import signed
 from common.mail import site_url
 from grading.models import PlayerRating, RatingRun, rating_text
 from grading.run.breakdown import games_shown, lines
 from grading.run.runs import revision_runs
 from grading.selectors.calculations import adjustment_of
-from players.models import Player
+from players.models import Player, shown_name
 
 RATED_TEXT = SimpleLazyObject(lambda: get_template("alerts/mail/rated.txt"))
 RATED_HTML = SimpleLazyObject(lambda: get_template("alerts/mail/rated.html"))
@@ -227,9 +226,9 @@ def rated_players(rated, wanted: set, revisions: dict) -> dict:
     breakdown, as the run rated them: a game FIDE's conditions left out is not there), and the
     events of those games, in the order they were played."""
     players = {
-        pk: Rated(code, full_name(surname, forenames), site_url(reverse("player", args=[code])))
-        for pk, code, surname, forenames in Player.objects.filter(pk__in=wanted).values_list(
-            "pk", "code", "surname", "forenames"
+        pk: Rated(code, shown_name(surname, forenames, restricted), site_url(reverse("player", args=[code])))
+        for pk, code, surname, forenames, restricted in Player.objects.filter(pk__in=wanted).values_list(
+            "pk", "code", "surname", "forenames", "name_restricted"
         )
     }
     ratings = (

@@ -75,6 +75,9 @@ PLAYER = {
     "sex": nullable(STRING),
     "fide_id": nullable(INTEGER),
     "fide_title": nullable(STRING),
+    # What the federation's privacy setting shows of the age today (players.ages): one or neither.
+    "age_band": nullable(STRING),
+    "birth_year": nullable(INTEGER),
     "club": nullable(ref("Club")),
     "url": URL,
     "page": URL,
@@ -140,8 +143,19 @@ SCHEMAS = {
         ratings=array(obj(list=STRING, period=MONTH, **LINE)),
         live=array(obj(list=STRING, **LINE, **LIVE)),
     ),
-    "ListLine": obj(code=STRING, name=STRING, title=nullable(STRING), **LINE, club=nullable(STRING), url=URL),
-    "LiveLine": obj(code=STRING, name=STRING, title=nullable(STRING), **LINE, club=nullable(STRING), url=URL, **LIVE),
+    "ListLine": obj(
+        code=STRING, name=STRING, title=nullable(STRING), **LINE, club=nullable(STRING), age=nullable(STRING), url=URL
+    ),
+    "LiveLine": obj(
+        code=STRING,
+        name=STRING,
+        title=nullable(STRING),
+        **LINE,
+        club=nullable(STRING),
+        age=nullable(STRING),
+        url=URL,
+        **LIVE,
+    ),
     **ELO_CALCULATIONS,
     "State": obj(**STATE),
     "Rating": obj(**STATE, published_at=nullable(DATETIME)),

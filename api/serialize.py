@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from grading.selectors.calculation_facts import calculation_facts
 from grading.selectors.calculations import adjustment_of
+from grading.selectors.explanations import dummy_hidden
 from grading.selectors.rules import rules_named
 
 
@@ -28,15 +29,21 @@ def club(club):
     return {"code": club.code, "name": club.name, "county": club.county}
 
 
-def player(player, request=None):
+def player(player, request=None, ages=None):
+    """A player as the public sees them: the name as initials if it is restricted, and of their
+    age what ``ages`` (players.ages.age_shower, on today) shows: an age band or a year of birth."""
+    surname, forenames = player.shown_names
+    age = ages(player.birth_date) if ages else None
     body = {
         "code": player.code,
         "name": player.name,
-        "surname": player.surname,
-        "forenames": player.forenames,
+        "surname": surname,
+        "forenames": forenames,
         "sex": player.sex or None,
         "fide_id": player.fide_id,
         "fide_title": player.fide_title or None,
+        "age_band": (age and age.band) or None,
+        "birth_year": age.birth_year if age else None,
         "club": club(player.club) if player.club_id else None,
     }
     if request is not None:
@@ -50,9 +57,10 @@ def rules(rule_set: str) -> dict:
     return {"rule_set": rule_set, "method": rules_named(rule_set).method}
 
 
-def list_entry(entry, with_player=True, players=""):
-    """A line of a list; with its player, their code, name, title and (``players``: the API's
-    address of players, ending in /) their address."""
+def list_entry(entry, with_player=True, players="", ages=None):
+    """A line of a list; with its player, their code, name, title, what ``ages``
+    (players.ages.age_shower, on the list's first day) shows of their age, as the list's downloads
+    do, and (``players``: the API's address of players, ending in /) their address."""
     body = {
         "rating": entry.rating,
         "type": entry.type,
@@ -67,6 +75,7 @@ def list_entry(entry, with_player=True, players=""):
             "title": entry.player.fide_title or None,
             **body,
             "club": entry.club.code if entry.club_id else None,
+            "age": (str(ages(entry.player.birth_date)) or None) if ages else None,
             "url": f"{players}{quote(entry.player.code)}/",
         }
     return body
@@ -77,20 +86,20 @@ def players_address(request) -> str:
     return request.build_absolute_uri(reverse("api-players"))
 
 
-def list_entries(request):
+def list_entries(request, ages):
     players = players_address(request)
-    return lambda entry: list_entry(entry, players=players)
+    return lambda entry: list_entry(entry, players=players, ages=ages)
 
 
-def live_entries(request):
+def live_entries(request, ages):
     players = players_address(request)
-    return lambda entry: live_entry(entry, players=players)
+    return lambda entry: live_entry(entry, players=players, ages=ages)
 
 
-def live_entry(entry, with_player=True, players=""):
+def live_entry(entry, with_player=True, players="", ages=None):
     """A line of a live list: provisional, with the published rating it moves from."""
     return {
-        **list_entry(entry, with_player, players),
+        **list_entry(entry, with_player, players, ages),
         "published_rating": entry.published_rating,
         "change": entry.change,
         "new_games": entry.live_games,
@@ -115,12 +124,13 @@ def current_rating(entry):
     return {"list": entry.period.rating_list.code, "period": entry.period.month, **list_entry(entry, with_player=False)}
 
 
-def rating(row):
-    return {**state(row), "published_at": iso(row.published_at)}
+def rating(row, hide_dummy=False):
+    return {**state(row, hide_dummy), "published_at": iso(row.published_at)}
 
 
-def state(row):
-    """A rating and how it was reached, published or not."""
+def state(row, hide_dummy=False):
+    """A rating and how it was reached, published or not; without a junior's dummy, which tells
+    their age (``hide_dummy``: grading.selectors.explanations.dummy_hidden)."""
     return {
         "list": row.rating_list.code,
         "period": row.month,
@@ -133,7 +143,7 @@ def state(row):
         "points": number(row.points),
         "last_played": row.last_played or None,
         "prior_rating": row.prior_rating,
-        "dummy_rating": row.dummy_rating,
+        "dummy_rating": None if hide_dummy else row.dummy_rating,
         "pass1": row.pass1,
         "pass2": row.pass2,
         "k_factor": number(row.k_factor),
@@ -259,7 +269,7 @@ def trial(trial) -> dict:
         **rules(trial.rules.name),
         "player": {"code": trial.player.code, "name": trial.player.name} if trial.player else None,
         "prior_rating": trial.prior.rating if trial.prior else None,
-        "rating": state(trial.rating) if trial.rating else None,
+        "rating": state(trial.rating, trial_dummy_hidden(trial)) if trial.rating else None,
         "change": trial.change,
         "score": number(trial.score),
         "games": len(trial.opponents),
@@ -267,6 +277,11 @@ def trial(trial) -> dict:
         "game_lines": [trial_game(line) for line in trial.games],
         "stored": False,
     }
+
+
+def trial_dummy_hidden(trial) -> bool:
+    """A player's dummy is left out as on the calculator's page, unless their age was typed in."""
+    return dummy_hidden(trial.rating, trial.title, trial.rating_list.code, trial.rules, age_public=trial.player is None)
 
 
 def trial_game(line) -> dict:

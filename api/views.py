@@ -31,11 +31,16 @@ from grading.live.selectors import live_entries, live_list_of, live_rule_set
 from grading.models import PlayerRating, RatingList, RatingPeriod
 from grading.run.breakdown import LinesOf
 from grading.selectors.crosstables import event_results
+from grading.selectors.explanations import dummy_hidden
 from grading.selectors.game_counts import game_counts
 from grading.selectors.history import list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
+from grading.selectors.rules import rules_named
+from grading.selectors.toplists import first_day
 from players import search
+from players.ages import age_shower
 from players.models import Club
+from players.privacy import privacy_setting
 from players.selectors import club_players, clubs_with_members, player_by_code
 
 
@@ -106,6 +111,11 @@ def list_or_404(code):
     return rating_list, periods
 
 
+def ages_on(day=None):
+    """What the privacy setting shows of an age on ``day`` (today by default): players.ages."""
+    return age_shower(day or timezone.localdate(), privacy_setting())
+
+
 def list_parameter(request):
     code = request.GET.get("list", "")
     if code and not RatingList.objects.filter(code=code).exists():
@@ -124,13 +134,14 @@ def players(request):
         raise BadParameter(
             "Give q (a name, part of one, the start of a code or a FIDE ID; 2 characters or more) or code."
         )
-    return paginated(request, found, lambda player: serialize.player(player, request))
+    ages = ages_on()
+    return paginated(request, found, lambda player: serialize.player(player, request, ages))
 
 
 @api_view
 def player(request, code):
     player = player_or_404(code)
-    body = serialize.player(player, request)
+    body = serialize.player(player, request, ages_on())
     body["ratings_url"] = request.build_absolute_uri(reverse("api-player-ratings", args=[player.code]))
     body["games_url"] = request.build_absolute_uri(reverse("api-player-games", args=[player.code]))
     now = ratings_now(player)
@@ -150,7 +161,12 @@ def player_ratings(request, code):
         rows = rows.filter(rating_list__code=list_code)
     if month := month_parameter(request):
         rows = rows.filter(month=month)
-    return paginated(request, rows, serialize.rating, player=player.code)
+
+    def shown(row):
+        rules = rules_named(row.period.rule_set)
+        return serialize.rating(row, dummy_hidden(row, player.fide_title, row.rating_list.code, rules))
+
+    return paginated(request, rows, shown, player=player.code)
 
 
 @api_view
@@ -215,7 +231,7 @@ def rating_list(request, code, month=None):
     return paginated(
         request,
         published.entries(),
-        serialize.list_entries(request),
+        serialize.list_entries(request, ages_on(first_day(published.period))),
         count=list_size(published),
         list=code,
         period=published.period.month,
@@ -234,7 +250,7 @@ def live_list(request, code):
     return paginated(
         request,
         live_entries(rating_list),
-        serialize.live_entries(request),
+        serialize.live_entries(request, ages_on()),
         list=code,
         **serialize.live_list(live, live_rule_set(live)),
     )
@@ -258,8 +274,12 @@ def club(request, code):
     club = by_code(Club.objects, code)
     if club is None:
         raise NotFound(f"No club has the code {code!r}.")
+    ages = ages_on()
     return paginated(
-        request, club_players(club), lambda player: serialize.player(player, request), club=serialize.club(club)
+        request,
+        club_players(club),
+        lambda player: serialize.player(player, request, ages),
+        club=serialize.club(club),
     )
 
 

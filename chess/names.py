@@ -10,6 +10,21 @@ def full_name(surname: str, forenames: str) -> str:
     return f"{surname}, {forenames}" if forenames else surname
 
 
+def initials(surname: str, forenames: str) -> tuple[str, str]:
+    """A name as its initials, ("F.", "A. M.") for "Fletcher", "Alice Mary": what the public pages
+    show of a player whose name is restricted (docs/privacy.md). A hyphenated part keeps its
+    hyphen ("Smith-Jones" is "S.-J."); what has no letter or digit gives none."""
+
+    def letter(piece: str) -> str:
+        return next((f"{char.upper()}." for char in piece if char.isalnum()), "")
+
+    def of(part: str) -> str:
+        words = ("-".join(filter(None, map(letter, word.split("-")))) for word in part.split())
+        return " ".join(word for word in words if word)
+
+    return of(surname), of(forenames)
+
+
 def split_name(text: str) -> tuple[str, str]:
     """("Surname", "Forenames") from "Surname, Forenames", runs of spaces made one; with no comma
     all of it is the surname."""

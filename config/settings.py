@@ -75,6 +75,7 @@ INSTALLED_APPS = [
     "alerts",
     "corrections",
     "mails",
+    "privacy",
     "api",
     "accounts",
     "arbiters",

@@ -1,11 +1,12 @@
 import datetime
 
 from django.contrib import admin
-from django.db.models import Count
+from django.db.models import Count, Q
 
-from common.admin import DeleteOneByOne
+from common.admin import DeleteOneByOne, Kept, username
 from players import search
-from players.models import Club, Player, years_before
+from players.models import Club, Player, PlayerChange, PrivacySetting, years_before
+from players.privacy import privacy_changed
 
 
 @admin.register(Club)
@@ -48,6 +49,32 @@ class JuniorFilter(admin.SimpleListFilter):
         return queryset
 
 
+@admin.register(PlayerChange)
+class PlayerChangeAdmin(Kept):
+    """Every player's data history: who exported, restricted or erased whose data, and why. Made
+    only by the officers' Personal data page of a player (privacy/admin.py), which shows a
+    player's own."""
+
+    list_display = ["at", "whose", "action", "officer", "reason"]
+    ordering = ["-at", "-pk"]
+    list_filter = ["action"]
+    search_fields = ["player__code", "reason"]
+    list_select_related = ["player", "by"]
+    fields = ["player", "action", "officer", "at", "reason", "details"]
+    readonly_fields = fields
+
+    def has_add_permission(self, request):
+        return False
+
+    @admin.display(description="by")
+    def officer(self, change):
+        return username(change.by)
+
+    @admin.display(description="player", ordering="player__surname")
+    def whose(self, change):
+        return f"{change.player.full_name} ({change.player.code})"  # the whole name: officers'
+
+
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = [
@@ -73,10 +100,11 @@ class PlayerAdmin(admin.ModelAdmin):
     search_fields = ["club__name"]
     list_select_related = ["club", "merged_into"]
     autocomplete_fields = ["club"]
-    # Set only by the merge action (grading/admin/players.py), which moves the games and history.
-    readonly_fields = ["merged_into"]
+    # Set only by the merge action (grading/admin/players.py), which moves the games and history,
+    # and by the restriction and erasure of personal data (privacy/admin.py).
+    readonly_fields = ["merged_into", "name_restricted"]
     fieldsets = [
-        (None, {"fields": ["code", ("surname", "forenames"), ("birth_date", "sex"), "club"]}),
+        (None, {"fields": ["code", ("surname", "forenames"), "name_restricted", ("birth_date", "sex"), "club"]}),
         ("FIDE", {"fields": [("fide_id", "fide_title", "nationality")]}),
         ("Duplicates", {"fields": ["merged_into"], "classes": ["collapse"]}),
     ]
@@ -89,4 +117,28 @@ class PlayerAdmin(admin.ModelAdmin):
         if not search.clean(search_term):
             return by_club, may_have_duplicates
         search.prepare()
-        return by_club | queryset.filter(search.name_matches(search_term)), may_have_duplicates
+        # A restricted name's search keys are its initials': officers find it by its words too.
+        restricted = Q(name_restricted=True)
+        for word in search_term.replace(",", " ").split():
+            restricted &= Q(surname__icontains=word) | Q(forenames__icontains=word)
+        found = queryset.filter(search.name_matches(search_term) | restricted)
+        return by_club | found, may_have_duplicates
+
+
+@admin.register(PrivacySetting)
+class PrivacySettingAdmin(admin.ModelAdmin):
+    """The federation's privacy setting: its one row, changed by an administrator, never added
+    or deleted. A change is counted (privacy_changed) so that no page kept before it is served."""
+
+    fields = ["age_shown", "requests_to", "changed_at"]
+    readonly_fields = ["changed_at"]
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_delete_permission(self, request, obj=None):
+        return False
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        privacy_changed()

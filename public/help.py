@@ -1,10 +1,13 @@
 """How ratings work, for club players: one page of explanations (each term an anchor the list,
 player and calculation pages link to) and the two lookup tables as pages of their own. Every
-number is read from the rule sets and tables the engine rates with, never written twice."""
+number is read from the rule sets and tables the engine rates with, never written twice. And
+the privacy page: what the site publishes of a player, why, and how to ask about it."""
 
 from django.shortcuts import render
 
 from grading.selectors.rules import d_offset_rows, help_rules, lists_and_rules, performance_rows
+from players.ages import AGE_BANDS, JUNIOR_BELOW
+from players.privacy import privacy_setting
 from public.kept import kept_page
 
 
@@ -27,3 +30,11 @@ def d_offset_table(request):
 
 def performance_table(request):
     return render(request, "public/help/performance.html", {"rows": performance_rows()})
+
+
+def privacy_page(request):
+    """What is published of a player and why, how long it is kept, and how to ask for a copy, a
+    correction, a restriction or an erasure: as the federation's privacy setting has it."""
+    setting = privacy_setting()
+    context = {"setting": setting, "bands": AGE_BANDS, "junior_below": JUNIOR_BELOW}
+    return render(request, "public/privacy.html", context)

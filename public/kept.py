@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse
 
+from players.privacy import privacy_state
 from public.lists.filters import ListEntryFilter
 
 # The parameters of the pages a visitor reaches by a list page's own links and menus. Only
@@ -37,9 +38,12 @@ def keeps(request, parameters=frozenset()) -> bool:
 def kept_page(request, kind: str, state: str, build, seconds: int, parameters=frozenset()):
     """The response of ``build()`` (a view's own work, returning (response, keepable)), kept
     ``seconds`` for anonymous visitors under ``kind``, ``state`` (what the page shows, in
-    words that change whenever it does), the address and the templates' version."""
+    words that change whenever it does), the address, the templates' version and what the
+    public sees of personal data (players.privacy.privacy_state: a name restricted since, the
+    privacy setting changed)."""
     if not keeps(request, parameters):
         return build()[0]
+    state = f"{state}|{privacy_state()}"
     path = hashlib.sha256(f"{state}|{request.get_full_path()}|{templates_version()}".encode()).hexdigest()
     key = f"kept-page:{kind}:{path}"
     page = cache.get(key)

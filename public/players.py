@@ -6,6 +6,7 @@ from urllib.parse import quote
 from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import reverse
+from django.utils import timezone
 
 from chess.months import Month
 from common.downloads import csv_download
@@ -16,7 +17,9 @@ from grading.selectors.explanations import explained_rating
 from grading.selectors.history import latest_publications, lines_on_lists
 from grading.selectors.profiles import player_profile
 from players import search
+from players.ages import age_shown
 from players.models import Club
+from players.privacy import privacy_setting
 from players.selectors import club_players, clubs_with_members, player_by_code
 from public import rendering
 
@@ -82,6 +85,7 @@ def player_page(request, code):
     lists = [list_shown(player, item, players) for item in profile.lists]
     context = {
         "player": player,
+        "age_shown": age_shown(player, timezone.localdate(), privacy_setting()),
         "lists": lists,
         "chart": chart_data(player, lists),
         "events": profile.events,
@@ -182,7 +186,8 @@ def club_members(club):
 def club_csv(request, code):
     club = the_club(code)
     players, publications, ratings = club_members(club)
-    return csv_download(club_sheet_csv(club, publications.values(), players, ratings), f"club-{club.code}.csv")
+    sheet = club_sheet_csv(club, publications.values(), players, ratings, timezone.localdate())
+    return csv_download(sheet, f"club-{club.code}.csv")
 
 
 def club_page(request, code):

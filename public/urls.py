@@ -36,6 +36,7 @@ urlpatterns = [
     path("help/", help.help_page, name="help"),
     path("help/d-offsets/", help.d_offset_table, name="help-d-offset"),
     path("help/performance/", help.performance_table, name="help-performance"),
+    path("privacy/", help.privacy_page, name="privacy"),
     path("players/", players.search_page, name="player-search"),
     path("players/<str:code>/", players.player_page, name="player"),
     path("players/<str:code>/feed/", feeds.PlayerFeed(), name="player-feed"),

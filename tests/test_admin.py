@@ -23,6 +23,7 @@ from mails.choices import do_set_mail_choices
 from mails.models import Delivery as RoleMailDelivery
 from mails.models import Occasion
 from players.models import Club, Player, years_before
+from privacy.services import do_restrict_player
 from tests.builders import EventFactory, PlayerFactory, publish_month
 
 pytestmark = pytest.mark.django_db
@@ -104,6 +105,7 @@ def test_every_change_page_loads_for_a_demo_object(staff_client, django_user_mod
     RoleMailDelivery.objects.create(occasion=occasion, address=officer.email, user=officer, claimed_at=timezone.now())
     first, second = Player.objects.order_by("pk")[:2]
     PlayerMerge.objects.create(kept=first, merged=second, merged_at=timezone.now(), games=0, ratings=0)
+    do_restrict_player(first, acting_user=django_user_model.objects.get(), reason="asked by letter")
     for model in our_models():
         instance = model.objects.first()
         url = reverse(f"admin:{model._meta.app_label}_{model._meta.model_name}_change", args=[instance.pk])

@@ -15,6 +15,7 @@ PROJECT = {
     "api",
     "arbiters",
     "public",
+    "privacy",
     "laboratory",
     "alerts",
     "corrections",

@@ -24,12 +24,11 @@ from decimal import Decimal
 import numpy as np
 from django.db import connection
 
-from chess.names import full_name
 from common.bulk import table, where_in
 from events.models import Event, Game
 from grading.engine.codes import NEW, TYPE_NAMES
 from grading.models import PlayerRating
-from players.models import Player
+from players.models import Player, shown_name
 
 # The ratings whose lines are in grading.run.elo_results.ELO_LINE order.
 ELO_METHODS = (PlayerRating.Method.ELO, PlayerRating.Method.FIRST)
@@ -153,7 +152,8 @@ def games_shown(ids) -> dict:
     with connection.cursor() as cursor:
         cursor.execute(
             "SELECT g.id, g.date, g.round, g.board, e.code, e.name, w.code, w.surname, w.forenames, "
-            f"b.code, b.surname, b.forenames FROM {table(Game)} g JOIN {table(Event)} e ON e.id = g.event_id "
+            "w.name_restricted, b.code, b.surname, b.forenames, b.name_restricted "
+            f"FROM {table(Game)} g JOIN {table(Event)} e ON e.id = g.event_id "
             f"JOIN {table(Player)} w ON w.id = g.white_id JOIN {table(Player)} b ON b.id = g.black_id "
             f"WHERE {condition}",
             params,
@@ -166,8 +166,8 @@ def games_shown(ids) -> dict:
             round_,
             board,
             EventShown(event_code, event_name),
-            PlayerShown(white_code, full_name(white_surname, white_forenames)),
-            PlayerShown(black_code, full_name(black_surname, black_forenames)),
+            PlayerShown(white_code, shown_name(white_surname, white_forenames, white_restricted)),
+            PlayerShown(black_code, shown_name(black_surname, black_forenames, black_restricted)),
         )
         for (
             pk,
@@ -179,9 +179,11 @@ def games_shown(ids) -> dict:
             white_code,
             white_surname,
             white_forenames,
+            white_restricted,
             black_code,
             black_surname,
             black_forenames,
+            black_restricted,
         ) in rows
     }
 

@@ -11,10 +11,10 @@ from decimal import Decimal
 from functools import cached_property
 from typing import NamedTuple
 
-from chess.names import full_name
 from events.models import Event
 from events.standings import match_card, round_robin_grid, standings, swiss_crosstable
 from grading.selectors.event_ratings import event_parts, live_reason, published_reason, ratings_used
+from players.models import shown_name
 
 
 class PlayerCode(NamedTuple):
@@ -69,13 +69,30 @@ class EventResults:
 def event_results(event) -> EventResults:
     """The entries and games of ``event``, and each entry's points."""
     rows = event.entries.order_by("pin").values_list(
-        "pk", "pin", "surname", "forenames", "club_name", "rank", "player_id", "player__code", "code"
+        "pk",
+        "pin",
+        "surname",
+        "forenames",
+        "player__name_restricted",
+        "club_name",
+        "rank",
+        "player_id",
+        "player__code",
+        "code",
     )
+    # An entry of a player whose name is restricted shows the file's name as initials too.
     entries = [
         EntryShown(
-            pk, pin, full_name(surname, forenames), club, rank, player, PlayerCode(code) if player else None, own
+            pk,
+            pin,
+            shown_name(surname, forenames, bool(restricted)),
+            club,
+            rank,
+            player,
+            PlayerCode(code) if player else None,
+            own,
         )
-        for pk, pin, surname, forenames, club, rank, player, code, own in rows
+        for pk, pin, surname, forenames, restricted, club, rank, player, code, own in rows
     ]
     games = event.games.order_by("round", "board", "date", "pk").annotate(
         why_not_rated=published_reason(), live_why_not_rated=live_reason()

@@ -1,5 +1,6 @@
 """A published list as a file: its rows (what the list page shows, rank, previous rating and
-change among them, and the player's FIDE title and ID) and those rows written as CSV, as
+change among them, the player's FIDE title and ID, and what the federation's privacy setting
+shows of their age: players.ages) and those rows written as CSV, as
 fixed-width text and as JSON, as the list's downloads and ``manage.py export_list`` give them;
 a live list as CSV; and a club's sheet of its players on every list.
 
@@ -14,9 +15,13 @@ from common.downloads import BOM, csv_text
 from grading.selectors.history import PREVIOUS_CHUNK, list_publications, previous_ratings
 from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
+from grading.selectors.toplists import first_day
+from players.ages import age_shower
+from players.privacy import privacy_setting
 
-# A download's columns: what the list page shows (rank, previous rating and change among them)
-# and the player's FIDE title and ID.
+# A download's columns: what the list page shows (rank, previous rating and change among them),
+# the player's FIDE title and ID, and last what the privacy setting shows of their age on the
+# list's first day (an age band, a year of birth, or nothing).
 LIST_COLUMNS = [
     "rank",
     "code",
@@ -31,6 +36,7 @@ LIST_COLUMNS = [
     "games",
     "last_played",
     "club",
+    "age",
 ]
 
 
@@ -40,21 +46,23 @@ def download_rows(published, entries):
     chunk of rows at a time, as its page shows them."""
     periods = list_publications(published.period.rating_list.code)[1]
     ranks = ranks_of(published)
+    ages = age_shower(first_day(published.period), privacy_setting())
     entries = iter(entries)
 
     def rows():
         while chunk := list(islice(entries, PREVIOUS_CHUNK)):
             previous = previous_ratings(published, [entry.player_id for entry in chunk], periods)
-            yield from list_rows(chunk, ranks, previous)
+            yield from list_rows(chunk, ranks, previous, ages)
 
     return rows()
 
 
-def list_rows(entries, ranks, previous: dict):
+def list_rows(entries, ranks, previous: dict, ages):
     """The rows of a list download, in LIST_COLUMNS order: ``ranks`` (grading.selectors.ranks.Ranks)
     ranks them as the page does, ``previous`` holds their players' previous ratings
-    (previous_ratings). None where there is nothing: no rank (a Partial rating), no previous
-    rating, no title or FIDE ID."""
+    (previous_ratings), ``ages`` (players.ages.age_shower) says what is shown of an age. None
+    where there is nothing: no rank (a Partial rating), no previous rating, no title or FIDE ID,
+    no age shown."""
     for entry in entries:
         before = previous.get(entry.player_id)
         yield [
@@ -71,6 +79,7 @@ def list_rows(entries, ranks, previous: dict):
             entry.games,
             entry.last_played,
             entry.club.name if entry.club_id else "",
+            str(ages(entry.player.birth_date)) or None,
         ]
 
 
@@ -102,6 +111,7 @@ TEXT_WIDTHS = {
     "games": 6,
     "last_played": 11,
     "club": 30,
+    "age": 10,
 }
 NUMBERS = {"rank", "fide_id", "rating", "previous", "change", "games"}
 
@@ -177,12 +187,14 @@ LIVE_COLUMNS = [
     "category",
     "club",
     "status",
+    "age",
 ]
 
 
-def live_csv(entries) -> str:
+def live_csv(entries, day) -> str:
     """A live list's ``entries`` (LiveEntry, all or some) as CSV: provisional, with the published
-    rating each moves from."""
+    rating each moves from, and what the privacy setting shows of an age on ``day`` (today)."""
+    ages = age_shower(day, privacy_setting())
     rows = (
         [
             entry.player.code,
@@ -195,22 +207,25 @@ def live_csv(entries) -> str:
             entry.category,
             entry.club.name if entry.club_id else "",
             "provisional",  # every row says so, wherever it is pasted
+            str(ages(entry.player.birth_date)),
         ]
         for entry in entries
     )
     return csv_text(LIVE_COLUMNS, rows)
 
 
-def club_sheet_csv(club, publications, players, ratings) -> str:
-    """A club's players with their rating, type and games on every list's latest publication
-    (``ratings``: {(player id, list id): ListEntry})."""
-    columns = ["code", "name", "title"]
+def club_sheet_csv(club, publications, players, ratings, day) -> str:
+    """A club's players with what the privacy setting shows of their age on ``day`` (today), and
+    their rating, type and games on every list's latest publication (``ratings``: {(player id,
+    list id): ListEntry})."""
+    ages = age_shower(day, privacy_setting())
+    columns = ["code", "name", "title", "age"]
     for published in publications:
         prefix = f"{published.period.rating_list.code} {published.period.month}"
         columns += [f"{prefix} rating", f"{prefix} type", f"{prefix} games"]
     rows = []
     for player in players:
-        row = [player.code, player.name, player.fide_title]
+        row = [player.code, player.name, player.fide_title, str(ages(player.birth_date))]
         for published in publications:
             entry = ratings.get((player.pk, published.period.rating_list_id))
             row += [entry.rating, entry.type, entry.games] if entry else ["", "", ""]

@@ -23,7 +23,6 @@ from django.db.models import F, OuterRef, Q, Subquery
 
 from chess import results
 from chess.months import Month
-from chess.names import full_name
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
 from grading.engine import RULE_SETS
@@ -35,6 +34,7 @@ from grading.run.breakdown import games_shown, lines
 from grading.run.event_conditions import decide, events_facts, is_blitz, ratings_at_start, sides_used
 from grading.run.periods import latest_published
 from grading.run.publishing import latest_states
+from players.models import shown_name
 
 INCREMENT_METHODS = (PlayerRating.Method.K, PlayerRating.Method.ELO)
 
@@ -239,17 +239,18 @@ def rating_games_not_rated(rating) -> list[GameNotRatedShown]:
         .values_list(
             "game__date", "game__event__code", "game__event__name", "game__round", "game__result",
             "game__white_id", "game__white__code", "game__white__surname", "game__white__forenames",
-            "game__black__code", "game__black__surname", "game__black__forenames", "reason",
+            "game__white__name_restricted", "game__black__code", "game__black__surname", "game__black__forenames",
+            "game__black__name_restricted", "reason",
         )
     )  # fmt: skip
     shown = []
     for date, code, name, number, result, white, *sides, reason in rows:
         mine = white == player
-        opponent = sides[3:6] if mine else sides[0:3]
+        opponent = sides[4:8] if mine else sides[0:4]
         score = score_symbol(result, results.scores(result)[0 if mine else 1])
         colour = "w" if mine else "b"
         shown.append(
-            GameNotRatedShown(date, code, name, number, colour, opponent[0], full_name(*opponent[1:]), score, reason)
+            GameNotRatedShown(date, code, name, number, colour, opponent[0], shown_name(*opponent[1:]), score, reason)
         )
     return shown
 
@@ -307,6 +308,7 @@ def preview(event) -> Preview | None:
     fields = (
         "pk", "white_id", "black_id", "white_entry_id", "black_entry_id", "result", "round", "date",
         "white_entry__surname", "white_entry__forenames", "black_entry__surname", "black_entry__forenames",
+        "white_entry__player__name_restricted", "black_entry__player__name_restricted",
     )  # fmt: skip
     # In the order a run reads them (date, then id): the engine breaks ties of round and date by it.
     rated = Game.objects.rated().filter(event=event).order_by("date", "pk").values_list(*fields)
@@ -315,7 +317,8 @@ def preview(event) -> Preview | None:
             continue
         white, black = white or -white_entry, black or -black_entry  # a new player: their entry
         if white != black:
-            shown = full_name(*names[:2]), full_name(*names[2:]), RESULT_LABELS[result]
+            restricted = names[4:]  # a player's name restricted to initials is so in every file
+            shown = shown_name(*names[:2], restricted[0]), shown_name(*names[2:4], restricted[1]), RESULT_LABELS[result]
             game = GameLeftOut(pk, number, date, *shown)
             games.append((white, black, RESULT_WHITE_HALVES[result], game))
     start = Month.of(event.start_date)

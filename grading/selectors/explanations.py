@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
+from chess.months import Month
 from chess.numbers import signed
 from grading.engine.results.ecf_arithmetic import GameArithmetic, PassArithmetic
 from grading.engine.results.elo_arithmetic import EloArithmetic, FirstRatingProgress
@@ -21,6 +22,8 @@ from grading.selectors.conditions import conditions_text
 from grading.selectors.event_ratings import rating_games_not_rated
 from grading.selectors.history import state_before
 from grading.selectors.rules import rules_named
+from players.ages import age_shown
+from players.privacy import privacy_setting
 
 
 def decimal(value: Fraction, places: int) -> Decimal:
@@ -227,12 +230,31 @@ def progress_text(progress: FirstRatingProgress, rules: RuleSet) -> str:
     return f"{stands}; the games of {progress.months[0].month} count until {progress.counts_until}"
 
 
-def dummy_text(rating, title, list_code: str, rules: RuleSet) -> str:
+def dummy_hidden(rating, title, list_code: str, rules: RuleSet, age_public=False) -> bool:
+    """Whether the dummy of a P rating is left out of what the public sees: a junior's untitled
+    dummy is so much a year of their age (100 × 12 for a 12-year-old), and a junior's exact age
+    is never public (docs/privacy.md); unless the age was typed into the calculator
+    (``age_public``). The sums that hold it are left out with it."""
+    if rating.dummy_rating is None or age_public:
+        return False
+    how = explain_dummy(rating.dummy_rating, rating.age, title, list_code, rules)
+    return how.junior and not how.title and not how.raised
+
+
+def dummy_text(rating, title, list_code: str, rules: RuleSet, age_public=False) -> str:
     """How the dummy of a P rating follows from the age, the title and the list (the engine's
-    explain_dummy says which steps gave it)."""
+    explain_dummy says which steps gave it); of a junior's age, only that it does, unless the
+    age was typed into the calculator (``age_public``)."""
     if rating.dummy_rating is None:
         return ""
     how = explain_dummy(rating.dummy_rating, rating.age, title, list_code, rules)
+    if how.junior and not how.title and not age_public:
+        if how.raised:
+            return (
+                "the player's own higher rating (a lapsed Full rating on this list, or for a newcomer to OTB "
+                "standard an active Full rapid rating), above a junior's dummy"
+            )
+        return "a junior's, from their age, which is not published"
     if how.title:
         text = f"{how.title}'s {rules.title_dummies[how.title]}, a titled player without a Full OTB standard rating"
     elif how.junior:
@@ -249,9 +271,10 @@ def dummy_text(rating, title, list_code: str, rules: RuleSet) -> str:
     return text
 
 
-def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> dict:
+def explanation(calculation, rating, rules: RuleSet, title, list_code: str, age_public=False) -> dict:
     """Everything the explanation of a rating (templates/public/includes/rating_explained.html)
-    reads beside the rating itself: a published, a live or a calculator's one."""
+    reads beside the rating itself: a published, a live or a calculator's one. ``age_public``:
+    the age was typed into the calculator, and may be written out."""
     return {
         "rules": rules,
         "calculation": calculation,
@@ -261,7 +284,8 @@ def explanation(calculation, rating, rules: RuleSet, title, list_code: str) -> d
         "elo": elo_shown(calculation.elo, rules, rating),
         "k_reason": k_reason(calculation.elo, rules) if calculation.elo else "",
         "first": first_shown(calculation),
-        "dummy_text": dummy_text(rating, title, list_code, rules),
+        "dummy_text": dummy_text(rating, title, list_code, rules, age_public),
+        "dummy_hidden": dummy_hidden(rating, title, list_code, rules, age_public),
         # The method's own rating: what the arithmetic ends with, under the floor if one held it up.
         "own_rating": rating.method_rating,
     }
@@ -289,9 +313,12 @@ def rating_explained(player, rating, prior, rules: RuleSet) -> dict:
     """A stored rating (published or live) with the state before it and its explanation: the
     calculation of what it keeps, written for the page."""
     calculation = calculation_of(rating, rated_games([rating])[rating.pk], prior_peak(rules, prior))
+    day = Month.parse(rating.month).first_day()
     return {
         "rating": rating,
         "prior": prior,
+        "age_shown": age_shown(player, day, privacy_setting()),
+        "age_day": day,
         **explanation(calculation, rating, rules, player.fide_title, rating.rating_list.code),
     }
 
@@ -300,6 +327,15 @@ def explained_trial(trial) -> dict:
     """What the calculator's explanation reads, for a trial (grading.calculator.trial.Trial)."""
     calculation, rating = trial.calculation, trial.rating
     shown = {"trial": trial, "rules": trial.rules, "rating": rating, "prior": trial.prior, "calculation": calculation}
+    typed = trial.player is None  # the age, if any, typed into the calculator: the visitor's own
+    day = trial.month.first_day()
+    if typed:
+        shown["age_given"] = rating.age if rating is not None else None
+    else:
+        shown.update(age_shown=age_shown(trial.player, day, privacy_setting()), age_day=day)
     if calculation is None:
         return shown
-    return {**shown, **explanation(calculation, rating, trial.rules, trial.title, trial.rating_list.code)}
+    return {
+        **shown,
+        **explanation(calculation, rating, trial.rules, trial.title, trial.rating_list.code, age_public=typed),
+    }

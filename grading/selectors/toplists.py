@@ -12,10 +12,10 @@ from django.db.models import F, FilteredRelation, Q
 from chess.months import Month
 from grading.models import RANKED, RatingPeriod
 from grading.selectors.history import publication_key
+from players.ages import JUNIOR_BANDS, SENIOR_AGE
 from players.models import Player, years_before
+from players.privacy import privacy_state
 
-JUNIOR_BANDS = [8, 10, 12, 14, 16, 18]
-SENIOR_AGE = 65
 TOP_SIZE = 10
 # Named after what they hold, Full ratings only: those kept under "top-lists" had Partial ones.
 TOP_LISTS_KEY = "full-top-lists"
@@ -37,9 +37,11 @@ def age_condition(band: str, day: datetime.date, prefix="player__") -> Q:
 def top_lists(published):
     """The top players of a publication: juniors by band, women, seniors, improvers.
 
-    Returns [(title, key, entries)]; cached per publication, which never changes.
+    Returns [(title, key, entries)]; cached per publication, which never changes, and per state
+    of what the public sees of personal data (a name restricted to initials since).
     """
     key = publication_key(TOP_LISTS_KEY, published.period.pk, published.revision, published.period.published_at)
+    key = f"{key}:{privacy_state()}"
     found = cache.get(key)
     if found is None:
         found = compute_top_lists(published)

@@ -15,7 +15,8 @@ from grading.models import ListEntry, PlayerRating
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
 from players import search
-from players.models import Club
+from players.models import Club, PrivacySetting
+from players.privacy import privacy_setting
 
 AGE_CHOICES = (
     [("junior", "Juniors (under 18)")]
@@ -128,6 +129,10 @@ class ListEntryFilter(django_filters.FilterSet):
             self.filters.pop("type")
         # Only the categories the list can hold; the field puts its empty choice, "Any category", first.
         self.form.fields["category"].choices = categories(rule_sets)
+        if privacy_setting().age_shown == PrivacySetting.AgeShown.NOTHING:
+            # Nothing of an age is public: a filter by age band would tell each player's.
+            del self.form.fields["age"]
+            self.filters.pop("age")
 
     def get_form_class(self):
         """The filters' form, made once: django-filter makes a form class, its fields and their

@@ -4,6 +4,7 @@ import datetime
 
 from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
+from django.utils import timezone
 
 from chess.months import Month
 from chess.numbers import signed
@@ -103,7 +104,7 @@ def live_list_csv(request, code):
     rating_list, live = the_live_list(code)
     filters = live_filters(request, rating_list, live)
     entries = LiveTable.sorted(filters.qs, request.GET.get(SORT, "")).iterator(chunk_size=5000)
-    return csv_download(live_csv(entries), f"{code}-live-provisional.csv")
+    return csv_download(live_csv(entries, timezone.localdate()), f"{code}-live-provisional.csv")
 
 
 def live_calculation(request, code, list_code, month):

@@ -17,9 +17,9 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
-from chess.names import full_name
 from chess.numbers import signed
 from grading.models import LIST_ORDER, PlayerRating, rating_text
+from players.models import shown_name
 
 PER_PAGE = 50
 SORT = "sort"  # the query parameter naming the column sorted by, "-" before it for descending
@@ -216,7 +216,7 @@ class ListTable:
         return (
             rank_text(self.ranks, entry.rating, entry.type),
             f"{players}{quote(entry.player__code)}/",
-            full_name(entry.player__surname, entry.player__forenames),
+            shown_name(entry.player__surname, entry.player__forenames, entry.player__name_restricted),
             entry.player__code,
             rating_text(entry.rating, entry.type),
         )
@@ -243,6 +243,7 @@ ROW_FIELDS = (
     "player__code",
     "player__surname",
     "player__forenames",
+    "player__name_restricted",
 )
 
 

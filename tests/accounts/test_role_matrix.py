@@ -40,14 +40,14 @@ def people(django_user_model):
 @pytest.fixture
 def loop(people):
     """The arbiter's event with a report on it, and the arbiter's token."""
-    PlayerFactory(code="300001A", surname="Oakley")
+    oakley = PlayerFactory(code="300001A", surname="Oakley")
     PlayerFactory(code="300002B", surname="Quill")
     event = approved_event("LEAGUE", "otb-standard", datetime.date(2026, 10, 3), [("300001A", "300002B", "1-0")])
     event.arbiter = people["arbiter"]
     event.save()
     report = send_report("result", "fan@example.net", "Round 1 was a draw.", event=event)
     token, _ = do_create_token("Swiss Manager", acting_user=people["arbiter"])
-    return {"event": event.pk, "report": report.pk, "token": token.pk}
+    return {"event": event.pk, "report": report.pk, "token": token.pk, "player": oakley.pk, "setting": 1}
 
 
 # (method, URL name, its arguments from the loop) and each role's answer, in ROLES' order. 302
@@ -67,6 +67,15 @@ MATRIX = [
     ("post", "mail-choices", [], [302, 302, 302, 302, 302, 302]),  # saved, and back to the page
     ("get", "admin:mails_occasion_changelist", [], [302, 302, 302, 302, 403, 200]),
     ("get", "report-error", [], [404] * 6),  # about nothing: a player or an event is named
+    # Personal data (issue 40): the privacy page is everyone's; a player's data is the officers'
+    # (a POST naming no action is answered with the page again); the setting is the
+    # administrators' to change, the officers' to read.
+    ("get", "privacy", [], [200] * 6),
+    ("get", "admin:players_player_personal_data", ["player"], [302, 302, 302, 302, 200, 200]),
+    ("post", "admin:players_player_personal_data", ["player"], [302, 302, 302, 302, 200, 200]),
+    ("get", "admin:players_privacysetting_change", ["setting"], [302, 302, 302, 302, 200, 200]),
+    ("get", "admin:players_privacysetting_changelist", [], [302, 302, 302, 302, 200, 200]),
+    ("get", "admin:players_playerchange_changelist", [], [302, 302, 302, 302, 200, 200]),
 ]
 
 
@@ -96,6 +105,17 @@ def test_only_an_officer_answering_moves_a_report(client, people, loop):
     client.force_login(people["officer"])
     client.post(reverse("admin:corrections_report_answer", args=[loop["report"]]), {"state": "in-hand"})
     assert Report.objects.get().state == "in-hand"
+
+
+def test_only_an_administrator_changes_the_privacy_setting(client, people, loop):
+    from players.models import PrivacySetting
+
+    url = reverse("admin:players_privacysetting_change", args=[1])
+    for role in ["officer", "administrator"]:
+        client.force_login(people[role])
+        client.post(url, {"age_shown": "birth-year" if role == "officer" else "nothing", "requests_to": ""})
+        # The officer's POST changes nothing (a read-only page); the administrator's saves.
+        assert PrivacySetting.objects.get().age_shown == ("band" if role == "officer" else "nothing")
 
 
 def test_only_its_arbiter_revokes_a_token_on_the_arbiters_page(client, people, loop):

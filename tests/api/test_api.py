@@ -4,6 +4,8 @@ import pytest
 from django.utils import timezone
 
 from events.models import EventChange
+from players.ages import age_shown
+from players.privacy import privacy_setting
 from tests.builders import EventFactory
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +33,7 @@ def test_the_api_lists_its_resources_and_is_documented(client, db):
 
 
 def test_players_are_found_by_name_with_the_usual_pagination(client, federation, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):  # with the privacy setting
         first = get(client, "/players/", q="fletcher", page_size=1)
     second = client.get(first["next"]).json()
 
@@ -45,6 +47,9 @@ def test_players_are_found_by_name_with_the_usual_pagination(client, federation,
         "sex": "F",
         "fide_id": None,
         "fide_title": None,
+        # A junior: her age group today (U12 until she is 12), never a year of birth.
+        "age_band": age_shown(federation.alice, datetime.date.today(), privacy_setting()).band,
+        "birth_year": None,
         "club": {"code": "NQC", "name": "Northquay", "county": "Northshire"},
         "url": "http://testserver/api/v1/players/200001A/",
         "page": "http://testserver/players/200001A/",
@@ -54,7 +59,7 @@ def test_players_are_found_by_name_with_the_usual_pagination(client, federation,
 
 
 def test_a_player_by_code_has_their_current_ratings(client, federation, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):  # with the privacy setting
         alice = get(client, "/players/200001a/")
 
     assert alice["name"] == "Fletcher, Alice"
@@ -125,7 +130,7 @@ def test_a_players_rated_games_show_the_breakdown(client, federation, django_ass
 
 
 def test_a_whole_list_for_a_period_in_rating_order(client, federation, django_assert_max_num_queries):
-    with django_assert_max_num_queries(4):
+    with django_assert_max_num_queries(5):  # with the privacy setting
         page = get(client, "/lists/otb-standard/2026-10/", page_size=2)
     original = get(client, "/lists/otb-standard/2026-10/", edition="original", page_size=2)
     last = get(client, "/lists/otb-standard/", page_size=50, page=2)
@@ -142,6 +147,7 @@ def test_a_whole_list_for_a_period_in_rating_order(client, federation, django_as
             "games": 122,
             "last_played": "2026-09",
             "club": "NQC",
+            "age": None,  # 46 on 1 October 2026: in no age group
             "url": "http://testserver/api/v1/players/200002B/",
         },
         {
@@ -154,6 +160,7 @@ def test_a_whole_list_for_a_period_in_rating_order(client, federation, django_as
             "games": 301,
             "last_played": "2026-10",
             "club": "SBK",
+            "age": "Senior 65+",  # 71 on 1 October 2026
             "url": "http://testserver/api/v1/players/200003C/",
         },
     ]

@@ -8,8 +8,9 @@ from tests.builders import PlayerFactory
 
 pytestmark = pytest.mark.django_db
 
-PLAYER = {"code", "name", "surname", "forenames", "sex", "fide_id", "fide_title", "club", "url", "page"}
-LIST_LINE = {"code", "name", "title", "rating", "type", "category", "games", "last_played", "club", "url"}
+PLAYER = {"code", "name", "surname", "forenames", "sex", "fide_id", "fide_title", "age_band", "birth_year", "club"}
+PLAYER |= {"url", "page"}
+LIST_LINE = {"code", "name", "title", "rating", "type", "category", "games", "last_played", "club", "age", "url"}
 PAGE = {"count", "next", "previous", "results"}
 RATING = {
     "list",

@@ -14,7 +14,9 @@ import pytest
 from grading.live.computing import compute_live
 from grading.models import RatingList
 from grading.selectors.downloads import LIST_COLUMNS, TEXT_WIDTHS
+from players.ages import age_shown
 from players.models import Club, Player
+from players.privacy import privacy_setting
 from tests.builders import approved_event
 
 pytestmark = pytest.mark.django_db
@@ -38,18 +40,20 @@ def test_a_list_as_fixed_width_text_lines_up_its_columns(client, federation):
     assert response["Content-Disposition"] == 'attachment; filename="otb-standard-2026-10-filtered.txt"'
     lines = response.content.decode().splitlines()
     # rank 6, code 8, name 40, title 5, FIDE ID 10, rating 6, previous 8, change 6 (numbers
-    # right-aligned), type 8, category 9, games 6, last played 11, club: every heading whole.
+    # right-aligned), type 8, category 9, games 6, last played 11, club 30, age: every heading whole.
     assert lines[0] == (
         "  rank code     name                                     title    fide_id rating previous change "
-        "type     category   games last_played club"
+        "type     category   games last_played club                           age"
     )
     david, alice = lines[1], lines[2]
     assert david == (
         "     1 200002B  Fletcher, David                          FM       2012345   1848     1848      0 "
         "full     full         122 2026-09     Northquay"
     )
-    # Alice's 1400P is not ranked: nothing where the rank would be.
+    # Alice's 1400P is not ranked: nothing where the rank would be. Born on 1 March 2015, she was
+    # 11 on 1 October 2026: U12 (David, 46, is in no age group).
     assert alice.startswith("       200001A  Fletcher, Alice") and "   1400     1400      0 partial" in alice
+    assert alice.endswith("Northquay                      U12")
 
 
 def test_every_heading_of_the_text_download_is_whole():
@@ -80,9 +84,16 @@ def test_a_list_as_json_names_its_publication_and_players(client, federation):
         "games": 122,
         "last_played": "2026-09",
         "club": "Northquay",
+        "age": None,
     }
     alice = body["players"][1]
-    assert (alice["rank"], alice["title"], alice["fide_id"], alice["rating"]) == (None, None, None, 1400)
+    assert (alice["rank"], alice["title"], alice["fide_id"], alice["rating"], alice["age"]) == (
+        None,
+        None,
+        None,
+        1400,
+        "U12",
+    )
 
 
 def test_the_whole_list_zipped_holds_it_in_all_three_formats(client, federation):
@@ -104,6 +115,7 @@ def test_a_club_sheet_has_every_list_in_one_file(client, federation):
         "code",
         "name",
         "title",
+        "age",
         "otb-standard 2026-10 rating",
         "otb-standard 2026-10 type",
         "otb-standard 2026-10 games",
@@ -112,7 +124,9 @@ def test_a_club_sheet_has_every_list_in_one_file(client, federation):
         "online 2025-10 games",
     ]
     alice = next(row for row in rows if row[0] == "200001A")
-    assert alice[3:] == ["1400", "partial", "6", "1100", "partial", "3"]
+    # Her age group today, as players.ages decides it for every page and file.
+    assert alice[3] == str(age_shown(federation.alice, datetime.date.today(), privacy_setting())) != ""
+    assert alice[4:] == ["1400", "partial", "6", "1100", "partial", "3"]
 
 
 def test_every_csv_download_writes_a_cell_a_spreadsheet_would_run_as_a_formula_as_text(client, federation):

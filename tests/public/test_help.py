@@ -91,9 +91,13 @@ def test_the_calculation_derives_the_dummy_and_links_each_d_offset_to_its_row(cl
     alice = html.unescape(text(client.get("/players/200001A/otb-standard/2026-09/")))
     david = client.get("/players/200002B/otb-standard/2026-09/").content.decode()
     typed = html.unescape(text(client.get("/calculator/?list=online&age=40&title=IM&o-0-opponent=1500&o-0-result=1")))
+    junior = html.unescape(text(client.get("/calculator/?list=otb-standard&age=11&o-0-opponent=1500&o-0-result=1")))
 
-    # Alice is 11: 100 a year of her age.
-    assert "Dummy rating 1100: 100 × 11 years, a junior's" in alice
+    # Alice is 11, and a junior's exact age is never public: her dummy, 100 a year of her age
+    # (1100), is not written; an age typed into the calculator is the visitor's own.
+    assert "Dummy rating A junior's, from their age, which is not published" in alice
+    assert "1100" not in alice.split("Dummy rating")[1].split("Rule set")[0]
+    assert "Dummy rating 1100: 100 × 11 years, a junior's" in junior
     # David beat Grace: D = 1700 - 1850 = -150, in the row of 146 to 153: -4.0.
     assert 'href="/help/d-offsets/#d-146" title="Its row of the D offset table">-4.0</a>' in david
     # An IM without a Full OTB standard rating, on online: 2350 less 100.

@@ -94,7 +94,10 @@ def test_a_player_finds_themself_and_a_captain_downloads_the_club_list(browser, 
         assert response.headers["Content-Type"] == "text/csv; charset=utf-8"
         rows = list(csv.reader(io.StringIO(response.read().decode("utf-8-sig"))))
     assert [row[:3] + row[5:] for row in rows] == [
-        ["rank", "code", "name", "rating", "previous", "change", "type", "category", "games", "last_played", "club"],
-        ["", "200001A", "Fletcher, Alice", "1400", "1400", "0", "partial", "partial", "6", "2026-09", "Northquay"],
-        ["1", "200002B", "Fletcher, David", "1848", "1848", "0", "full", "full", "122", "2026-09", "Northquay"],
+        ["rank", "code", "name", "rating", "previous", "change", "type", "category", "games", "last_played", "club"]
+        + ["age"],
+        ["", "200001A", "Fletcher, Alice", "1400", "1400", "0", "partial", "partial", "6", "2026-09", "Northquay"]
+        + ["U12"],  # 11 on 1 October 2026
+        ["1", "200002B", "Fletcher, David", "1848", "1848", "0", "full", "full", "122", "2026-09", "Northquay"]
+        + [""],  # 46: in no age group
     ]

@@ -21,8 +21,9 @@ def names_in(page):
 
 
 def test_the_latest_list_is_the_revised_one_in_rating_order(client, federation, django_assert_max_num_queries):
-    # With the list's ranks counted (kept for the next page) and the page's previous ratings.
-    with django_assert_max_num_queries(8):
+    # With the list's ranks counted (kept for the next page), the page's previous ratings and
+    # the privacy setting (kept too).
+    with django_assert_max_num_queries(9):
         response = client.get(LIST)
 
     page = response.content.decode()
@@ -166,6 +167,7 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
         "games",
         "last_played",
         "club",
+        "age",
     ]
     assert len(rows) == 1 + 57  # Grace, the odd name and 55 fillers: the whole list, not one page
     # Grace is 2nd of the whole list, from 1700 on the list before: -5.
@@ -182,7 +184,7 @@ def test_the_csv_download_is_the_whole_filtered_list_in_the_export_format(client
         "full",
         "301",
         "2026-10",
-    ] + ["Southbank"]
+    ] + ["Southbank", "Senior 65+"]  # born on 1 January 1955: 71 on 1 October 2026
 
 
 def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
@@ -191,7 +193,7 @@ def test_a_club_csv_reads_the_previous_ratings_of_its_own_players_only(
     from grading.models import ListEntry, RatingPeriod
 
     september = RatingPeriod.objects.get(rating_list__code="otb-standard", month="2026-09")
-    with django_assert_max_num_queries(6) as queries:
+    with django_assert_max_num_queries(7) as queries:  # with the privacy setting, read once
         response = client.get(reverse("rating-list-csv", args=["otb-standard", "2026-10"]) + "?club=NQC")
 
     rows = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))

@@ -5,6 +5,7 @@ import pytest
 from django.core.cache import cache
 from django.db import connection
 
+from grading.models import PlayerRating
 from players import search
 from players.models import Player
 from tests.builders import PlayerFactory, approved_event, publish_month, succeeded, take_on
@@ -97,8 +98,8 @@ def test_the_player_page_shows_every_published_list_with_type_and_category(
     client, federation, django_assert_max_num_queries
 ):
     # The first visit counts each list's ranks (a query per month of the latest lists: 2026-10
-    # and 2025-10 here) and finds the latest lists; they are kept.
-    with django_assert_max_num_queries(8):
+    # and 2025-10 here), finds the latest lists and reads the privacy setting; they are kept.
+    with django_assert_max_num_queries(9):
         response = client.get("/players/200001A/")
     # The player, their history, their recent games, the events of all their games, their live
     # ratings.
@@ -170,20 +171,44 @@ def test_a_game_withdrawn_since_the_rating_was_published_still_shows_what_was_us
 
 
 def test_how_a_p_rating_was_calculated_pass_by_pass(client, federation):
+    # Alice's 2026-09 rating as an adult's would be: a dummy of 1800, and 1500 where her junior's
+    # dummy (1100) gave 1400: T = 4800 + 3550 + 1800 = 10150, 10150 / 7 = 1450.00, + 50 = 1500.
+    rating = federation.ratings["200001A", "2026-09"]
+    PlayerRating.objects.filter(pk=rating.pk).update(age=30, dummy_rating=1800, rating=1500, pass1=1500, pass2=1500)
+    Player.objects.filter(pk=federation.alice.pk).update(birth_date=datetime.date(1996, 3, 1))
+
     page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
 
     assert "their earlier 4 games count too" in page
-    assert "<dt>Age</dt><dd>11 on 1 Sep 2026</dd>" in page
+    assert "<dd>1800: 1800, an adult&#x27;s</dd>" in page
     for text in (
         "G = 4 earlier + 2 this month + 1 dummy = <strong>7</strong>",
-        "T = 4800 earlier + 3550 this month + 1100 dummy = <strong>9450</strong>",
+        "T = 4800 earlier + 3550 this month + 1800 dummy = <strong>10150</strong>",
         "S = 2.0 earlier + 1.5 this month + 0.5 dummy draw = <strong>4.0</strong>",
         "p = S / G = 0.5714, rounded to <strong>0.57</strong>",
         "dp = <strong>+50</strong>",
-        "T / G + dp = 1350.00 + 50 = 1400.00, rounded: <strong>1400</strong>",
+        "T / G + dp = 1450.00 + 50 = 1500.00, rounded: <strong>1500</strong>",
     ):
         assert page.count(text) == 2, text  # pass 1 and pass 2 used the same opponent ratings here
     assert "(published:" not in page
+
+
+def test_a_juniors_p_rating_is_calculated_without_their_dummy_which_tells_their_age(client, federation):
+    page = client.get("/players/200001A/otb-standard/2026-09/").content.decode()
+
+    # Alice was 11 on 1 September 2026: her dummy, 100 x 11 = 1100, and the sums that hold it
+    # (T = 9450, T / G = 1350.00) would give her age away. The rest of the passes is there.
+    assert "<dt>Age group</dt><dd>U12 on 1 Sep 2026</dd>" in page
+    assert "a dummy opponent whose rating follows from the junior's age, which is not published" in page
+    for text in (
+        "G = 4 earlier + 2 this month + 1 dummy = <strong>7</strong>",
+        "T = 4800 earlier + 3550 this month + the dummy's rating</li>",
+        "S = 2.0 earlier + 1.5 this month + 0.5 dummy draw = <strong>4.0</strong>",
+        "p = S / G = 0.5714, rounded to <strong>0.57</strong>",
+        "Rating: T / G + dp, rounded: <strong>1400</strong>",
+    ):
+        assert page.count(text) == 2, text
+    assert "1100" not in page and "9450" not in page and "1350.00" not in page and ">11 on" not in page
 
 
 def test_the_page_of_a_rating_run_prints_its_capped_k_and_the_rating_the_run_published(client, db, rate):

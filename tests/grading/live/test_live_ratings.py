@@ -129,8 +129,8 @@ def test_the_player_page_the_live_list_its_csv_and_the_calculation_show_the_live
     csv = client.get("/lists/otb-standard/live/csv/?q=dunn")
     assert csv["Content-Disposition"] == 'attachment; filename="otb-standard-live-provisional.csv"'
     assert csv.content.decode("utf-8-sig").splitlines() == [
-        "code,name,live_rating,type,published_rating,change,new_games,category,club,status",
-        '100002B,"Dunn, Grace",1694,full,1700,-6,1,full,,provisional',
+        "code,name,live_rating,type,published_rating,change,new_games,category,club,status,age",
+        '100002B,"Dunn, Grace",1694,full,1700,-6,1,full,,provisional,Senior 65+',  # born in 1955
     ]
 
     page = client.get("/players/100001A/live/otb-standard/2026-11/").content.decode()
@@ -182,6 +182,7 @@ def test_the_api_gives_the_live_list_and_each_players_live_ratings_marked_provis
         "games": 121,
         "last_played": "2026-11",
         "club": None,
+        "age": None,  # born in 1980: in no age group
         "published_rating": 1850,
         "change": 6,
         "new_games": 1,

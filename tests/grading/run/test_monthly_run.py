@@ -96,10 +96,10 @@ def test_the_export_is_the_published_list(federation, rate, capsys):
     call_command("export_list", "--list", "otb-standard", "--period", "2026-10")
 
     assert capsys.readouterr().out == (
-        "rank,code,name,title,fide_id,rating,previous,change,type,category,games,last_played,club\n"
-        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay\n'
-        '2,111111A,"Abbott, Alice",,,1514,1500,14,full,full,52,2026-10,Northquay\n'
-        ',333333C,"Carter, Chloe",,,1350,,,partial,new,1,2026-10,\n'  # a new Partial rating: no rank
+        "rank,code,name,title,fide_id,rating,previous,change,type,category,games,last_played,club,age\n"
+        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay,Senior 50+\n'  # 51
+        '2,111111A,"Abbott, Alice",,,1514,1500,14,full,full,52,2026-10,Northquay,\n'  # 46: no age group
+        ',333333C,"Carter, Chloe",,,1350,,,partial,new,1,2026-10,,U14\n'  # a new Partial rating: no rank; 12
     )
 
 
@@ -135,16 +135,16 @@ def test_a_late_result_revises_its_month_and_every_later_one_and_the_original_st
     # October as first published: Alice 1500 beat Brian 1900: +18.4 -> 1518; Brian -18.4 -> 1882.
     call_command("export_list", "--list", "otb-standard", "--period", "2026-10", "--original")
     assert capsys.readouterr().out.splitlines()[1:] == [
-        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay',
-        '2,111111A,"Abbott, Alice",,,1518,1500,18,full,full,51,2026-10,Northquay',
+        '1,222222B,"Baker, Brian",,,1882,1900,-18,full,full,51,2026-10,Northquay,Senior 50+',
+        '2,111111A,"Abbott, Alice",,,1518,1500,18,full,full,51,2026-10,Northquay,',
     ]
     # October revised, with the late game Brian beat Alice too: Alice +18.4, then the loss to a
     # player 400 above: (8.4 - 10) x 20/20 = -1.6; 1500 + 16.8 = 1516.8 -> 1517.
     # Brian: -18.4, then the win against a player 400 below: (-8.4 + 10) = +1.6; 1883.2 -> 1883.
     call_command("export_list", "--list", "otb-standard", "--period", "2026-10")
     assert capsys.readouterr().out.splitlines()[1:] == [
-        '1,222222B,"Baker, Brian",,,1883,1900,-17,full,full,52,2026-10,Northquay',
-        '2,111111A,"Abbott, Alice",,,1517,1500,17,full,full,52,2026-10,Northquay',
+        '1,222222B,"Baker, Brian",,,1883,1900,-17,full,full,52,2026-10,Northquay,Senior 50+',
+        '2,111111A,"Abbott, Alice",,,1517,1500,17,full,full,52,2026-10,Northquay,',
     ]
     # November is rated again from the revised October: the draw Brian 1883 v Alice 1517:
     # D = -366 -> offset 8.0; Brian (-8.0 + 0) = -8.0 -> 1875; Alice +8.0 -> 1525.
