@@ -120,9 +120,11 @@ def differences(parsed, player):
     ):
         warnings.append(f"the name differs from the federation record {player.code} ({player.name})")
     if parsed.birth_date and player.birth_date and parsed.birth_date != player.birth_date:
+        # The record's own date is personal data the arbiter's file did not give: not repeated
+        # to them (docs/privacy.md); a rating officer reads it on the record.
         warnings.append(
-            f"the birth date {written(parsed.birth_date)} differs from the federation record's "
-            f"({written(player.birth_date)})"
+            f"the birth date {written(parsed.birth_date)} differs from the federation record's: "
+            "a rating officer will check it"
         )
     return warnings
 

@@ -71,3 +71,13 @@ def test_a_name_matched_by_code_differing_only_in_accents_is_no_difference():
 
     assert matches[1].warnings == []
     assert matches[2].warnings == ["the name differs from the federation record 300008H (Fernández, Lucía)"]
+
+
+def test_a_birth_date_other_than_the_records_is_warned_of_without_telling_the_records():
+    PlayerFactory(code="300009J", surname="Nash", forenames="Ivan", birth_date=datetime.date(2012, 3, 4))
+    parsed = [ParsedPlayer(1, "Nash", "Ivan", federation_code="300009J", birth_date=datetime.date(2012, 4, 3))]
+
+    (warning,) = match_players(parsed)[1].warnings
+
+    assert warning == "the birth date 03/04/2012 differs from the federation record's: a rating officer will check it"
+    assert "04/03/2012" not in warning and "2012-03-04" not in warning
