@@ -17,7 +17,7 @@ DESCRIPTIONS = {
     Kind.RATED: "When one of your events is first rated: the list and month it is published in.",
     Kind.HELD: "When one of your events is held for review (the mail says only that it awaits review).",
     Kind.DIGEST: "Once a day, what waits for the rating officers: events submitted, error reports open, "
-    "integrity flags open. No mail when nothing waits.",
+    "accounts to approve, integrity flags open. No mail when nothing waits.",
     Kind.ACKNOWLEDGED: "When you report an error from this address: its reference.",
 }
 ARBITERS_KINDS = [Kind.APPROVED, Kind.SENT_BACK, Kind.RATED, Kind.HELD]
