@@ -7,7 +7,6 @@ from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
 from django.db.models import OuterRef, Q, Subquery
-from django.http import Http404
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -16,7 +15,7 @@ from chess.dates import written
 from chess.time_controls import TimeControl
 from common.admin import DeleteOneByOne, KeptInline, username
 from events import approval, lengths, workflow
-from events.admin.fast_classic import FastClassicAdmin
+from events.admin.approvals import ApprovalsAdmin, length_message
 from events.models import Entry, Event, EventChange, Upload
 from events.uploads import matching
 
@@ -124,7 +123,7 @@ class WaitingForYou(admin.SimpleListFilter):
 
 
 @admin.register(Event)
-class EventAdmin(FastClassicAdmin, DeleteOneByOne):
+class EventAdmin(ApprovalsAdmin, DeleteOneByOne):
     list_display = ["code", "status", "name", "rating_list", "start_date", "arbiter"]
     list_filter = [WaitingForYou, "status", "rating_list", "kind", "online", "start_date"]
     search_fields = ["code", "name", "organiser", "arbiter__username"]
@@ -188,36 +187,7 @@ class EventAdmin(FastClassicAdmin, DeleteOneByOne):
 
     def get_urls(self):
         decide = path("<int:pk>/decide/", self.admin_site.admin_view(self.decide), name="events_event_decide")
-        length = path("<int:pk>/length/", self.admin_site.admin_view(self.length), name="events_event_length")
-        return [decide, length, *self.fast_classic_urls(), *super().get_urls()]
-
-    def length(self, request, pk):
-        """Approve the length of a long event, or withdraw the approval, from the event's own page."""
-        if not self.has_approve_permission(request):
-            raise PermissionDenied
-        event = Event.objects.filter(pk=pk).select_related("length_approved_by").first()
-        if event is None:
-            raise Http404("No such event.")
-        refused = None
-        if request.method == "POST" and ("approve" in request.POST or "withdraw" in request.POST):
-            try:
-                if "withdraw" in request.POST:
-                    event = lengths.do_withdraw_length_approval(event, acting_user=request.user)
-                else:
-                    event = lengths.do_approve_length(event, acting_user=request.user)
-                self.message_user(request, length_message(event), messages.SUCCESS)
-                return redirect("admin:events_event_change", event.pk)
-            except workflow.WorkflowError as refusal:
-                refused = f"{event.code}: {refusal}"
-        context = {
-            **self.admin_site.each_context(request),
-            "title": f"The length of {event.code}",
-            "event": event,
-            "opts": self.model._meta,
-            "refused": refused,
-            "approval": lengths.approval_text(event) if event.length_approved else "",
-        }
-        return render(request, "admin/events/event/length.html", context)
+        return [decide, *self.approval_urls(), *super().get_urls()]
 
     def decide(self, request, pk):
         """Approve, or send back with a reason, from the event's own page."""
@@ -352,11 +322,3 @@ class EventAdmin(FastClassicAdmin, DeleteOneByOne):
                 self.message_user(request, f"{event.code}: {refused}", messages.ERROR)
         if count and done:
             self.message_user(request, f"{count} event{'s' if count != 1 else ''} {done}.", messages.SUCCESS)
-
-
-def length_message(event) -> str:
-    """What approving the length of ``event``, or withdrawing the approval, did."""
-    revised = "; the months of its games already published are revised" if lengths.revises(event) else ""
-    if event.length_approved:
-        return f"{event.code}: its length of {event.length_text} is approved for rating on Elo lists{revised}."
-    return f"{event.code}: the approval of its length of {event.length_text} is withdrawn{revised}."
