@@ -20,6 +20,7 @@ from alerts.models import Follower
 from corrections.models import Report
 from events.models import Entry, Game
 from grading.models import Flag, ListEntry, LiveRating, PlayerMerge, PlayerRating
+from grading.run.publishing import RATING_FIELDS
 from laboratory.models import SimulatedRating
 from players.models import Player, PlayerChange
 from privacy.services import by_address, history_row, kept_record, the_addresses, the_reason
@@ -38,31 +39,12 @@ RECORD_FIELDS = [
     "club__name",
     "merged_into__code",
 ]
+# Every field of a state as a run writes it (publishing.RATING_FIELDS: the age a run used, the
+# peak and the floor included), by list and month; a game's breakdown is in "games".
 STATE_FIELDS = [
     "rating_list__code",
     "month",
-    "rating",
-    "type",
-    "category",
-    "method",
-    "games",
-    "opponents_total",
-    "points",
-    "last_played",
-    "prior_rating",
-    "adjusted_from",
-    "dummy_rating",
-    "pass1",
-    "pass2",
-    "k_factor",
-    "k_rule",
-    "peak",
-    "age",
-    "wins",
-    "draws",
-    "events3",
-    "floor",
-    "unfloored_rating",
+    *(name for name in RATING_FIELDS if name not in ("player_id", "breakdown")),
 ]
 ENTRY_FIELDS = [
     "event__code",

@@ -167,6 +167,17 @@ def browser():
     shutil.rmtree(profile, ignore_errors=True)
 
 
+@pytest.fixture
+def phone(browser):
+    """The browser at a phone's width for one test."""
+    from tests.public.test_in_a_browser import PHONE
+
+    size = browser.get_window_size()
+    browser.set_window_size(PHONE, 900)
+    yield browser
+    browser.set_window_size(size["width"], size["height"])
+
+
 @pytest.fixture(autouse=True)
 def nothing_refused_by_the_content_security_policy(request):
     """After each browser test: the console shows no script, style or image the policy refused."""

@@ -20,14 +20,6 @@ def wait(browser, condition):
     return WebDriverWait(browser, 10, ignored_exceptions=[WebDriverException]).until(condition)
 
 
-@pytest.fixture
-def phone(browser):
-    size = browser.get_window_size()
-    browser.set_window_size(PHONE, 900)
-    yield browser
-    browser.set_window_size(size["width"], size["height"])
-
-
 @pytest.mark.parametrize(
     "path",
     [

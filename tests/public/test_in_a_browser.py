@@ -15,7 +15,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True)
 
-PHONE = 390  # a phone's width in CSS pixels: the phone fixture's (tests/public/conftest.py)
+PHONE = 390  # a phone's width in CSS pixels: the phone fixture's (tests/conftest.py)
 
 CHART_DRAWN = """
 const canvas = document.getElementById('rating-chart');
