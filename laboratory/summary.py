@@ -5,13 +5,15 @@ from statistics import mean, median
 
 from django.db.models import Avg, Count
 
+from grading.engine.rules.adjustment import ADJUSTED_BELOW
+from grading.engine.rulesets import FIDE_2024
 from grading.models import PlayerRating
 from laboratory.models import SimulatedRating
 
 BAND = 200  # rating bands of the published rating
-# The marks a rule change moves players across: FIDE's floor, the adjustment's ceiling, and the
-# cap of a first rating (docs/laboratory.md).
-MARKS = (1400, 2000, 2200)
+# The marks a rule change moves players across, read from the rules that set them: FIDE's floor,
+# the ceiling of its adjustment, and the cap of a first rating (docs/laboratory.md).
+MARKS = (FIDE_2024.rating_floor, ADJUSTED_BELOW, FIDE_2024.first_rating_cap)
 BUCKET = 10  # the histogram of differences, in steps of this many points
 WIDEST = 100  # ... from -WIDEST to +WIDEST, with the tails beyond
 

@@ -121,12 +121,14 @@ def render_list(request, code, rating_list, published, periods):
     table.previous = previous_ratings(published, [row.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()
     query.pop("page", None)
+    rules = rules_named(published.period.rule_set)
     context = {
         "rating_list": rating_list,
         "published": published,
-        "rules": rules_named(published.period.rule_set),
-        # A month that began with FIDE's adjustment of March 2024 says so above its ratings.
-        "adjusted": rating_list.adjusted_in(published.period.month) and adjustment_of(1500),
+        "rules": rules,
+        # A month that began with FIDE's adjustment of March 2024 says so above its ratings (an
+        # ECF list's never does: no query for it).
+        "adjusted": rules.is_elo and rating_list.adjusted_in(published.period.month) and adjustment_of(1500),
         "periods": periods,
         "next_month": next_month(periods),
         "filters": filters,
