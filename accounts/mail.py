@@ -1,6 +1,6 @@
 """The accounts' mails, each in plain text and HTML (templates/accounts/mail/), each to one
-address: a password reset's link, an invitation's set-up link, a declined application's reason,
-a new address's confirmation, and the old address told of the change."""
+address: a password reset's link, an invitation's set-up link, a new address's confirmation, and
+the old address told of the change. A declined application's reason is a role mail (mails/)."""
 
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
@@ -39,10 +39,6 @@ def invitation(invitation) -> EmailMultiAlternatives:
     subject = "Your arbiter's account is approved" if invitation.application_id else "You are invited to upload results"
     return letter("invitation", subject, invitation.email, context)
 
-
-def application_declined(application) -> EmailMultiAlternatives:
-    context = {"application": application, "apply_url": site_url(reverse("account-apply"))}
-    return letter("application_declined", "Your application for an account", application.email, context)
 
 
 def email_confirmation(user, new_email: str) -> EmailMultiAlternatives:

@@ -7,7 +7,6 @@ invitation's link again from the invitations list, which shows it not yet mailed
   links; the lookup is here, on the worker, so that the page that asked did the same work for
   any address.
 - mail_invitation: an invitation's (or an approval's) set-up link; its mail recorded as sent.
-- mail_application_declined: the officer's reason, to the applicant.
 - mail_email_confirmation, mail_email_changed: the new address's link; the old address told.
 """
 
@@ -15,7 +14,6 @@ from celery import shared_task
 from django.contrib.auth import get_user_model
 
 from accounts import mail
-from accounts.models import Application
 from accounts.services.invitations import sent, to_mail
 from accounts.services.passwords import accounts_to_reset
 
@@ -35,12 +33,6 @@ def mail_invitation(invitation_pk: int):
         mail.invitation(invitation).send()
         sent(invitation)
 
-
-@shared_task(name="accounts.tasks.mail_application_declined", **RETRIED)
-def mail_application_declined(application_pk: int):
-    application = Application.objects.filter(pk=application_pk, state=Application.State.DECLINED).first()
-    if application is not None:
-        mail.application_declined(application).send()
 
 
 @shared_task(name="accounts.tasks.mail_email_confirmation", **RETRIED)

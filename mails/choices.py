@@ -21,6 +21,9 @@ DESCRIPTIONS = {
     Kind.ACKNOWLEDGED: "When you report an error from this address: its reference.",
 }
 ARBITERS_KINDS = [Kind.APPROVED, Kind.SENT_BACK, Kind.RATED, Kind.HELD]
+# The kinds a user may turn off: all but a declined application's reason, whose applicant has no
+# account.
+CHOSEN_KINDS = [kind for kind in Kind.values if kind != Kind.DECLINED]
 APPROVE = ("events", "approve_event")
 
 
@@ -55,7 +58,7 @@ def offered_kinds(user) -> list[str]:
 def choices_of(user) -> dict[str, bool]:
     """{kind: on} of every kind, those never chosen on."""
     chosen = dict(MailChoice.objects.filter(user=user).values_list("kind", "on"))
-    return {kind: chosen.get(kind, True) for kind in Kind.values}
+    return {kind: chosen.get(kind, True) for kind in CHOSEN_KINDS}
 
 
 def wants(user, kind: str) -> bool:
@@ -65,7 +68,7 @@ def wants(user, kind: str) -> bool:
 def do_set_mail_choices(user, chosen: dict[str, bool], *, acting_user) -> list[str]:
     """Turn each kind of ``chosen`` on or off for ``user``; each change recorded (who, when).
     Returns the kinds changed."""
-    unknown = set(chosen) - set(Kind.values)
+    unknown = set(chosen) - set(CHOSEN_KINDS)
     if unknown:
         raise ValueError(f"no such kind of mail: {', '.join(sorted(unknown))}")
     with transaction.atomic():

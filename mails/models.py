@@ -14,6 +14,7 @@ class Kind(models.TextChoices):
     HELD = "event-held", "Your event awaits review"
     DIGEST = "officer-digest", "What waits for the rating officers (daily)"
     ACKNOWLEDGED = "report-acknowledged", "Your error report is received"
+    DECLINED = "application-declined", "Your application for an account is declined"
 
 
 class MailChoice(models.Model):

@@ -1,4 +1,4 @@
-"""What the role mails do when events and the error reports announce a step (connected in
+"""What the role mails do when events, the error reports and the accounts announce a step (connected in
 apps.py): each queues its task once the transaction commits."""
 
 import logging
@@ -6,6 +6,7 @@ import logging
 from django.db import transaction
 from django.dispatch import receiver
 
+from accounts.signals import application_declined
 from corrections.signals import report_sent
 from events.signals import steps_recorded
 from grading.run.broker import Unreachable, send
@@ -41,3 +42,8 @@ def mail_arbiters(sender, changes, **kwargs):
 @receiver(report_sent, dispatch_uid="mails.acknowledge_report")
 def acknowledge_report(sender, report, **kwargs):
     queue("mails.tasks.acknowledge_report", (report.pk,))
+
+
+@receiver(application_declined, dispatch_uid="mails.mail_decline")
+def mail_decline(sender, application, **kwargs):
+    queue("mails.tasks.mail_application_declined", (application.pk,))

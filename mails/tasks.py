@@ -6,6 +6,7 @@ delivery of the message or beat's mail_missed sends only what was not sent.
 - mail_event_steps: the arbiters of events told of their steps (approved, sent back, held,
   rated: a run's events all in one task, over one connection).
 - acknowledge_report: an error report acknowledged to its reporter.
+- mail_application_declined: a declined application's reason, to its applicant.
 - mail_officer_digest: beat's, daily at OFFICER_DIGEST_HOUR: what waits for the rating officers.
 - mail_missed: beat's, every 15 minutes, and a worker's as it starts: the mails of the last two
   days never started (their message lost with the broker), or cut off (a worker killed), and
@@ -13,14 +14,17 @@ delivery of the message or beat's mail_missed sends only what was not sent.
 """
 
 import datetime
+from dataclasses import dataclass
 
 from celery import shared_task
 from celery.signals import worker_ready
 from django.conf import settings
 from django.utils import timezone
 
+from accounts.models import Application
 from corrections.models import Report
 from events.models import EventChange
+from mails.applicants import declined_since, mail_of_decline
 from mails.arbiters import kind_of, mail_of_step, mailed_steps
 from mails.delivery import Postman, deliver
 from mails.digest import mail_of_day
@@ -49,6 +53,14 @@ def acknowledge_report(report_pk: int):
             deliver(mail_of_report(report), postman)
 
 
+@shared_task(name="mails.tasks.mail_application_declined", ignore_result=True, **RETRIED)
+def mail_application_declined(application_pk: int):
+    application = Application.objects.filter(pk=application_pk, state=Application.State.DECLINED).first()
+    if application is not None:
+        with Postman() as postman:
+            deliver(mail_of_decline(application), postman)
+
+
 @shared_task(name="mails.tasks.mail_officer_digest", ignore_result=True, **RETRIED)
 def mail_officer_digest(day: str = ""):
     """The digest of ``day`` (today's by default), once to each officer."""
@@ -62,32 +74,49 @@ def digest_due(now) -> str | None:
     return local.date().isoformat() if local.hour >= settings.OFFICER_DIGEST_HOUR else None
 
 
-def missed(now=None) -> tuple[list[int], list[int], list[str]]:
-    """(event steps, reports, digests' days) whose occasion never started or is unfinished: cut
-    off, or at work (the task sent for it finds it claimed, and leaves it be). A digest is
-    today's once its hour has passed, or one begun and cut off."""
+@dataclass
+class Missed:
+    """What beat's mail_missed takes up: occasions that never started or are unfinished."""
+
+    steps: list[int]  # EventChange
+    reports: list[int]  # Report
+    declines: list[int]  # Application
+    days: list[str]  # the officers' digests
+
+
+def missed(now=None) -> Missed:
+    """What never started or is unfinished: cut off, or at work (the task sent for it finds it
+    claimed, and leaves it be). A digest is today's once its hour has passed, or one begun and
+    cut off."""
     now = now or timezone.now()
     since = now - MISSED_WITHIN
     recent = Occasion.objects.filter(created_at__gte=since)
     finished = {occasion.key for occasion in recent.filter(finished_at__isnull=False)}
-    steps = [change.pk for change in mailed_steps(since) if f"{kind_of(change)}:{change.pk}" not in finished]
-    reports = [
-        pk for pk in reports_since(since).values_list("pk", flat=True) if f"{Kind.ACKNOWLEDGED}:{pk}" not in finished
-    ]
+
+    def unfinished(kind, pks):
+        return [pk for pk in pks if f"{kind}:{pk}" not in finished]
+
     days = set(recent.filter(kind=Kind.DIGEST, finished_at=None).values_list("subject", flat=True))
     if (today := digest_due(now)) and f"{Kind.DIGEST}:{today}" not in finished:
         days.add(today)
-    return steps, reports, sorted(days)
+    return Missed(
+        steps=[change.pk for change in mailed_steps(since) if f"{kind_of(change)}:{change.pk}" not in finished],
+        reports=unfinished(Kind.ACKNOWLEDGED, reports_since(since).values_list("pk", flat=True)),
+        declines=unfinished(Kind.DECLINED, declined_since(since).values_list("pk", flat=True)),
+        days=sorted(days),
+    )
 
 
 @shared_task(name="mails.tasks.mail_missed", ignore_result=True)
 def mail_missed():
-    steps, reports, days = missed()
-    if steps:
-        mail_event_steps.delay(steps)
-    for pk in reports:
+    found = missed()
+    if found.steps:
+        mail_event_steps.delay(found.steps)
+    for pk in found.reports:
         acknowledge_report.delay(pk)
-    for day in days:
+    for pk in found.declines:
+        mail_application_declined.delay(pk)
+    for day in found.days:
         mail_officer_digest.delay(day)
 
 

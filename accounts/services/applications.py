@@ -1,13 +1,15 @@
 """An arbiter's application for an account (docs/accounts.md): made on the public form, approved
 or declined by a rating officer. Approval makes the account, in the Arbiters group with no
-password, and mails its link to set one (the invitation's); a decline mails the reason."""
+password, and mails its link to set one (the invitation's); a decline is announced, and the role
+mails mail the reason (mails/applicants.py)."""
 
 from django.db import transaction
 from django.utils import timezone
 
 from accounts.models import AccountChange, Application
 from accounts.services.history import record
-from accounts.services.making import AccountRefused, make_arbiter, send_quietly
+from accounts.services.making import AccountRefused, make_arbiter
+from accounts.signals import application_declined
 from common.locking import lock_row
 
 MOST_REASON = 2000
@@ -84,5 +86,5 @@ def do_decline_application(application: Application, reason: str, *, acting_user
         application.state, application.decided_by = Application.State.DECLINED, acting_user
         application.decided_at, application.decline_reason = timezone.now(), reason
         application.save(update_fields=["state", "decided_by", "decided_at", "decline_reason"])
-        transaction.on_commit(lambda: send_quietly("accounts.tasks.mail_application_declined", application.pk))
+        application_declined.send(sender=Application, application=application)
     return application

@@ -11,6 +11,8 @@ from accounts.models import AccountChange, Application, Invitation
 from accounts.roles import ARBITERS
 from accounts.services.applications import do_approve_application, do_decline_application
 from accounts.services.making import AccountRefused
+from mails.models import Delivery
+from mails.tasks import mail_missed
 from tests.accounts.mails import link_in, text_of
 from tests.builders import PlayerFactory
 
@@ -95,6 +97,25 @@ def test_a_declined_application_mails_its_reason_and_records_who_and_when(
     [message] = inbox.to("jane@example.org")
     assert message["Subject"] == "Your application for an account"
     assert "We have no arbiter licence ECF/A-1234: send a copy of yours." in text_of(message)
+    assert "This is the one mail about this request" in text_of(message)
+
+
+def test_a_decline_whose_message_was_lost_is_mailed_by_beat_once(inbox, officer, jane_on_record):
+    apply(Client())
+    # Declined, and its commit's message never sent (the broker away): nothing mailed yet.
+    do_decline_application(Application.objects.get(), "No licence of that number.", acting_user=officer)
+    assert inbox.messages == []
+
+    mail_missed()  # beat's, a quarter of an hour later
+    mail_missed()
+
+    [message] = inbox.to("jane@example.org")
+    assert "No licence of that number." in text_of(message)
+    delivery = Delivery.objects.get()
+    assert (delivery.occasion.kind, delivery.occasion.subject) == (
+        "application-declined",
+        str(Application.objects.get().pk),
+    )
 
 
 def test_a_decline_says_why_or_is_refused(client, officer, jane_on_record):
