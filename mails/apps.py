@@ -8,4 +8,4 @@ class MailsConfig(AppConfig):
     def ready(self):
         # The receivers connect themselves; the tasks are registered in every process (a web
         # process without a broker runs them).
-        from mails import receivers, tasks  # noqa: F401 (models are loaded only now)
+        from mails import personal_data, receivers, tasks  # noqa: F401 (models are loaded only now)

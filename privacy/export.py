@@ -4,8 +4,9 @@ subject access request (docs/privacy.md).
 The record (with the duplicates merged into it), every rating published or superseded and the
 live ones, every list line, every game and event entry, the merges, the integrity watch's flags
 and the laboratory's simulated ratings naming them, the error reports about them or sent from
-their addresses, the follows of their addresses, and the history of what officers did with their
-data. Other people's data in it is what the public pages show of them (an opponent's code and
+their addresses, the follows of their addresses, the mails sent to them and the applications for
+an account made from them (the apps above answer: privacy/signals.py), and the history of what
+officers did with their data. Other people's data in it is what the public pages show of them (an opponent's code and
 name); a reporter's address appears only if it is one of the player's own.
 """
 
@@ -24,6 +25,7 @@ from grading.run.publishing import RATING_FIELDS
 from laboratory.models import SimulatedRating
 from players.models import Player, PlayerChange
 from privacy.services import by_address, history_row, kept_record, the_addresses, the_reason
+from privacy.signals import answers, gathering_personal_data
 
 RECORD_FIELDS = [
     "code",
@@ -135,6 +137,7 @@ def player_data(player: Player, addresses=()) -> dict:
         ),
         "error_reports": reports_of(records, addresses),
         "follows": follows_of(addresses),
+        **(answers(gathering_personal_data, addresses=addresses) if addresses else {}),
         "history": rows(
             PlayerChange.objects.filter(player_id__in=ids).order_by("at", "pk"),
             "player__code",

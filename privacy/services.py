@@ -3,14 +3,15 @@
 Restricting shows the player's name as initials on every public page, download, feed and API
 answer; officers keep the whole name. Erasing restricts the name for good and removes what the
 ratings do not need: the birth date (the record's, and the event entries' from the files), and
-the follows and error reports sent from the addresses the player gives. The games and the
-ratings stay: other players' ratings rest on them, and a published rating keeps the age its run
-used, as history. Each is recorded in the player's history (players.models.PlayerChange) in the
+the follows, the error reports and the record of role mails sent (mails/personal_data.py) of
+the addresses the player gives. The games and the ratings stay: other players' ratings rest on
+them, and a published rating keeps the age its run used, as history. Each is recorded in the player's history (players.models.PlayerChange) in the
 same transaction, with who did it and why; the history counts what was removed, it does not
 keep the addresses.
 
 Here, above the apps whose rows an erasure removes (alerts, corrections, events), and not in
-players (docs/architecture.md).
+players; the apps above this one (mails) are asked through privacy/signals.py
+(docs/architecture.md).
 """
 
 from django.core.exceptions import ValidationError
@@ -25,6 +26,7 @@ from corrections.models import Report
 from events.models import Entry
 from players.models import Player, PlayerChange
 from players.privacy import privacy_changed
+from privacy.signals import answers, erasing_personal_data
 
 
 class RequestRefused(Exception):
@@ -116,8 +118,8 @@ def by_address(field: str, addresses: list[str]) -> Q:
 def do_erase_player_data(player: Player, *, acting_user, reason: str, addresses=()) -> PlayerChange:
     """Erase what the ratings do not need of the player's data, for good: the name shown as
     initials, the birth date cleared on the record (and its merged duplicates) and on their event
-    entries, and the follows and error reports of ``addresses`` (the player's own e-mail
-    addresses) removed. Games, ratings and the ratings of their opponents stay as they are."""
+    entries, and the follows, error reports and mails sent of ``addresses`` (the player's own
+    e-mail addresses) removed. Games, ratings and the ratings of their opponents stay as they are."""
     reason = the_reason(reason)
     addresses = the_addresses(addresses)
     with transaction.atomic():
@@ -137,6 +139,7 @@ def do_erase_player_data(player: Player, *, acting_user, reason: str, addresses=
         follows = Follow.objects.filter(follower__in=followers).count()
         followers = followers.delete()[1].get(Follower._meta.label, 0)
         reports = Report.objects.filter(by_address("email", addresses)).delete()[1].get(Report._meta.label, 0)
+        above = answers(erasing_personal_data, addresses=addresses) if addresses else {}
         return history_row(
             player,
             PlayerChange.Action.ERASED,
@@ -148,4 +151,5 @@ def do_erase_player_data(player: Player, *, acting_user, reason: str, addresses=
             followers=followers,
             follows=follows,
             error_reports=reports,
+            **above,
         )

@@ -14,6 +14,7 @@ from corrections.models import Report
 from corrections.reporting import send_report
 from events.models import Entry, Game
 from grading.models import ListEntry, LiveRating, PlayerRating
+from mails.models import Delivery, Occasion
 from players.models import Player, PlayerChange
 from privacy.export import do_export_player_data
 from privacy.services import RequestRefused, do_erase_player_data, do_lift_restriction, do_restrict_player
@@ -39,10 +40,26 @@ def requests(federation):
     follow("mum@example.net", player=federation.alice)
     follow("mum@example.net", player=federation.david)
     follow("fan@example.org", player=federation.alice)
-    send_report("details", "Mum@Example.net", "Her club is Northquay now.", player=federation.alice)
-    send_report("details", "fan@example.org", "Alice's birth date is wrong.", player=federation.alice)
+    for address, message in [
+        ("Mum@Example.net", "Her club is Northquay now."),
+        ("fan@example.org", "Alice's birth date is wrong."),
+    ]:
+        report = send_report("details", address, message, player=federation.alice)
+        acknowledged(report, address)
     Entry.objects.filter(player=federation.alice).update(birth_date=datetime.date(2015, 3, 1))
     return federation
+
+
+def acknowledged(report, address):
+    """The report's acknowledgement, as the role mails record it sent."""
+    now = timezone.now()
+    occasion = Occasion.objects.create(
+        kind="report-acknowledged",
+        subject=str(report.pk),
+        title=f"Your report {report.reference} is received",
+        created_at=now,
+    )
+    Delivery.objects.create(occasion=occasion, address=address, claimed_at=now, sent_at=now)
 
 
 def published(player_ids=None) -> dict:
@@ -148,7 +165,11 @@ def test_an_erasure_keeps_every_rating_and_game_and_the_opponents_ratings(office
         "followers": 1,
         "follows": 2,
         "error_reports": 1,
+        "mails_sent": 1,
     }
+    # The record of the mail to her address goes; the occasion (what was mailed, to how many) stays.
+    assert list(Delivery.objects.values_list("address", flat=True)) == ["fan@example.org"]
+    assert Occasion.objects.count() == 2
     assert "mum" not in json.dumps(change.details) + change.reason  # the history keeps no address
 
 
@@ -219,6 +240,11 @@ def test_the_export_holds_everything_about_the_player_and_their_addresses(office
         ("Alice's birth date is wrong.", "another address"),
         ("Her club is Northquay now.", "mum@example.net"),
     ]
+    # The acknowledgement mailed to her address, and no application for an account made from it.
+    assert [(row["address"], row["kind"], row["refused"]) for row in data["mails_sent"]] == [
+        ("Mum@Example.net", "report-acknowledged", False)
+    ]
+    assert data["applications_for_an_account"] == []
     assert [row["action"] for row in data["history"]] == ["restricted"]
     assert PlayerChange.objects.filter(player=alice).latest("at").action == "exported"
     assert LiveRating.objects.filter(player=alice).count() == len(data["live_ratings"])
