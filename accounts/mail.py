@@ -40,7 +40,6 @@ def invitation(invitation) -> EmailMultiAlternatives:
     return letter("invitation", subject, invitation.email, context)
 
 
-
 def email_confirmation(user, new_email: str) -> EmailMultiAlternatives:
     context = {"user": user, "new_email": new_email, "link": links.email_change_url(user, new_email)}
     return letter("email_confirmation", "Confirm your new e-mail address", new_email, context)

@@ -34,7 +34,6 @@ def mail_invitation(invitation_pk: int):
         sent(invitation)
 
 
-
 @shared_task(name="accounts.tasks.mail_email_confirmation", **RETRIED)
 def mail_email_confirmation(user_pk: int, new_email: str):
     user = get_user_model().objects.filter(pk=user_pk, is_active=True).first()

@@ -5,9 +5,9 @@ answer; officers keep the whole name. Erasing restricts the name for good and re
 ratings do not need: the birth date (the record's, and the event entries' from the files), and
 the follows, the error reports and the record of role mails sent (mails/personal_data.py) of
 the addresses the player gives. The games and the ratings stay: other players' ratings rest on
-them, and a published rating keeps the age its run used, as history. Each is recorded in the player's history (players.models.PlayerChange) in the
-same transaction, with who did it and why; the history counts what was removed, it does not
-keep the addresses.
+them, and a published rating keeps the age its run used, as history. Each is recorded in the
+player's history (players.models.PlayerChange) in the same transaction, with who did it and why;
+the history counts what was removed, it does not keep the addresses.
 
 Here, above the apps whose rows an erasure removes (alerts, corrections, events), and not in
 players; the apps above this one (mails) are asked through privacy/signals.py
