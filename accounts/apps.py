@@ -7,7 +7,8 @@ class AccountsConfig(AppConfig):
     verbose_name = "Accounts and roles"
 
     def ready(self):
-        from accounts import personal_data, tasks  # noqa: F401 (tasks: a web process without a broker runs them)
+        # tasks: a web process without a broker runs them; checks: check --deploy's.
+        from accounts import checks, personal_data, tasks  # noqa: F401
         from accounts.roles import ensure_roles  # the auth models are not loaded before ready()
 
         # After every app has migrated, so that all the permissions exist.

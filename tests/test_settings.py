@@ -105,6 +105,14 @@ def test_the_deployment_checklist_warns_of_mail_printed_on_a_console_and_links_n
     assert "alerts.W001" in result.stderr and "alerts.W002" in result.stderr
 
 
+def test_the_deployment_checklist_warns_that_without_a_broker_a_reset_answers_later_for_a_known_address():
+    result = deploy_check({key: value for key, value in PRODUCTION.items() if key != "REDIS_URL"})
+
+    assert result.returncode != 0
+    assert "accounts.W001" in result.stderr
+    assert "the time of the answer tells whether an account has it" in result.stderr
+
+
 def test_cache_url_puts_the_cache_in_redis_and_without_it_each_process_keeps_its_own():
     code = "print(settings.CACHES['default']['BACKEND'], settings.CACHES['default'].get('LOCATION', ''))"
 
