@@ -1,12 +1,16 @@
 """The officers' screens of accounts: applications to approve or decline (on the application's
-page, or several at once), invitations to make and to send again; and each account's history,
-for administrators."""
+page, or several at once), invitations to make and to send again; each account's history, for
+administrators; and Django's own accounts' screens, which write to that history too."""
 
 from django import forms
 from django.conf import settings
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
+from django.contrib.admin.utils import unquote
+from django.contrib.auth import get_user_model
+from django.contrib.auth.admin import UserAdmin
 from django.core.exceptions import PermissionDenied
+from django.db import transaction
 from django.http import HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import path
@@ -15,6 +19,7 @@ from django.utils import timezone
 from accounts.models import AccountChange, Application, Invitation
 from accounts.pages.forms import NameField
 from accounts.services.applications import MOST_REASON, do_approve_application, do_decline_application
+from accounts.services.history import record
 from accounts.services.invitations import do_invite_arbiter, do_send_invitation_again
 from accounts.services.making import AccountRefused, account_with
 from common.admin import Kept, username
@@ -237,3 +242,29 @@ class AccountChangeAdmin(Kept):
 
     def has_add_permission(self, request):
         return False
+
+
+class AccountAdmin(UserAdmin):
+    """Django's accounts' screens, for administrators: a password set or turned off, or an
+    address changed, here goes into the account's history as on the account page."""
+
+    def save_model(self, request, obj, form, change):
+        with transaction.atomic():
+            super().save_model(request, obj, form, change)
+            if change and "email" in form.changed_data:
+                record(obj, AccountChange.What.EMAIL_CHANGED, request.user, "by an administrator")
+
+    def user_change_password(self, request, id, form_url=""):
+        with transaction.atomic():
+            user = self.get_object(request, unquote(id))  # None for an id of no account, or no id
+            response = super().user_change_password(request, id, form_url)
+            if user is not None:
+                before = user.password
+                user.refresh_from_db(fields=["password"])
+                if user.password != before:
+                    record(user, AccountChange.What.PASSWORD_SET, request.user)
+        return response
+
+
+admin.site.unregister(get_user_model())
+admin.site.register(get_user_model(), AccountAdmin)

@@ -93,8 +93,9 @@ class Invitation(models.Model):
 
 
 class AccountChange(models.Model):
-    """A step in an account's life, with who took it: made, invited, set up, a password reset
-    or changed, an e-mail change asked for and made."""
+    """A step in an account's life, with who took it: made, invited, set up, a password reset,
+    changed or set by an administrator, an e-mail change asked for and made (on the account page,
+    or by an administrator)."""
 
     class What(models.TextChoices):
         APPROVED = "approved", "made from an application"
@@ -103,6 +104,7 @@ class AccountChange(models.Model):
         SET_UP = "set-up", "set up: its first password"
         PASSWORD_RESET = "reset", "password reset by e-mail"
         PASSWORD_CHANGED = "password", "password changed"
+        PASSWORD_SET = "password-set", "password set, or turned off, by an administrator"
         EMAIL_ASKED = "email-asked", "e-mail change asked for"
         EMAIL_CHANGED = "email", "e-mail changed"
 

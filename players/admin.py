@@ -109,6 +109,11 @@ class PlayerAdmin(admin.ModelAdmin):
         ("Duplicates", {"fields": ["merged_into"], "classes": ["collapse"]}),
     ]
 
+    def get_readonly_fields(self, request, obj=None):
+        # An erasure is for good: a birth date is not taken again (docs/privacy.md).
+        erased = obj is not None and obj.data_erased
+        return [*self.readonly_fields, "birth_date"] if erased else self.readonly_fields
+
     def get_search_results(self, request, queryset, search_term):
         """The players the public search finds (players/search.py: "Taylor, Mohammed", "mueller",
         "o'brien", a code, a FIDE ID), merged records too, and the members of a club by its name.

@@ -185,6 +185,12 @@ class Player(models.Model):
         return full_name(self.surname, self.forenames)
 
     @property
+    def data_erased(self) -> bool:
+        """Their personal data was erased at their request (privacy/services.py): for good, so
+        that no birth date is taken again, from an officer or from an arbiter's file."""
+        return erased([self.pk]) != set()
+
+    @property
     def shown_names(self) -> tuple[str, str]:
         """(surname, forenames) as the public sees them: initials if the name is restricted."""
         return initials(self.surname, self.forenames) if self.name_restricted else (self.surname, self.forenames)
@@ -273,3 +279,12 @@ class PlayerChange(models.Model):
 
     def __str__(self):
         return f"{self.player.code}: {self.get_action_display()} {self.at:%Y-%m-%d %H:%M}"
+
+
+def erased(player_ids) -> set[int]:
+    """Those of ``player_ids`` whose personal data was erased."""
+    return set(
+        PlayerChange.objects.filter(player_id__in=player_ids, action=PlayerChange.Action.ERASED).values_list(
+            "player_id", flat=True
+        )
+    )

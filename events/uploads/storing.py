@@ -14,6 +14,7 @@ from events.models import Entry, Event, Game, Upload
 from events.signals import results_stored
 from events.uploads.checking import Check
 from events.workflow import WorkflowError, record
+from players.models import erased
 
 
 def do_store_upload(
@@ -162,6 +163,12 @@ def save_games(event, check):
     records = {
         parsed.pin: (check.matches[parsed.pin].player, check.matches[parsed.pin].how) for parsed in check.parsed.players
     }
+    # A player whose personal data was erased keeps no birth date, whatever a later file gives.
+    erased_now = erased({player.pk for player, _ in records.values() if player is not None})
+    births = {
+        parsed.pin: None if records[parsed.pin][0] and records[parsed.pin][0].pk in erased_now else parsed.birth_date
+        for parsed in check.parsed.players
+    }
     entries = Entry.objects.bulk_create(
         [
             Entry(
@@ -171,7 +178,7 @@ def save_games(event, check):
                 forenames=parsed.forenames[:120],
                 code=(parsed.federation_code or "")[:12],
                 fide_id=parsed.fide_id,
-                birth_date=parsed.birth_date,
+                birth_date=births[parsed.pin],
                 sex=parsed.sex or "",
                 title=parsed.title[:3],
                 club_name=parsed.club_name[:120],

@@ -188,3 +188,29 @@ def test_the_admins_own_password_change_keeps_the_admins_look(client, officer):
     page = client.get(reverse("admin:password_change")).content.decode()
 
     assert "Federation ratings: staff" in page and 'id="site-search-q"' not in page
+
+
+def test_a_password_set_and_an_address_changed_by_an_administrator_go_into_the_accounts_history(
+    client, jane, admin_user
+):
+    client.force_login(admin_user)
+    new = "castle-queenside-1977"
+    password_page = reverse("admin:auth_user_password_change", args=[jane.pk])
+
+    wrong = client.post(password_page, {"password1": new, "password2": "other", "set_usable_password": "true"})
+    set_ = client.post(password_page, {"password1": new, "password2": new, "set_usable_password": "true"})
+    nobody = client.get(reverse("admin:auth_user_password_change", args=["not-a-number"]))
+
+    assert wrong.status_code == 200 and set_.status_code == 302 and nobody.status_code == 404
+    jane.refresh_from_db()
+    assert jane.check_password(new)
+    assert list(AccountChange.objects.values_list("what", "by")) == [("password-set", admin_user.pk)]
+
+    change_page = reverse("admin:auth_user_change", args=[jane.pk])
+    form = {"username": "jsmith", "email": NEW, "first_name": "Jane", "last_name": "Smith", "is_active": "on"}
+    form |= {"date_joined_0": "2026-01-01", "date_joined_1": "10:00:00"}
+    assert client.post(change_page, form).status_code == 302
+    assert list(AccountChange.objects.values_list("what", "by", "note")) == [
+        ("email", admin_user.pk, "by an administrator"),
+        ("password-set", admin_user.pk, ""),
+    ]

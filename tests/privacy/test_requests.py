@@ -18,7 +18,7 @@ from mails.models import Delivery, Occasion
 from players.models import Player, PlayerChange
 from privacy.export import do_export_player_data
 from privacy.services import RequestRefused, do_erase_player_data, do_lift_restriction, do_restrict_player
-from tests.builders import PlayerFactory, approved_event, succeeded, take_on
+from tests.builders import PlayerFactory, approved_event, change_form_data, stored_event, succeeded, take_on
 
 pytestmark = pytest.mark.django_db
 
@@ -319,3 +319,23 @@ def test_hostile_reasons_and_address_lists_are_written_as_text_and_taken_apart(c
     assert PlayerChange.objects.get(action="erased").details["addresses"] == 2
     unknown = client.post(page, {"action": "delete-everything"})
     assert unknown.status_code == 200 and "Nothing was done: choose what to do." in unknown.content.decode()
+
+
+def test_an_erased_record_takes_no_birth_date_again_from_an_officer_or_an_arbiters_file(
+    client, officer, arbiter, django_user_model
+):
+    chloe = PlayerFactory(code="345678C", surname="Carter", forenames="Chloe", birth_date=datetime.date(2012, 9, 1))
+    do_erase_player_data(chloe, acting_user=officer, reason="Her father's letter of 2 November.")
+
+    # The example file gives Chloe's birth date, 01/09/2012, as her club's arbiter uploads it.
+    stored_event(arbiter)
+    assert Entry.objects.get(player=chloe).birth_date is None
+
+    admin = django_user_model.objects.create_superuser("root", password="pw")
+    client.force_login(admin)
+    page = reverse("admin:players_player_change", args=[chloe.pk])
+    form = change_form_data(client.get(page))
+    assert "birth_date" not in form  # shown, read only
+    client.post(page, {**form, "birth_date": "01/09/2012"})
+    chloe.refresh_from_db()
+    assert chloe.birth_date is None
