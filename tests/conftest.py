@@ -84,6 +84,28 @@ def celery_worker_process(celery_worker_session):
     app.conf.task_always_eager = True
 
 
+# A real S3-compatible object store.
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """moto's S3 server, a process of the session's own (tests/s3_server.py)."""
+    from tests.s3_server import s3_server
+
+    with s3_server() as server:
+        yield server
+
+
+@pytest.fixture
+def object_store(settings, s3_server):
+    """The site stores its files in a new bucket of the test's own, as config/settings.py sets the
+    store up from STORAGE_S3_*; yields the bucket, read with boto3 directly."""
+    bucket = s3_server.bucket()
+    store = settings.OBJECT_STORE  # the site's own options, this bucket's address and keys
+    settings.STORAGES = {**settings.STORAGES, "default": {**store, "OPTIONS": {**store["OPTIONS"], **bucket.options()}}}
+    return bucket
+
+
 # The roles' users.
 
 

@@ -1,0 +1,102 @@
+"""Where the uploaded files are kept: the site's storage, the local disk (MEDIA_ROOT) or an
+S3-compatible object store (config/settings.py, docs/deployment.md). A file goes with its row; and
+``manage.py check --deploy`` says what a store half set up, or more than one web machine, lacks."""
+
+from django.conf import settings
+from django.core.checks import Error, register
+from django.db import transaction
+from django.db.models.signals import post_delete
+from django.dispatch import receiver
+
+from events.models import Upload
+
+
+@receiver(post_delete, sender=Upload, dispatch_uid="events.uploads.store.file_goes_with_its_row")
+def file_goes_with_its_row(sender, instance, **kwargs):
+    """An upload deleted (with its event, in the admin) takes its file with it once the deletion
+    is committed: a deletion rolled back keeps both. A store that cannot be reached then leaves the
+    file behind, logged, and the deletion stands."""
+    if instance.file:
+        storage, name = instance.file.storage, instance.file.name
+        transaction.on_commit(lambda: storage.delete(name), robust=True)
+
+
+STORE_PARTS = (
+    "STORAGE_S3_ENDPOINT_URL",
+    "STORAGE_S3_REGION",
+    "STORAGE_S3_ACCESS_KEY_ID",
+    "STORAGE_S3_SECRET_ACCESS_KEY",
+)
+
+
+@register(deploy=True)
+def store_is_whole(app_configs, **kwargs):
+    """An object store named by half its settings would keep files where nobody meant them, or
+    refuse the first upload."""
+    if not settings.STORAGE_S3_BUCKET:
+        given = [name for name in STORE_PARTS if getattr(settings, name)]
+        if not given:
+            return []  # the local disk, as meant
+        return [
+            Error(
+                f"{', '.join(given)} {'is' if len(given) == 1 else 'are'} set without STORAGE_S3_BUCKET: uploaded "
+                "files are kept on this machine's disk (MEDIA_ROOT), not in the object store.",
+                hint="Set STORAGE_S3_BUCKET to the bucket's name (or unset the store's other settings).",
+                id="events.E001",
+            )
+        ]
+    found = []
+    if not (settings.STORAGE_S3_ENDPOINT_URL or settings.STORAGE_S3_REGION):
+        found.append(
+            Error(
+                "STORAGE_S3_BUCKET is set without STORAGE_S3_ENDPOINT_URL or STORAGE_S3_REGION: the store "
+                "cannot be found.",
+                hint="Set STORAGE_S3_ENDPOINT_URL to the S3-compatible server's address (https://s3.example.org), "
+                "or STORAGE_S3_REGION to the Amazon S3 region of the bucket.",
+                id="events.E002",
+            )
+        )
+    keys = {name: getattr(settings, name) for name in ("STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY")}
+    missing = [name for name, value in keys.items() if not value]
+    # Neither key is boto3's own finding (an instance's role on Amazon S3); a server of one's own
+    # knows nothing of those.
+    if len(missing) == 1 or (missing and settings.STORAGE_S3_ENDPOINT_URL):
+        found.append(
+            Error(
+                f"STORAGE_S3_BUCKET is set without {' and '.join(missing)}: the store would refuse every upload.",
+                hint="Set both keys of the store's account (STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY).",
+                id="events.E003",
+            )
+        )
+    return found
+
+
+@register(deploy=True)
+def machines_share_what_they_must(app_configs, **kwargs):
+    """Web machines behind one load balancer share nothing but the database server, Redis and the
+    object store: anything one of them kept for itself, the next request (on another) misses."""
+    if settings.WEB_MACHINES <= 1:
+        return []
+    lacking = {
+        "DATABASE_URL": not settings.DATABASES["default"]["ENGINE"].endswith("postgresql"),
+        "STORAGE_S3_BUCKET": not settings.STORAGE_S3_BUCKET,
+        "CACHE_URL": not settings.CACHE_URL,
+    }
+    why = {
+        "DATABASE_URL": "each machine would have a SQLite file of its own",
+        "STORAGE_S3_BUCKET": "an event file uploaded through one machine would be on its disk only, and the "
+        "others could not download it for staff to check and approve",
+        "CACHE_URL": "a file refused for a detail the form gives is kept in the cache for the arbiter's next "
+        "try, which another machine may answer, and a list the worker publishes would not renew the pages "
+        "each machine keeps",
+    }
+    return [
+        Error(
+            f"WEB_MACHINES is {settings.WEB_MACHINES} but {name} is not set: {why[name]}.",
+            hint="Give every web machine the same DATABASE_URL (PostgreSQL), CACHE_URL and STORAGE_S3_* "
+            "settings (docs/deployment.md).",
+            id="events.E004",
+        )
+        for name, missing in lacking.items()
+        if missing
+    ]
