@@ -1,9 +1,16 @@
 """Where the uploaded files are kept: the site's storage, the local disk (MEDIA_ROOT) or an
-S3-compatible object store (config/settings.py, docs/deployment.md). A file goes with its row; and
+S3-compatible object store (config/settings.py, docs/deployment.md). A file goes with its row; the
+files kept on a disk before are moved into a store (``manage.py move_files_to_store``); and
 ``manage.py check --deploy`` says what a store half set up, or more than one web machine, lacks."""
+
+import hashlib
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from django.conf import settings
 from django.core.checks import Error, register
+from django.core.files.base import ContentFile
+from django.core.files.storage import FileSystemStorage, storages
 from django.db import transaction
 from django.db.models.signals import post_delete
 from django.dispatch import receiver
@@ -19,6 +26,64 @@ def file_goes_with_its_row(sender, instance, **kwargs):
     if instance.file:
         storage, name = instance.file.storage, instance.file.name
         transaction.on_commit(lambda: storage.delete(name), robust=True)
+
+
+@dataclass
+class Moved:
+    """What a move into the store came to: files copied, found there already, deleted from the
+    disk; and the names of those missing from the disk or no longer as uploaded (left where they are)."""
+
+    copied: int = 0
+    there_already: int = 0
+    deleted: int = 0
+    missing: list[str] = field(default_factory=list)
+    altered: list[str] = field(default_factory=list)
+
+
+class NoStore(Exception):
+    pass
+
+
+def move_files_to_store(folder: Path, delete_local=False) -> Moved:
+    """Copy every upload's file from ``folder`` (the MEDIA_ROOT used before the store) into the
+    site's storage, under the name its row gives it; with ``delete_local``, delete the disk's copy
+    once the store's is read back as uploaded (its SHA-256). Run again, it copies only what is not
+    there yet."""
+    store = storages["default"]
+    if isinstance(store, FileSystemStorage):
+        raise NoStore(
+            "the site's storage is the local disk (STORAGE_S3_BUCKET is not set): there is no store to move to"
+        )
+    disk, moved = FileSystemStorage(location=folder), Moved()
+    for upload in Upload.objects.exclude(file="").only("file", "sha256").order_by("pk").iterator():
+        name = upload.file.name
+        if store.exists(name):
+            moved.there_already += 1
+        elif not disk.exists(name):
+            moved.missing.append(name)
+            continue
+        else:
+            data = read(disk, name)
+            if sha256(data) != upload.sha256:
+                moved.altered.append(name)
+                continue
+            if (saved := store.save(name, ContentFile(data))) != name:  # a name taken meanwhile
+                Upload.objects.filter(pk=upload.pk).update(file=saved)
+                name = saved
+            moved.copied += 1
+        if delete_local and disk.exists(upload.file.name) and sha256(read(store, name)) == upload.sha256:
+            disk.delete(upload.file.name)
+            moved.deleted += 1
+    return moved
+
+
+def read(storage, name) -> bytes:
+    with storage.open(name, "rb") as handle:
+        return handle.read()
+
+
+def sha256(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
 
 
 STORE_PARTS = (
