@@ -40,7 +40,7 @@ class Moved:
     altered: list[str] = field(default_factory=list)
 
 
-class NoStore(Exception):
+class CannotMove(Exception):
     pass
 
 
@@ -51,9 +51,11 @@ def move_files_to_store(folder: Path, delete_local=False) -> Moved:
     there yet."""
     store = storages["default"]
     if isinstance(store, FileSystemStorage):
-        raise NoStore(
+        raise CannotMove(
             "the site's storage is the local disk (STORAGE_S3_BUCKET is not set): there is no store to move to"
         )
+    if not folder.is_dir():
+        raise CannotMove(f"{folder} is not a folder: nothing to move from")
     disk, moved = FileSystemStorage(location=folder), Moved()
     for upload in Upload.objects.exclude(file="").only("file", "sha256").order_by("pk").iterator():
         name = upload.file.name

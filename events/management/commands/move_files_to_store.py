@@ -3,7 +3,7 @@ from pathlib import Path
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from events.uploads.store import NoStore, move_files_to_store
+from events.uploads.store import CannotMove, move_files_to_store
 
 
 class Command(BaseCommand):
@@ -22,11 +22,9 @@ class Command(BaseCommand):
 
     def handle(self, *args, folder, delete_local, **options):
         folder = Path(folder or settings.MEDIA_ROOT)
-        if not folder.is_dir():
-            raise CommandError(f"--from: {folder} is not a folder", returncode=2)
         try:
             moved = move_files_to_store(folder, delete_local=delete_local)
-        except NoStore as refused:
+        except CannotMove as refused:
             raise CommandError(str(refused), returncode=2) from None
         self.stdout.write(
             f"{moved.copied} file(s) copied into the store, {moved.there_already} there already"

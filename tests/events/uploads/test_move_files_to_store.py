@@ -105,4 +105,4 @@ def test_a_folder_that_is_not_there_is_refused(object_store, tmp_path):
     with pytest.raises(CommandError) as refused:
         move("--from", str(tmp_path / "nowhere"))
 
-    assert str(refused.value) == f"--from: {tmp_path / 'nowhere'} is not a folder"
+    assert str(refused.value) == f"{tmp_path / 'nowhere'} is not a folder: nothing to move from"
