@@ -186,6 +186,17 @@ OBJECT_STORE = {
         "file_overwrite": False,
     },
 }
+if STORAGE_S3_BUCKET:
+    from botocore.config import Config  # boto3 is loaded only by a site that has a store
+
+    # A store that does not answer is given up on within seconds, as Redis is (an upload is
+    # refused in words, a download says so), not after boto3's minutes of tries.
+    OBJECT_STORE["OPTIONS"]["client_config"] = Config(
+        s3={"addressing_style": STORAGE_S3_ADDRESSING_STYLE or None},
+        connect_timeout=3,
+        read_timeout=10,
+        retries={"mode": "standard", "max_attempts": 2},
+    )
 STORAGES = {
     "default": OBJECT_STORE if STORAGE_S3_BUCKET else {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

@@ -100,9 +100,10 @@ def s3_server():
 def object_store(settings, s3_server):
     """The site stores its files in a new bucket of the test's own, as config/settings.py sets the
     store up from STORAGE_S3_*; yields the bucket, read with boto3 directly."""
+    from tests.s3_server import site_stores_in
+
     bucket = s3_server.bucket()
-    store = settings.OBJECT_STORE  # the site's own options, this bucket's address and keys
-    settings.STORAGES = {**settings.STORAGES, "default": {**store, "OPTIONS": {**store["OPTIONS"], **bucket.options()}}}
+    site_stores_in(settings, bucket)
     return bucket
 
 

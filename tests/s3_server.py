@@ -106,3 +106,10 @@ class Bucket:
             "secret_key": SECRET_KEY,
             "addressing_style": "path",
         }
+
+
+def site_stores_in(settings, bucket):
+    """Point the site's storage at ``bucket`` (through pytest-django's ``settings``), with the
+    options config/settings.py gives a store and this bucket's address and keys."""
+    store = settings.OBJECT_STORE
+    settings.STORAGES = {**settings.STORAGES, "default": {**store, "OPTIONS": {**store["OPTIONS"], **bucket.options()}}}

@@ -164,10 +164,12 @@ def test_the_silenced_warning_can_only_be_about_the_current_states_index():
 
 
 def storage_settings(**env):
+    """The site's storage as a process builds it from ``env``: its class and what it was given."""
     code = (
         "import json; from django.core.files.storage import storages; store = storages['default']; "
-        "print(json.dumps({'class': type(store).__name__, **settings.STORAGES['default'].get('OPTIONS', {}), "
-        "'location': str(getattr(store, 'location', ''))}))"
+        "options = settings.STORAGES['default'].get('OPTIONS', {}); config = options.pop('client_config', None); "
+        "print(json.dumps({'class': type(store).__name__, **options, 'location': str(getattr(store, 'location', '')), "
+        "**({'config': [config.connect_timeout, config.read_timeout, config.retries, config.s3]} if config else {})}))"
     )
     result = run_django(code, **env)
     assert result.returncode == 0, result.stderr
@@ -187,6 +189,8 @@ def test_with_a_bucket_every_stored_file_goes_to_the_object_store_privately():
     # No ACL sent (as private as the bucket), never an unsigned address, never a file overwritten.
     assert (store["default_acl"], store["querystring_auth"], store["file_overwrite"]) == (None, True, False)
     assert store["addressing_style"] == "path"  # a server of one's own: the bucket in the path
+    # Given up on within seconds when it does not answer.
+    assert store["config"] == [3, 10, {"mode": "standard", "max_attempts": 2}, {"addressing_style": "path"}]
 
 
 def test_on_amazon_s3_boto3_chooses_the_address_and_finds_its_own_keys():
@@ -194,6 +198,7 @@ def test_on_amazon_s3_boto3_chooses_the_address_and_finds_its_own_keys():
 
     assert store["class"] == "S3Storage"
     assert (store["endpoint_url"], store["addressing_style"], store["access_key"]) == (None, None, None)
+    assert store["config"][3] == {"addressing_style": None}
 
 
 def test_without_a_bucket_files_stay_on_the_local_disk_as_before(tmp_path):

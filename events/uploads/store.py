@@ -4,9 +4,11 @@ files kept on a disk before are moved into a store (``manage.py move_files_to_st
 ``manage.py check --deploy`` says what a store half set up, or more than one web machine, lacks."""
 
 import hashlib
+import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from botocore.exceptions import BotoCoreError, ClientError
 from django.conf import settings
 from django.core.checks import Error, register
 from django.core.files.base import ContentFile
@@ -16,6 +18,38 @@ from django.db.models.signals import post_delete
 from django.dispatch import receiver
 
 from events.models import Upload
+from events.workflow import WorkflowError
+
+logger = logging.getLogger(__name__)
+
+# What a store that cannot be written raises: a disk's OSError, boto3's errors on an object store
+# (no answer, or the store's own refusal).
+STORE_ERRORS = (OSError, BotoCoreError, ClientError)
+
+
+class StoreUnavailable(WorkflowError):
+    """The file could not be written: nothing was stored, and the same file sent again later will be."""
+
+
+def keep_file(upload, data: bytes):
+    """Write ``upload``'s file to the site's storage (its row is saved by the caller, in the same
+    transaction). A store that cannot be reached refuses the upload in words, never with a 500."""
+    try:
+        upload.file.save(upload.sha256, ContentFile(data), save=False)
+    except STORE_ERRORS as error:
+        logger.error("An uploaded file (%s) could not be kept: %s", upload.original_name, error)
+        raise StoreUnavailable(
+            "the file store cannot be reached: nothing was stored, upload the file again in a few minutes"
+        ) from error
+
+
+def forget_file(upload):
+    """Take back a file written for an upload whose rows were rolled back; a store that cannot be
+    reached keeps it (an object nobody names, logged), and the refusal the caller raises stands."""
+    try:
+        upload.file.delete(save=False)
+    except STORE_ERRORS as error:
+        logger.error("A file written for an upload rolled back (%s) is left in the store: %s", upload.file.name, error)
 
 
 @receiver(post_delete, sender=Upload, dispatch_uid="events.uploads.store.file_goes_with_its_row")

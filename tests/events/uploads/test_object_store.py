@@ -17,6 +17,7 @@ from events.models import Event, Upload
 from events.signals import results_stored
 from events.tokens import do_create_token
 from tests.builders import ECF_EXAMPLE, ecf_file, upload
+from tests.s3_server import s3_server, site_stores_in
 
 pytestmark = pytest.mark.django_db
 
@@ -179,3 +180,56 @@ def test_the_stored_object_is_private_and_no_page_says_where_the_store_is(client
     with pytest.raises(urllib.error.HTTPError) as anonymous:
         urllib.request.urlopen(f"{object_store.server.endpoint}/{object_store.name}/{stored.file.name}")
     assert anonymous.value.code == 403
+
+
+@pytest.fixture
+def store_of_its_own(settings):
+    """A store this test can stop: a server of its own, not the session's."""
+    with s3_server() as server:
+        site_stores_in(settings, server.bucket())
+        yield server
+
+
+def test_with_the_store_down_an_upload_is_refused_in_words_and_the_file_is_kept_for_the_next_try(
+    client, arbiter, store_of_its_own
+):
+    store_of_its_own.stop()
+    client.force_login(arbiter)
+
+    response = upload(client, ECF_EXAMPLE)
+
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert "the file store cannot be reached: nothing was stored, upload the file again in a few minutes" in page
+    assert not Event.objects.exists() and not Upload.objects.exists()
+    assert 'name="kept"' in page  # the next try needs no second search for the file
+
+
+def test_with_the_store_down_the_api_answers_503_with_retry_after(arbiter, store_of_its_own):
+    _, secret = do_create_token("Swiss Manager", acting_user=arbiter)
+    program = Client(HTTP_AUTHORIZATION=f"Bearer {secret}")
+    store_of_its_own.stop()
+
+    response = program.post("/api/v1/events/", {"file": SimpleUploadedFile("results.txt", ECF_EXAMPLE)})
+
+    assert response.status_code == 503 and response["Retry-After"] == "120"
+    assert response.json()["error"] == (
+        "Nothing was stored: the file store cannot be reached: nothing was stored, upload the file again in a few "
+        "minutes."
+    )
+    assert not Event.objects.exists()
+
+
+def test_with_the_store_down_the_staff_download_says_so_rather_than_failing(client, arbiter, officer, store_of_its_own):
+    client.force_login(arbiter)
+    upload(client, ECF_EXAMPLE)
+    stored = Upload.objects.get()
+    client.force_login(officer)
+    store_of_its_own.stop()
+
+    down = client.get(reverse("admin:events_upload_original", args=[stored.pk]))
+
+    assert down.status_code == 503 and down["Retry-After"] == "120"
+    assert down.content.decode() == (
+        "The file store cannot be reached: results.txt cannot be downloaded now. Try again in a few minutes."
+    )
