@@ -36,7 +36,9 @@ def shared_services():
     # What the machines send to the broker waits on a queue of the test's own, emptied after it.
     queue = f"tests-{uuid.uuid4().hex[:12]}"
     yield {"TEST_CELERY_QUEUE": queue}
-    redis.Redis.from_url(settings.REDIS_URL).delete(queue)
+    redis.Redis.from_url(settings.REDIS_URL).delete(
+        queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"
+    )
 
 
 @pytest.fixture
