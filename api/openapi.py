@@ -183,6 +183,11 @@ PATHS = {
                 },
                 "400": ERROR,
                 **WRITE_ERRORS,
+                "503": {
+                    "description": "The file store cannot be reached: nothing was stored; send the file again after "
+                    "Retry-After seconds.",
+                    "content": {"application/json": {"schema": ref("Error")}},
+                },
             },
         },
     },

@@ -24,6 +24,8 @@ from events.uploads.uploading import upload_through_api
 from grading.selectors.game_counts import game_counts
 from grading.selectors.history import lists_for_uploads
 
+# A store that cannot be reached: a pairing program sends the file again after this.
+STORE_RETRY_SECONDS = 120
 UPLOAD_FIELDS = ("code", "name", "start_date", "end_date", "time_control", "online", "kind", "submission_index")
 
 
@@ -95,6 +97,10 @@ def upload_event(request):
     if not form.is_valid():
         return form_errors(form)
     outcome = upload_through_api(form, request.token, lists_for_uploads())
+    if outcome.store_unavailable:
+        response = error(503, f"Nothing was stored: {outcome.refused}.", report=outcome.report)
+        response["Retry-After"] = str(STORE_RETRY_SECONDS)
+        return response
     if outcome.refused:
         return error(409, f"Nothing was stored: {outcome.refused}.", report=outcome.report)
     if outcome.event is None:

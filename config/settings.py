@@ -155,9 +155,50 @@ STATIC_URL = "/static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", VAR_DIR / "media"))
-# Uploaded event files are never served back as-is: no MEDIA_URL route exists.
+
+# Stored files (the uploaded event files) go to an S3-compatible object store where STORAGE_S3_BUCKET
+# names one, so that every web machine reads what any other stored (docs/deployment.md); to
+# MEDIA_ROOT otherwise. Either way they are never served back as-is: no MEDIA_URL route exists, no
+# object's address is ever shown, and staff download a file through the site.
+STORAGE_S3_BUCKET = os.environ.get("STORAGE_S3_BUCKET", "")
+STORAGE_S3_ENDPOINT_URL = os.environ.get("STORAGE_S3_ENDPOINT_URL", "")
+STORAGE_S3_REGION = os.environ.get("STORAGE_S3_REGION", "")
+STORAGE_S3_ACCESS_KEY_ID = os.environ.get("STORAGE_S3_ACCESS_KEY_ID", "")
+STORAGE_S3_SECRET_ACCESS_KEY = os.environ.get("STORAGE_S3_SECRET_ACCESS_KEY", "")
+# A server of one's own (MinIO, Garage, Ceph...) is reached at its host name with the bucket in the
+# path; Amazon S3 (no endpoint) as boto3 chooses.
+STORAGE_S3_ADDRESSING_STYLE = os.environ.get("STORAGE_S3_ADDRESSING_STYLE", "path" if STORAGE_S3_ENDPOINT_URL else "")
+OBJECT_STORE = {
+    "BACKEND": "storages.backends.s3.S3Storage",
+    "OPTIONS": {
+        "bucket_name": STORAGE_S3_BUCKET,
+        "endpoint_url": STORAGE_S3_ENDPOINT_URL or None,
+        "region_name": STORAGE_S3_REGION or None,
+        # Neither key: boto3 finds its own (an instance's role on Amazon S3).
+        "access_key": STORAGE_S3_ACCESS_KEY_ID or None,
+        "secret_key": STORAGE_S3_SECRET_ACCESS_KEY or None,
+        "addressing_style": STORAGE_S3_ADDRESSING_STYLE or None,
+        # Private: no ACL is sent, so an object is as private as its bucket; an address, were one
+        # ever asked for, would be signed and expire.
+        "default_acl": None,
+        "querystring_auth": True,
+        # A name taken is never overwritten, as on the disk: another name is chosen.
+        "file_overwrite": False,
+    },
+}
+if STORAGE_S3_BUCKET:
+    from botocore.config import Config  # boto3 is loaded only by a site that has a store
+
+    # A store that does not answer is given up on within seconds, as Redis is (an upload is
+    # refused in words, a download says so), not after boto3's minutes of tries.
+    OBJECT_STORE["OPTIONS"]["client_config"] = Config(
+        s3={"addressing_style": STORAGE_S3_ADDRESSING_STYLE or None},
+        connect_timeout=3,
+        read_timeout=10,
+        retries={"mode": "standard", "max_attempts": 2},
+    )
 STORAGES = {
-    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "default": OBJECT_STORE if STORAGE_S3_BUCKET else {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
@@ -166,6 +207,11 @@ STORAGES = {
         )
     },
 }
+
+# How many web machines serve the site behind its load balancer: past one, they share nothing but
+# the database server, Redis and the object store, which manage.py check --deploy asks for
+# (events/uploads/store.py, docs/deployment.md).
+WEB_MACHINES = envint("WEB_MACHINES", 1)
 
 # In development whitenoise serves straight from the source folders; in production from
 # STATIC_ROOT, filled by collectstatic.

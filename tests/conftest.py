@@ -84,6 +84,29 @@ def celery_worker_process(celery_worker_session):
     app.conf.task_always_eager = True
 
 
+# A real S3-compatible object store.
+
+
+@pytest.fixture(scope="session")
+def s3_server():
+    """moto's S3 server, a process of the session's own (tests/s3_server.py)."""
+    from tests.s3_server import s3_server
+
+    with s3_server() as server:
+        yield server
+
+
+@pytest.fixture
+def object_store(settings, s3_server):
+    """The site stores its files in a new bucket of the test's own, as config/settings.py sets the
+    store up from STORAGE_S3_*; yields the bucket, read with boto3 directly."""
+    from tests.s3_server import site_stores_in
+
+    bucket = s3_server.bucket()
+    site_stores_in(settings, bucket)
+    return bucket
+
+
 # The roles' users.
 
 

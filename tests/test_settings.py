@@ -5,6 +5,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.builders import ROOT
 
 PRODUCTION = {
@@ -18,8 +20,19 @@ PRODUCTION = {
 }
 
 
+STORE = {
+    "STORAGE_S3_BUCKET": "ratings-files",
+    "STORAGE_S3_ENDPOINT_URL": "https://s3.internal:9000",
+    "STORAGE_S3_REGION": "eu-west-2",
+    "STORAGE_S3_ACCESS_KEY_ID": "ratings",
+    "STORAGE_S3_SECRET_ACCESS_KEY": "a-secret-of-the-store-0123456789",
+}
+# What a test's settings must not take from the environment the tests run in (CI sets CACHE_URL).
+NOT_INHERITED = {*PRODUCTION, *STORE, "STORAGE_S3_ADDRESSING_STYLE", "TIME_ZONE", "CACHE_URL", "WEB_MACHINES"}
+
+
 def run_django(code, **env):
-    clean = {key: value for key, value in os.environ.items() if key not in {*PRODUCTION, "TIME_ZONE", "CACHE_URL"}}
+    clean = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; " + code],
         cwd=ROOT,
@@ -81,7 +94,7 @@ def test_it_refuses_a_debug_value_it_cannot_read():
 
 def deploy_check(settings):
     """``manage.py check --deploy`` failing on warnings, under ``settings`` alone."""
-    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
+    clean = {key: value for key, value in os.environ.items() if key not in NOT_INHERITED}
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -156,3 +169,113 @@ def test_the_silenced_warning_can_only_be_about_the_current_states_index():
     ]
 
     assert covering == [("PlayerRating", "current_states")]
+
+
+def storage_settings(**env):
+    """The site's storage as a process builds it from ``env``: its class and what it was given."""
+    code = (
+        "import json; from django.core.files.storage import storages; store = storages['default']; "
+        "options = settings.STORAGES['default'].get('OPTIONS', {}); config = options.pop('client_config', None); "
+        "print(json.dumps({'class': type(store).__name__, **options, 'location': str(getattr(store, 'location', '')), "
+        "**({'config': [config.connect_timeout, config.read_timeout, config.retries, config.s3]} if config else {})}))"
+    )
+    result = run_django(code, **env)
+    assert result.returncode == 0, result.stderr
+    return json.loads(result.stdout)
+
+
+def test_with_a_bucket_every_stored_file_goes_to_the_object_store_privately():
+    store = storage_settings(**PRODUCTION, **STORE)
+
+    assert store["class"] == "S3Storage"
+    assert (store["bucket_name"], store["endpoint_url"], store["region_name"]) == (
+        "ratings-files",
+        "https://s3.internal:9000",
+        "eu-west-2",
+    )
+    assert (store["access_key"], store["secret_key"]) == ("ratings", "a-secret-of-the-store-0123456789")
+    # No ACL sent (as private as the bucket), never an unsigned address, never a file overwritten.
+    assert (store["default_acl"], store["querystring_auth"], store["file_overwrite"]) == (None, True, False)
+    assert store["addressing_style"] == "path"  # a server of one's own: the bucket in the path
+    # Given up on within seconds when it does not answer.
+    assert store["config"] == [3, 10, {"mode": "standard", "max_attempts": 2}, {"addressing_style": "path"}]
+
+
+def test_on_amazon_s3_boto3_chooses_the_address_and_finds_its_own_keys():
+    store = storage_settings(**PRODUCTION, STORAGE_S3_BUCKET="ratings-files", STORAGE_S3_REGION="eu-west-2")
+
+    assert store["class"] == "S3Storage"
+    assert (store["endpoint_url"], store["addressing_style"], store["access_key"]) == (None, None, None)
+    assert store["config"][3] == {"addressing_style": None}
+
+
+def test_without_a_bucket_files_stay_on_the_local_disk_as_before(tmp_path):
+    store = storage_settings(DEBUG="true", VAR_DIR=str(tmp_path))
+
+    assert store == {"class": "FileSystemStorage", "location": str(tmp_path / "media")}
+
+
+CONFIGURED = {**PRODUCTION, **STORE, "CACHE_URL": "redis://cache.internal:6379/1", "WEB_MACHINES": "3"}
+
+
+def test_the_deployment_checklist_is_clean_with_several_web_machines_sharing_the_store_and_cache():
+    result = deploy_check(CONFIGURED)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+
+
+def test_several_web_machines_are_told_what_they_do_not_share():
+    result = deploy_check({**PRODUCTION, "WEB_MACHINES": "2"})
+
+    assert result.returncode != 0
+    assert "WEB_MACHINES is 2 but STORAGE_S3_BUCKET is not set: an event file uploaded through one machine" in (
+        result.stderr
+    )
+    assert "WEB_MACHINES is 2 but CACHE_URL is not set" in result.stderr
+    assert "DATABASE_URL is not set" not in result.stderr  # PostgreSQL: shared
+
+
+def test_several_web_machines_on_sqlite_are_told_to_share_a_database_server():
+    settings = {key: value for key, value in CONFIGURED.items() if key != "DATABASE_URL"}
+
+    result = deploy_check(settings)
+
+    assert "WEB_MACHINES is 3 but DATABASE_URL is not set: each machine would have a SQLite file" in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("left_out", "said"),
+    [
+        (
+            ["STORAGE_S3_BUCKET"],
+            "STORAGE_S3_ENDPOINT_URL, STORAGE_S3_REGION, STORAGE_S3_ACCESS_KEY_ID, STORAGE_S3_SECRET_ACCESS_KEY are "
+            "set without STORAGE_S3_BUCKET: uploaded files are kept on this machine's disk",
+        ),
+        (
+            ["STORAGE_S3_ENDPOINT_URL", "STORAGE_S3_REGION"],
+            "STORAGE_S3_BUCKET is set without STORAGE_S3_ENDPOINT_URL or STORAGE_S3_REGION",
+        ),
+        (
+            ["STORAGE_S3_SECRET_ACCESS_KEY"],
+            "STORAGE_S3_BUCKET is set without STORAGE_S3_SECRET_ACCESS_KEY: the store would refuse every upload",
+        ),
+        (
+            ["STORAGE_S3_ACCESS_KEY_ID", "STORAGE_S3_SECRET_ACCESS_KEY"],
+            "STORAGE_S3_BUCKET is set without STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY",
+        ),
+    ],
+)
+def test_a_store_half_set_up_is_named_with_what_it_lacks(left_out, said):
+    result = deploy_check({key: value for key, value in CONFIGURED.items() if key not in left_out})
+
+    assert result.returncode != 0
+    assert said in " ".join(result.stderr.split())
+
+
+def test_amazon_s3_with_a_region_and_no_keys_is_whole_boto3_finds_the_instances_role():
+    store = {"STORAGE_S3_BUCKET": "ratings-files", "STORAGE_S3_REGION": "eu-west-2"}
+
+    result = deploy_check({**PRODUCTION, **store})
+
+    assert result.returncode == 0, result.stdout + result.stderr

@@ -1,10 +1,12 @@
 """The events' records in the admin apart from the event itself: entries, games, uploads, the
 events' history and the arbiters' API tokens."""
 
+import logging
+
 from django import forms
 from django.contrib import admin
 from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404
+from django.http import FileResponse, Http404, HttpResponse
 from django.template.loader import render_to_string
 from django.urls import path, reverse
 from django.utils.html import format_html
@@ -15,6 +17,9 @@ from common.admin import DeleteOneByOne, Kept, username
 from events.models import ApiToken, Entry, EventChange, Game, Upload
 from events.tokens import do_revoke_token
 from events.uploads import matching
+from events.uploads.store import STORE_ERRORS
+
+logger = logging.getLogger(__name__)
 
 _REASONS_OF_RESULTS = {results.unrated_reason(code) for code in results.ALL}
 
@@ -118,6 +123,17 @@ class UploadAdmin(Kept):
             handle = upload.file.open("rb")
         except FileNotFoundError:
             raise Http404(f"The file of {upload.original_name} is missing from the storage.") from None
+        except STORE_ERRORS as error:
+            # Nothing is lost: the file is in the store, which does not answer for now.
+            logger.error("The file of upload %s could not be read from the store: %s", upload.pk, error)
+            response = HttpResponse(
+                f"The file store cannot be reached: {upload.original_name} cannot be downloaded now. "
+                "Try again in a few minutes.",
+                status=503,
+                content_type="text/plain; charset=utf-8",
+            )
+            response["Retry-After"] = "120"
+            return response
         return FileResponse(
             handle, as_attachment=True, filename=upload.original_name, content_type="application/octet-stream"
         )

@@ -3,7 +3,6 @@ the games and entries of one not yet approved. The first step of the workflow (e
 
 import hashlib
 
-from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
@@ -12,6 +11,7 @@ from common.locking import lock_rows
 from events.lengths import forget_length_approval, new_dates_note
 from events.models import Entry, Event, Game, Upload
 from events.signals import results_stored
+from events.uploads import store
 from events.uploads.checking import Check
 from events.workflow import WorkflowError, record
 from players.models import erased
@@ -49,7 +49,7 @@ def do_store_upload(
             if changes := event_changes(before, event_as_stored(event, check.format)):
                 upload.report = {**upload.report, "changes": changes}
             upload.event, upload.uploaded_at = event, timezone.now()
-            upload.file.save(digest, ContentFile(data), save=False)
+            store.keep_file(upload, data)
             upload.save()
             save_games(event, check)
             through = f", through the API (token {token.name})" if token else ""
@@ -59,7 +59,7 @@ def do_store_upload(
             results_stored.send(sender=Event, event=event, user=acting_user)
     except BaseException as error:
         if upload.file:
-            upload.file.delete(save=False)  # the rows are rolled back: no file without its row
+            store.forget_file(upload)  # the rows are rolled back: no file without its row
         if isinstance(error, IntegrityError) and Event.objects.filter(code=check.code).exists():
             # Another upload (a double click) stored the same new code between our look and our write.
             raise WorkflowError(

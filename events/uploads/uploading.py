@@ -12,6 +12,7 @@ from events import workflow
 from events.models import Upload
 from events.uploads import storing
 from events.uploads.checking import check_upload
+from events.uploads.store import StoreUnavailable
 
 KEPT_SECONDS = 3600
 
@@ -73,12 +74,13 @@ def kept_file(user, token):
 class ApiUpload:
     """What an upload through the API came to: the event stored (``changed``), or the event that
     already has this file as its latest (not ``changed``), or the report of a file with errors,
-    or a refusal of the workflow's."""
+    or a refusal of the workflow's, or of a store that cannot be reached for now."""
 
     event: object = None
     report: dict | None = None
     changed: bool = False
     refused: str = ""
+    store_unavailable: bool = False  # refused for now only: the same file sent later is stored
 
 
 def upload_through_api(form, token, lists) -> ApiUpload:
@@ -99,7 +101,9 @@ def upload_through_api(form, token, lists) -> ApiUpload:
         # it, and the second changes nothing, as it would have a moment later.
         if (latest := latest_upload_of(token.user, hashlib.sha256(data).hexdigest())) is not None:
             return ApiUpload(event=latest.event, report=latest.report)
-        return ApiUpload(report=check.report(), refused=str(refused))
+        return ApiUpload(
+            report=check.report(), refused=str(refused), store_unavailable=isinstance(refused, StoreUnavailable)
+        )
     # The stored report: with what the file changed of the event it replaces, if it does.
     return ApiUpload(event=event, report=event.uploads.order_by("-uploaded_at", "-pk").first().report, changed=True)
 

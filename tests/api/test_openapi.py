@@ -99,6 +99,11 @@ def answers(api, program, arbiter, other_arbiter, settings):
     Event.objects.filter(code="NQ-SUBMITTED").update(status="approved")
     yield "/events/{code}/submit/", "post", program.post("/api/v1/events/NQ-SUBMITTED/submit/")  # 409
     yield "/events/{code}/submit/", "post", Client(HTTP_AUTHORIZATION="Bearer fr_x").post("/api/v1/events/A/submit/")
+    disk = settings.MEDIA_ROOT
+    (disk.parent / "a-file").write_text("")
+    settings.MEDIA_ROOT = disk.parent / "a-file" / "media"  # the store refuses: a file where its folder goes
+    yield "/events/", "post", upload(program, ecf_file(event_code="NQ-NOT-KEPT"))  # 503
+    settings.MEDIA_ROOT = disk
     settings.API_WRITES_PER_HOUR = 0
     yield "/events/", "post", upload(program)  # 429
     yield "/events/{code}/submit/", "post", program.post("/api/v1/events/NQ-NEW/submit/")  # 429
