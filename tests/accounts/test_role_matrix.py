@@ -5,8 +5,10 @@ data), on every new page and staff screen; each answer what its role should get,
 error."""
 
 import datetime
+import re
 
 import pytest
+from django.db.models import F
 from django.urls import reverse
 
 from accounts.roles import ARBITERS, RATING_OFFICERS
@@ -204,3 +206,45 @@ def test_only_its_arbiter_revokes_a_token_on_the_arbiters_page(client, people, l
     client.force_login(people["arbiter"])
     client.post(reverse("arbiter-revoke-api-token", args=[loop["token"]]))
     assert not ApiToken.objects.get().active
+
+
+# The kinds of mail each role is offered on /accounts/mails/ (mails.choices.offered_kinds).
+ARBITERS_KINDS = [Kind.APPROVED, Kind.SENT_BACK, Kind.RATED, Kind.HELD]
+OFFERED = {
+    "user": [Kind.ACKNOWLEDGED],
+    "arbiter": [*ARBITERS_KINDS, Kind.ACKNOWLEDGED],
+    "other arbiter": [*ARBITERS_KINDS, Kind.ACKNOWLEDGED],
+    "officer": [Kind.DIGEST, Kind.ACKNOWLEDGED],
+    "administrator": [*ARBITERS_KINDS, Kind.DIGEST, Kind.ACKNOWLEDGED],  # may be named an event's arbiter
+    "coordinator": [Kind.DIGEST, Kind.ACKNOWLEDGED],  # staff who may approve events
+}
+
+
+def test_each_role_is_offered_its_own_mails_and_turns_off_only_its_own(client, people, loop):
+    url = reverse("mail-choices")
+    offered, sent_to = {}, {}
+    for role in ROLES:
+        client.logout()
+        if people[role]:
+            client.force_login(people[role])
+        page = client.get(url).content.decode()
+        offered[role] = re.findall(r'<input type="checkbox" name="([a-z-]+)"', page)
+        # Every kind ticked but the acknowledgement, and another user named: only the role's own
+        # choices change, and only of the kinds it is offered.
+        ticked = {kind: "on" for kind in Kind.values if kind != Kind.ACKNOWLEDGED}
+        sent_to[role] = client.post(url, {**ticked, "user": people["officer"].pk})["Location"]
+
+    assert offered == {"visitor": [], **OFFERED}
+    assert sent_to == dict.fromkeys(ROLES, url) | {"visitor": f"{reverse('login')}?next={url}"}
+    # The arbiter's approvals, off since the loop, are on again: a row says so.
+    chosen = MailChoice.objects.order_by("user__pk", "kind").values_list("user__username", "kind", "on")
+    assert list(chosen) == [
+        ("user", Kind.ACKNOWLEDGED, False),
+        ("arbiter", Kind.APPROVED, True),
+        ("arbiter", Kind.ACKNOWLEDGED, False),
+        ("other", Kind.ACKNOWLEDGED, False),
+        ("officer", Kind.ACKNOWLEDGED, False),
+        ("admin", Kind.ACKNOWLEDGED, False),
+        ("coordinator", Kind.ACKNOWLEDGED, False),
+    ]
+    assert not MailChoiceChange.objects.exclude(by=F("user")).exists()
