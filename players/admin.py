@@ -66,6 +66,11 @@ class PlayerChangeAdmin(Kept):
     def has_add_permission(self, request):
         return False
 
+    def has_view_permission(self, request, obj=None):
+        # Who asked about whose data, when and how is itself personal data: it is for whoever may
+        # handle it, not whoever is given "Can view player's data history" beside the players'.
+        return request.user.has_perm("players.handle_personal_data") and super().has_view_permission(request, obj)
+
     @admin.display(description="by")
     def officer(self, change):
         return username(change.by)

@@ -28,7 +28,7 @@ class AddressesForm(RequestForm):
     addresses = forms.CharField(
         label="Their e-mail addresses",
         required=False,
-        widget=forms.Textarea(attrs={"rows": 2, "cols": 60}),
+        widget=forms.Textarea(attrs={"rows": 2, "cols": 80}),
         help_text=ADDRESSES_HELP,
     )
 

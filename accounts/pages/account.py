@@ -50,8 +50,12 @@ def confirm_email(request, token):
         user = confirming(payload)
         if request.method == "POST":
             do_change_email(payload, acting_user=user)  # the owner of the new address
-            messages.success(request, f"Your account's e-mail address is now {payload['email']}.")
-            return redirect("account" if request.user.is_authenticated else "login")
+            messages.success(
+                request, f"The account {user.get_username()} now has the e-mail address {payload['email']}."
+            )
+            # Its account page only to the account itself: a browser logged in to another account
+            # would read the change under that account's own address.
+            return redirect("account" if request.user.pk == user.pk else "login")
     except LinkRefused as refused:
         return render(request, "accounts/email_confirm.html", {"refused": str(refused)}, status=400)
     return render(request, "accounts/email_confirm.html", {"account": user, "email": payload["email"]})
