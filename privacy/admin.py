@@ -17,7 +17,9 @@ from privacy.export import do_export_player_data, export_file_name
 from privacy.services import RequestRefused, do_erase_player_data, do_lift_restriction, do_restrict_player
 
 REASON_HELP = "The request this answers: who asked, when and how. Kept in the player's history."
-ADDRESSES_HELP = "The player's own e-mail addresses, if they gave any (one a line): their follows and error reports."
+ADDRESSES_HELP = (
+    "The player's own e-mail addresses, if they gave any (one a line): their follows, error reports and mails sent."
+)
 
 
 class RequestForm(forms.Form):
