@@ -9,6 +9,7 @@ class AccountsConfig(AppConfig):
     def ready(self):
         from accounts import tasks  # noqa: F401 (registered in every process: a web process without a broker runs them)
         from accounts.roles import ensure_roles  # the auth models are not loaded before ready()
+        from common import replica  # noqa: F401 (its deploy check, beside System status's view of the replica)
 
         # After every app has migrated, so that all the permissions exist.
         post_migrate.connect(ensure_roles, dispatch_uid="accounts.ensure_roles")

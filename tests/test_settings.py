@@ -19,7 +19,11 @@ PRODUCTION = {
 
 
 def run_django(code, **env):
-    clean = {key: value for key, value in os.environ.items() if key not in {*PRODUCTION, "TIME_ZONE", "CACHE_URL"}}
+    clean = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {*PRODUCTION, "TIME_ZONE", "CACHE_URL", "DATABASE_REPLICA_URL"}
+    }
     return subprocess.run(
         [sys.executable, "-c", "import django; django.setup(); from django.conf import settings; " + code],
         cwd=ROOT,
@@ -81,7 +85,7 @@ def test_it_refuses_a_debug_value_it_cannot_read():
 
 def deploy_check(settings):
     """``manage.py check --deploy`` failing on warnings, under ``settings`` alone."""
-    clean = {key: value for key, value in os.environ.items() if key not in PRODUCTION}
+    clean = {key: value for key, value in os.environ.items() if key not in {*PRODUCTION, "DATABASE_REPLICA_URL"}}
     return subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
@@ -148,3 +152,42 @@ def test_the_silenced_warning_can_only_be_about_the_current_states_index():
     ]
 
     assert covering == [("PlayerRating", "current_states")]
+
+
+REPLICA_URL = "postgres://ratings@replica.internal:5432/ratings"
+
+
+def test_a_replica_url_adds_the_replica_its_router_and_its_middleware():
+    code = (
+        "import json; from django.db import connections; replica = settings.DATABASES['replica']; print(json.dumps(["
+        "replica['HOST'], replica['TEST']['MIRROR'], replica['OPTIONS']['connect_timeout'], settings.DATABASE_ROUTERS, "
+        "settings.MIDDLEWARE[-1], settings.DATABASE_REPLICA_STICKY_SECONDS]))"
+    )
+    result = run_django(code, **PRODUCTION, DATABASE_REPLICA_URL=REPLICA_URL)
+
+    assert json.loads(result.stdout) == [
+        "replica.internal",
+        "default",
+        2,
+        ["common.replica.ReplicaRouter"],
+        "common.replica.ReplicaReads",
+        10,
+    ], result.stderr
+
+
+def test_without_a_replica_url_there_is_one_database_and_no_routing():
+    code = (
+        "import json; print(json.dumps([list(settings.DATABASES), settings.DATABASE_ROUTERS, "
+        "'common.replica.ReplicaReads' in settings.MIDDLEWARE]))"
+    )
+
+    assert json.loads(run_django(code, **PRODUCTION).stdout) == [["default"], [], False]
+
+
+def test_the_deployment_checklist_warns_of_a_replica_url_naming_the_primarys_database():
+    same = deploy_check({**PRODUCTION, "DATABASE_REPLICA_URL": "postgres://reader:secret@db.internal/ratings"})
+    another = deploy_check({**PRODUCTION, "DATABASE_REPLICA_URL": REPLICA_URL})
+
+    assert same.returncode != 0 and "common.W001" in same.stderr
+    assert "DATABASE_REPLICA_URL names the database of DATABASE_URL" in same.stderr
+    assert another.returncode == 0, another.stdout + another.stderr
