@@ -41,6 +41,14 @@ def refuse(message):
     pytest.skip(message)
 
 
+def has_user(name):
+    try:
+        pwd.getpwnam(name)
+    except KeyError:
+        return False
+    return True
+
+
 def port_open(port):
     with socket.socket() as probe:
         return probe.connect_ex(("127.0.0.1", port)) == 0
@@ -101,6 +109,8 @@ class StreamingReplica:
     def start(self):
         if self.primary["HOST"] not in LOCAL_HOSTS:
             refuse(f"needs DATABASE_URL on this machine's PostgreSQL, not {self.primary['HOST']}")
+        if os.geteuid() == 0 and not (shutil.which("runuser") and has_user("postgres")):
+            refuse("runs as root: needs the postgres user and runuser to run the replica as (PostgreSQL refuses root)")
         values = self.check_primary()
         binaries = Path(f"/usr/lib/postgresql/{int(values['server_version_num']) // 10000}/bin")
         if not (binaries / "pg_basebackup").exists():

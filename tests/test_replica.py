@@ -18,6 +18,7 @@ from events.models import Event
 from grading.run import publishing
 from players.models import Player
 from tests.builders import publish_month
+from tests.redis_server import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True, databases=["default", "replica"])
 
@@ -132,7 +133,7 @@ def replica_unreachable():
     port = settings["PORT"]
     connections[REPLICA].close()
     del connections[REPLICA]
-    settings["PORT"] = "5440"
+    settings["PORT"] = str(free_port())  # nothing listens there
     try:
         yield
     finally:
@@ -144,13 +145,11 @@ def replica_unreachable():
 def test_a_replica_that_cannot_be_reached_leaves_the_pages_to_the_primary(client, written, caplog):
     with replica_unreachable(), caplog.at_level(logging.WARNING, logger="common.replica"):
         first = client.get(reverse("player", args=["200001A"]))
-        started = time.perf_counter()
         second = client.get(reverse("api-player", args=["200001A"]))
-        second_took = time.perf_counter() - started
 
     assert first.status_code == 200 and "Fletcher-Hart" in first.content.decode()
     assert second.json()["surname"] == "Fletcher-Hart"
-    assert second_took < 1  # the replica is not tried again at once
+    # Logged once: the second page did not try the replica again so soon.
     assert [record.getMessage()[:35] for record in caplog.records] == ["the replica failed /players/200001A"]
 
 
