@@ -67,10 +67,12 @@ def warm(url):
     server that has run for an hour, and a bench of a freshly loaded one would time the disk.
     Returns the MB read, or None where the server lacks pg_prewarm (the bench then runs cold)."""
     with connect(url) as conn:
-        try:
-            conn.execute("CREATE EXTENSION IF NOT EXISTS pg_prewarm")
-        except psycopg.Error:
-            return None
+        # A streaming replica has the primary's extension and can make none (it is read only).
+        if not conn.execute("SELECT 1 FROM pg_extension WHERE extname = 'pg_prewarm'").fetchone():
+            try:
+                conn.execute("CREATE EXTENSION pg_prewarm")
+            except psycopg.Error:
+                return None
         blocks = conn.execute(
             "SELECT coalesce(sum(pg_prewarm(c.oid, 'read')), 0) FROM pg_class c "
             "JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = 'public' AND c.relkind IN ('r', 'i', 'm')"

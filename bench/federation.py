@@ -135,8 +135,8 @@ def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None 
             conn,
             "players_player",
             ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"]
-            + ["surname_key", "forenames_key", "name_key"],
-            people,
+            + ["surname_key", "forenames_key", "name_key", "name_restricted"],
+            ((*person, False) for person in people),  # no name restricted to initials
         )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
         federation = Federation(players, np.array([0] + [row[8] for row in people], dtype=np.int64), [], Ids(), rng)

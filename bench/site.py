@@ -1,6 +1,6 @@
 """The public site under load: 300,000 players with a year of history, gunicorn, 8 clients.
 
-    python bench/site.py [--players 300000] [--requests 1500] [--reuse]
+    python bench/site.py [--players 300000] [--requests 1500] [--reuse] [--replica URL]
 
 1. Creates the PostgreSQL database ``federation_bench`` (BENCH_DATABASE_URL, default
    postgres://postgres@127.0.0.1:5432/federation_bench; it is dropped and made anew unless
@@ -17,6 +17,11 @@
    the player page, the search, the live list, an event, a calculation, a head to head, the
    help page and the calculator.
 Targets: every page's p95 under 50 ms, but the search's and the calculator's, under 100 ms.
+
+With ``--replica URL`` (or BENCH_REPLICA_URL), a streaming replica of the bench's PostgreSQL
+(docs/database-replica.md: made with pg_basebackup, before or after the load), gunicorn runs with
+DATABASE_REPLICA_URL set to it: the public pages read the replica. It is warmed as the primary is,
+and the bench prints how many transactions each database served while the pages were timed.
 """
 
 import argparse
@@ -44,6 +49,7 @@ from chess.months import Month
 DATABASE = os.environ.get("BENCH_DATABASE_URL", "postgres://postgres@127.0.0.1:5432/federation_bench")
 # The shared cache of production (README); this Redis database is emptied when the bench starts.
 CACHE = os.environ.get("BENCH_CACHE_URL", "redis://127.0.0.1:6379/3")
+REPLICA = os.environ.get("BENCH_REPLICA_URL", "")
 TARGETS = {
     "list page": 50,
     "player page": 50,
@@ -70,8 +76,14 @@ def load(players):
 # --- 2. The server -----------------------------------------------------------------------
 
 
-def site_env(static_root):
-    return databases.django_env(DATABASE, DATABASE_CONN_MAX_AGE="600", STATIC_ROOT=str(static_root), CACHE_URL=CACHE)
+def site_env(static_root, replica=""):
+    return databases.django_env(
+        DATABASE,
+        DATABASE_CONN_MAX_AGE="600",
+        STATIC_ROOT=str(static_root),
+        CACHE_URL=CACHE,
+        DATABASE_REPLICA_URL=replica,
+    )
 
 
 def free_port():
@@ -80,8 +92,8 @@ def free_port():
         return probe.getsockname()[1]
 
 
-def start_gunicorn(static_root):
-    env = site_env(static_root)
+def start_gunicorn(static_root, replica=""):
+    env = site_env(static_root, replica)
     subprocess.run([sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"], cwd=ROOT, env=env, check=True)
     port = free_port()
     gunicorn = shutil.which("gunicorn", path=str(Path(sys.executable).parent)) or "gunicorn"
@@ -212,6 +224,25 @@ def calculator(rng, sample):
     return f"/calculator/?list=otb-standard&player={player}&{rows}"
 
 
+def replayed(replica, seconds=600):
+    """Wait for the replica to replay what the primary has written (the load, its indexes and
+    statistics): a page timed before would read a database still being written. Returns the wait."""
+    started = time.monotonic()
+    with connect(DATABASE) as primary, connect(replica) as standby:
+        written = primary.execute("SELECT pg_current_wal_lsn()").fetchone()[0]
+        while not standby.execute("SELECT pg_last_wal_replay_lsn() >= %s::pg_lsn", [written]).fetchone()[0]:
+            if time.monotonic() - started > seconds:
+                raise SystemExit(f"the replica did not replay the primary's WAL within {seconds} s")
+            time.sleep(0.2)
+    return time.monotonic() - started
+
+
+def transactions(url):
+    """The transactions the database of ``url`` has served so far (a standby counts its own)."""
+    with connect(url) as conn:
+        return conn.execute("SELECT xact_commit FROM pg_stat_database WHERE datname = current_database()").fetchone()[0]
+
+
 def percentile(values, share):
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -222,6 +253,7 @@ def main():
     parser.add_argument("--players", type=int, default=300_000)
     parser.add_argument("--requests", type=int, default=1500, help="per page measured")
     parser.add_argument("--reuse", action="store_true", help="keep a database already loaded with --players")
+    parser.add_argument("--replica", default=REPLICA, help="a streaming replica's URL: the pages read it")
     options = parser.parse_args()
 
     if not (options.reuse and databases.count_players(DATABASE) == options.players):
@@ -239,10 +271,16 @@ def main():
     log("Rows: " + ", ".join(f"{table.split('_', 1)[1]} {count:,}" for table, count in counts.items()))
     read = databases.warm(DATABASE)
     log(f"Database read into memory: {read:,} MB" if read is not None else "pg_prewarm missing: the database is cold")
+    if options.replica:
+        waited = replayed(options.replica)
+        log(f"Replica caught up with the primary in {waited:.1f} s")
+        read = databases.warm(options.replica)
+        where = options.replica.rsplit("@", 1)[-1]
+        log(f"Replica {where} read into memory: {read:,} MB" if read is not None else "pg_prewarm missing: it is cold")
 
     static_root = Path(tempfile.mkdtemp(prefix="bench-static-"))
     redis.Redis.from_url(CACHE).flushdb()  # nothing kept from an earlier run or load
-    server, port = start_gunicorn(static_root)
+    server, port = start_gunicorn(static_root, options.replica)
     try:
         rng = random.Random(7)
         work = workloads(rng, options.requests)
@@ -250,6 +288,7 @@ def main():
             drive(port, paths[:60])
         log(f"gunicorn, 2 workers, 127.0.0.1:{port}; 8 concurrent clients; {options.requests} requests a page")
         log(f"{'page':<22}{'p50 ms':>8}{'p95 ms':>8}{'p99 ms':>8}{'req/s':>8}  target")
+        served = {name: transactions(url) for name, url in (("primary", DATABASE), ("replica", options.replica)) if url}
         for name, paths in work.items():
             latencies, errors, elapsed = drive(port, paths)
             if errors:
@@ -261,6 +300,14 @@ def main():
                 f"{name:<22}{statistics.median(latencies):>8.1f}{p95:>8.1f}{percentile(latencies, 0.99):>8.1f}"
                 f"{len(latencies) / elapsed:>8.0f}  {verdict}"
             )
+        log(
+            "Transactions while timed: "
+            + ", ".join(
+                f"{name} {transactions(url) - served[name]:,}"
+                for name, url in (("primary", DATABASE), ("replica", options.replica))
+                if url
+            )
+        )
     finally:
         stop(server)
         shutil.rmtree(static_root, ignore_errors=True)

@@ -11,6 +11,8 @@ import json
 import numpy as np
 from django.db import connection
 
+from common.replica import reading
+
 
 def is_postgresql() -> bool:
     return connection.vendor == "postgresql"
@@ -18,7 +20,8 @@ def is_postgresql() -> bool:
 
 def fetch_columns(sql: str, params, dtypes: list, order: tuple[int, ...] = ()) -> list[np.ndarray]:
     """Run ``sql`` and return its columns as numpy arrays of ``dtypes`` (None: a list), its rows
-    ordered by the columns at positions ``order`` (the SQL's own ORDER BY is not kept).
+    ordered by the columns at positions ``order`` (the SQL's own ORDER BY is not kept). It reads
+    where the ORM would (common.replica): a run's transaction the primary, a public page the replica.
 
     On PostgreSQL a query of numbers and dates only, none of them NULL, is packed by the server
     into one value of 8-byte integers that becomes the arrays with no Python object per row:
@@ -28,7 +31,7 @@ def fetch_columns(sql: str, params, dtypes: list, order: tuple[int, ...] = ()) -
         return packed_columns(sql, params, dtypes, order)
     if order:
         sql = f"SELECT * FROM ({sql}) AS q ORDER BY {', '.join(str(i + 1) for i in order)}"
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(sql, params)
         rows = cursor.fetchall()
     columns = list(zip(*rows)) if rows else [()] * len(dtypes)
@@ -47,7 +50,7 @@ def packed_columns(sql: str, params, dtypes: list, order: tuple[int, ...]) -> li
         for name, dtype in zip(names, dtypes)
     ]
     packed = f"SELECT string_agg({' || '.join(fields)}, ''), count(*) FROM ({sql}) AS q({', '.join(names)})"
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(packed, params)
         data, count = cursor.fetchone()
     table_ = np.frombuffer(data or b"", dtype=">i8").reshape(-1, len(dtypes))

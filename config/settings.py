@@ -1,7 +1,8 @@
 """Settings for the federation rating site, driven by environment variables.
 
 Every setting that differs between a laptop and production is read from the environment:
-DATABASE_URL, REDIS_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS, TIME_ZONE, and the few below.
+DATABASE_URL (and DATABASE_REPLICA_URL), REDIS_URL, CACHE_URL, SECRET_KEY, DEBUG, ALLOWED_HOSTS,
+TIME_ZONE, and the few below.
 With none of them set the site runs on a SQLite file with Celery tasks run in process, which
 is what the README's first command uses.
 """
@@ -138,6 +139,29 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # what the warning says. PostgreSQL keeps the check.
     SILENCED_SYSTEM_CHECKS = ["models.W040"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A streaming replica of that database (docs/database-replica.md, common/replica.py): the public
+# pages, feeds, downloads and the read API read it, the views of REPLICA_READERS' modules but for
+# REPLICA_NEVER's (the forms whose next page reads what they wrote, and the API's events, which a
+# pairing program reads back after an upload, keeping no cookie). Every write, every other page,
+# the tasks and the commands read the primary, as does for DATABASE_REPLICA_STICKY_SECONDS a
+# visitor who wrote. Unset, there is one database and nothing of this runs.
+DATABASE_REPLICA_URL = os.environ.get("DATABASE_REPLICA_URL", "")
+DATABASE_REPLICA_STICKY_SECONDS = envint("DATABASE_REPLICA_STICKY_SECONDS", 10)
+REPLICA_READERS = ["public", "api"]
+REPLICA_NEVER = ["public.alerts", "public.corrections", "api.uploads"]
+if DATABASE_REPLICA_URL:
+    DATABASES["replica"] = dj_database_url.parse(
+        DATABASE_REPLICA_URL,
+        conn_max_age=DATABASES["default"]["CONN_MAX_AGE"],
+        # A test run reads the test database on the primary (the replica tests start their own).
+        test_options={"MIRROR": "default"},
+    )
+    if DATABASES["replica"]["ENGINE"] == "django.db.backends.postgresql":
+        # A replica that is gone costs a page two seconds before it is read from the primary.
+        DATABASES["replica"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 2)
+    DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]
+    MIDDLEWARE.append("common.replica.ReplicaReads")
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -6,23 +6,26 @@ from django.db.models import F
 from django.utils import timezone
 
 from common.memory import process_memory
+from common.replica import reading_alias
 from players.models import PrivacySetting
 
 # Every page reads the setting, some twice (the kept page's key, the list's filters): each
 # process keeps it a few seconds. A change made in this process is seen at once, in the others
-# within SECONDS_KEPT.
+# within SECONDS_KEPT. The replica's copy is kept apart from the primary's: the keys of pages built
+# from the replica's rows name the setting as the replica has it.
 SECONDS_KEPT = 10
-SETTING_IN_MEMORY = process_memory(size=1, seconds=SECONDS_KEPT)
+SETTING_IN_MEMORY = process_memory(size=2, seconds=SECONDS_KEPT)
 
 
 def privacy_setting() -> PrivacySetting:
     """The setting's one row (the migration made it; made again with its defaults if gone)."""
-    setting = SETTING_IN_MEMORY.get("setting")
+    alias = reading_alias()
+    setting = SETTING_IN_MEMORY.get(alias)
     if setting is None:
         setting = PrivacySetting.objects.filter(pk=1).first()
         if setting is None:
             setting, _ = PrivacySetting.objects.get_or_create(pk=1)
-        SETTING_IN_MEMORY.set("setting", setting)
+        SETTING_IN_MEMORY.set(alias, setting)
     return setting
 
 

@@ -11,11 +11,11 @@ name has them all, each word of four letters or more counts by its first three.
 
 import re
 
-from django.db import connection
 from django.db.models import BooleanField, F, FloatField, Func, Q, Value
 
 from chess.federations import fide_id
 from chess.names import spellings, umlauts_taken_back
+from common.replica import reading
 from players.models import Player, is_player_code
 
 # The lowest word similarity that still counts as a match (pg_trgm's default is 0.6, which
@@ -74,13 +74,14 @@ def looks_like_code(query: str) -> bool:
 
 
 def uses_trigrams() -> bool:
-    return connection.vendor == "postgresql"
+    return reading().vendor == "postgresql"
 
 
 def prepare():
-    """Set the session's word-similarity threshold (one cheap query, PostgreSQL only)."""
+    """Set the session's word-similarity threshold (one cheap query, PostgreSQL only), on the
+    connection the search then reads (the replica's, for the public search)."""
     if uses_trigrams():
-        with connection.cursor() as cursor:
+        with reading().cursor() as cursor:
             cursor.execute("SET pg_trgm.word_similarity_threshold = %s", [WORD_SIMILARITY])
 
 

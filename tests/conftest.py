@@ -107,6 +107,26 @@ def object_store(settings, s3_server):
     return bucket
 
 
+@pytest.fixture(scope="session")
+def streaming_replica(django_db_setup):
+    """A streaming replica of the test database, made once it is migrated, for the session
+    (tests/replica_server.py); the alias ``replica`` reads it."""
+    from tests.replica_server import streaming_replica
+
+    with streaming_replica() as replica:
+        yield replica
+
+
+@pytest.fixture
+def replica(streaming_replica, settings):
+    """The site as DATABASE_REPLICA_URL makes it (config/settings.py): the router, and the
+    middleware that lets the public pages and the read API read the replica."""
+    settings.DATABASE_ROUTERS = ["common.replica.ReplicaRouter"]
+    settings.MIDDLEWARE = [*settings.MIDDLEWARE, "common.replica.ReplicaReads"]
+    yield streaming_replica
+    streaming_replica.resume()  # a test that paused it leaves it replaying for the next
+
+
 # The roles' users.
 
 

@@ -3,6 +3,9 @@
 import os
 
 os.environ.setdefault("SECRET_KEY", "tests-only-secret-key-not-for-any-deployment")
+# The suite reads one database: the replica tests (tests/test_replica.py) make the streaming replica
+# they read, and add it themselves (tests/replica_server.py).
+os.environ.pop("DATABASE_REPLICA_URL", None)
 
 from config.settings import *  # noqa: E402,F403
 

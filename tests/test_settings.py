@@ -28,7 +28,15 @@ STORE = {
     "STORAGE_S3_SECRET_ACCESS_KEY": "a-secret-of-the-store-0123456789",
 }
 # What a test's settings must not take from the environment the tests run in (CI sets CACHE_URL).
-NOT_INHERITED = {*PRODUCTION, *STORE, "STORAGE_S3_ADDRESSING_STYLE", "TIME_ZONE", "CACHE_URL", "WEB_MACHINES"}
+NOT_INHERITED = {
+    *PRODUCTION,
+    *STORE,
+    "STORAGE_S3_ADDRESSING_STYLE",
+    "TIME_ZONE",
+    "CACHE_URL",
+    "WEB_MACHINES",
+    "DATABASE_REPLICA_URL",
+}
 
 
 def run_django(code, **env):
@@ -279,3 +287,42 @@ def test_amazon_s3_with_a_region_and_no_keys_is_whole_boto3_finds_the_instances_
     result = deploy_check({**PRODUCTION, **store})
 
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+REPLICA_URL = "postgres://ratings@replica.internal:5432/ratings"
+
+
+def test_a_replica_url_adds_the_replica_its_router_and_its_middleware():
+    code = (
+        "import json; from django.db import connections; replica = settings.DATABASES['replica']; print(json.dumps(["
+        "replica['HOST'], replica['TEST']['MIRROR'], replica['OPTIONS']['connect_timeout'], settings.DATABASE_ROUTERS, "
+        "settings.MIDDLEWARE[-1], settings.DATABASE_REPLICA_STICKY_SECONDS]))"
+    )
+    result = run_django(code, **PRODUCTION, DATABASE_REPLICA_URL=REPLICA_URL)
+
+    assert json.loads(result.stdout) == [
+        "replica.internal",
+        "default",
+        2,
+        ["common.replica.ReplicaRouter"],
+        "common.replica.ReplicaReads",
+        10,
+    ], result.stderr
+
+
+def test_without_a_replica_url_there_is_one_database_and_no_routing():
+    code = (
+        "import json; print(json.dumps([list(settings.DATABASES), settings.DATABASE_ROUTERS, "
+        "'common.replica.ReplicaReads' in settings.MIDDLEWARE]))"
+    )
+
+    assert json.loads(run_django(code, **PRODUCTION).stdout) == [["default"], [], False]
+
+
+def test_the_deployment_checklist_warns_of_a_replica_url_naming_the_primarys_database():
+    same = deploy_check({**PRODUCTION, "DATABASE_REPLICA_URL": "postgres://reader:secret@db.internal/ratings"})
+    another = deploy_check({**PRODUCTION, "DATABASE_REPLICA_URL": REPLICA_URL})
+
+    assert same.returncode != 0 and "common.W001" in same.stderr
+    assert "DATABASE_REPLICA_URL names the database of DATABASE_URL" in same.stderr
+    assert another.returncode == 0, another.stdout + another.stderr

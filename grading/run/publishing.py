@@ -20,6 +20,7 @@ from django.utils import timezone
 from chess.months import Month
 from common.bulk import fetch_columns, insert_columns, is_postgresql, table, where_in
 from common.locking import Busy, lock_row
+from common.replica import caught_up
 from grading.engine import RULE_SETS, PendingColumns, StateColumns
 from grading.engine.arrays import find_sorted
 from grading.engine.codes import CATEGORY_NAMES, PENDING, STATE_TYPE_CODES, TYPE_NAMES
@@ -363,7 +364,17 @@ def publications_generation() -> str:
     return generation
 
 
+# How long a publication waits for a streaming replica (docs/database-replica.md) to replay it
+# before the pages are told of it.
+REPLICA_WAIT_SECONDS = 30
+
+
 def forget_publications():
     """Every list's publications are kept under the generation: a new one forgets them all (a
-    reader still at work writes what it read under the old generation, never read again)."""
+    reader still at work writes what it read under the old generation, never read again).
+
+    With a replica the public pages read, the generation is renewed once the replica has the
+    publication: renewed before, a page reading the replica in its lag would keep the old
+    publications under the new generation for a minute."""
+    caught_up(within=REPLICA_WAIT_SECONDS)
     cache.set(GENERATION_KEY, secrets.token_hex(4), None)

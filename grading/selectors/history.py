@@ -7,10 +7,10 @@ grading.run.publishing writes what this reads.
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from common.memory import process_memory
+from common.replica import reading, reading_alias
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod
 from grading.run.periods import latest_take_ons
 from grading.run.publishing import publications_generation
@@ -46,7 +46,9 @@ def publication_in(periods, month: str | None = None, original=False) -> Publish
     return PublishedList(period, 0 if original else period.revision)
 
 
-LIST_PUBLICATIONS_KEY = "list-publications:{}:{}"  # the generation, the list's code
+# The generation, the database read (the replica's are apart: a primary's newer publication must not
+# send a page to rows the replica has not replayed yet), the list's code.
+LIST_PUBLICATIONS_KEY = "list-publications:{}:{}:{}"
 
 
 def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
@@ -55,7 +57,7 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
     is published (grading.run.publishing.forget_publications)."""
     if len(code) > RatingList._meta.get_field("code").max_length:
         return None, []  # no list has it, and an address's worth of it makes no cache key
-    key = LIST_PUBLICATIONS_KEY.format(publications_generation(), code)
+    key = LIST_PUBLICATIONS_KEY.format(publications_generation(), reading_alias(), code)
     found = cache.get(key)
     if found is None:
         rating_list = RatingList.objects.filter(code=code).first()
@@ -72,10 +74,11 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
 # Query helpers for the public site and the API (read only).
 
 
-PUBLICATIONS_KEY = "latest-publications:3:{}"  # the generation: {list id: [latest period, the one before or None]}
+# The generation, the database read (as LIST_PUBLICATIONS_KEY): {list id: [latest period, the one before or None]}
+PUBLICATIONS_KEY = "latest-publications:4:{}:{}"
 PUBLICATIONS_SECONDS = 60
 # Each process keeps them too, for the same minute, under the generation that publishing renews.
-HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
+HEADS_IN_MEMORY = process_memory(size=8, seconds=PUBLICATIONS_SECONDS)
 
 
 def _published_heads() -> dict:
@@ -83,11 +86,11 @@ def _published_heads() -> dict:
     change once a month: they are kept for a minute in the shared cache and in the process's
     memory, under the generation token that publishing renews (grading.run.publishing.forget_publications), so that a
     publication is read at once everywhere."""
-    generation = publications_generation()
+    generation = (publications_generation(), reading_alias())
     heads = HEADS_IN_MEMORY.get(generation)
     if heads is not None:
         return heads
-    heads = cache.get(PUBLICATIONS_KEY.format(generation))
+    heads = cache.get(PUBLICATIONS_KEY.format(*generation))
     if heads is None:
         heads = {}
         rows = RatingPeriod.objects.published().select_related("rating_list")
@@ -96,7 +99,7 @@ def _published_heads() -> dict:
             if len(kept) < 2:
                 kept.append(period)
         heads = {key: (kept + [None])[:2] for key, kept in heads.items()}
-        cache.set(PUBLICATIONS_KEY.format(generation), heads, PUBLICATIONS_SECONDS)
+        cache.set(PUBLICATIONS_KEY.format(*generation), heads, PUBLICATIONS_SECONDS)
     HEADS_IN_MEMORY.set(generation, heads)
     return heads
 
@@ -131,7 +134,7 @@ def previous_ratings(published, player_ids, periods) -> dict:
     before = next((period for period in periods if period.month < published.period.month), None)
     if before is None or not player_ids:
         return {}
-    with connection.cursor() as cursor:
+    with reading().cursor() as cursor:
         cursor.execute(
             f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
             f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
