@@ -8,9 +8,15 @@ import datetime
 
 import pytest
 from django.conf import settings
+from django.contrib.messages import constants
+from django.contrib.messages.storage.base import Message
+from django.contrib.messages.storage.cookie import CookieStorage
+from django.http import HttpResponse
+from django.test import RequestFactory
 from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 
-from common.caching import CHANGING, EDITION, NEVER_SHARED, STEADY
+from common.caching import CHANGING, EDITION, NEVER_SHARED, STEADY, declare, policy_of
 from common.memory import forget_everything
 from grading.models import ListEntry
 from players.models import PrivacySetting
@@ -124,11 +130,37 @@ def test_the_last_word_is_the_middlewares_whatever_a_view_declares(client, feder
 
 
 @pytest.mark.parametrize("path", ["/report/?player=200002B", "/alerts/follow/?player=200002B"])
-def test_a_page_that_sets_a_cookie_is_never_shared(client, federation, path):
+def test_a_form_that_sets_a_cookie_is_never_shared(client, federation, path):
     response = client.get(path)
 
     assert response.cookies["csrftoken"]  # the form's CSRF cookie
     assert response["Cache-Control"] == "private, no-store"
+
+
+@pytest.mark.parametrize("path", ["/clubs/", "/help/"])
+def test_a_public_page_that_sets_a_cookie_is_its_visitors_alone(client, federation, path):
+    # A message left for the visitor (after confirming an alert, say) is shown on the next page,
+    # which clears its cookie: that page is theirs, and not kept by the site either (public/kept.py).
+    storage = CookieStorage(RequestFactory().get("/"))
+    client.cookies[storage.cookie_name] = storage._encode([Message(constants.SUCCESS, "Confirmed: 1 more thing.")])
+
+    response = client.get(path)
+
+    assert "Confirmed: 1 more thing." in response.content.decode()
+    assert storage.cookie_name in response.cookies and response["Cache-Control"] == "private, no-store"
+    after = client.get(path)  # the message shown, the page is anyone's
+    assert after["Cache-Control"] == PUBLIC[path].header and "Confirmed" not in after.content.decode()
+
+
+def test_a_response_that_varies_on_cookie_is_never_shared(rf):
+    request = rf.get("/clubs/")
+    declare(request, CHANGING)
+    response = HttpResponse("anyone's")
+    assert policy_of(request, response) == CHANGING
+
+    patch_vary_headers(response, ["Accept-Encoding", "Cookie"])
+
+    assert policy_of(request, response) is None
 
 
 def test_a_request_with_a_session_or_a_token_is_answered_for_its_sender_alone(client, federation):
@@ -203,12 +235,21 @@ def test_a_months_latest_files_say_when_what_they_hold_last_changed(client, fede
     assert "Last-Modified" not in client.get(MONTH + "r0/csv/")
 
 
-def test_a_revision_is_seen_at_once_where_addresses_change_and_the_old_edition_stays_as_published(client, db, rate):
+def test_a_publication_and_a_revision_are_seen_at_once_where_addresses_change_and_an_edition_stays_as_published(
+    client, db, rate
+):
     PlayerFactory(code="111111A")
     PlayerFactory(code="222222B")
     take_on("otb-standard", "2026-09", "111111A,1500,full,50,75000,25,2026-09", "222222B,1500,full,50,75000,25,2026-09")
     approved_event("OCT-A", "otb-standard", datetime.date(2026, 10, 10), [("111111A", "222222B", "1-0")])
+    # Before the month is published: the latest list is 2026-09's, and the month's page says what is in it so far.
+    unpublished = {path: client.get(path) for path in ("/lists/otb-standard/", MONTH)}
+    assert "In it so far" in unpublished[MONTH].content.decode()
+    assert unpublished[MONTH]["Cache-Control"] == CHANGING.header
+
     succeeded(rate("otb-standard", "2026-10"))
+    for path, response in unpublished.items():
+        assert client.get(path)["ETag"] != response["ETag"], path
     watched = ["/lists/otb-standard/", MONTH, MONTH + "csv/", "/players/111111A/", "/api/v1/lists/otb-standard/"]
     before = {path: client.get(path) for path in watched}
     original = client.get(MONTH + "r0/")
