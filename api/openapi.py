@@ -58,6 +58,7 @@ LIST = query("list", "A rating list's code.")
 PERIOD = query("period", "A month, YYYY-MM.", MONTH)
 EDITION = query("edition", "revised (the default) or original.", {"type": "string", "enum": ["revised", "original"]})
 BEARER = [{"token": []}]
+LIST_PAGE = {"list": STRING, "period": MONTH, "revision": INTEGER, "edition": STRING, "edition_url": URL, **RULES}
 WRITE_ERRORS = {"401": ERROR, "403": ERROR, "409": ERROR, "429": ERROR}
 
 PATHS = {
@@ -85,8 +86,8 @@ PATHS = {
     ),
     "/lists/": read("The rating lists and their published periods", page(ref("RatingList")), errors=()),
     "/lists/{code}/": read(
-        "The latest published list",
-        page(ref("ListLine"), list=STRING, period=MONTH, revision=INTEGER, edition=STRING, **RULES),
+        "The latest published list (its edition's own address: edition_url)",
+        page(ref("ListLine"), **LIST_PAGE),
         in_path("code", "The list's code."),
         EDITION,
         paged=True,
@@ -108,11 +109,19 @@ PATHS = {
         paged=True,
     ),
     "/lists/{code}/{month}/": read(
-        "A published list of a month",
-        page(ref("ListLine"), list=STRING, period=MONTH, revision=INTEGER, edition=STRING, **RULES),
+        "A published list of a month, as its latest revision has it (its edition's own address: edition_url)",
+        page(ref("ListLine"), **LIST_PAGE),
         in_path("code", "The list's code."),
         {"name": "month", "in": "path", "required": True, "schema": MONTH},
         EDITION,
+        paged=True,
+    ),
+    "/lists/{code}/{month}/r{revision}/": read(
+        "One edition of a month's list: as revision N published it (0 the original), which never changes",
+        page(ref("ListLine"), **LIST_PAGE),
+        in_path("code", "The list's code."),
+        {"name": "month", "in": "path", "required": True, "schema": MONTH},
+        {"name": "revision", "in": "path", "required": True, "schema": {"type": "integer", "minimum": 0}},
         paged=True,
     ),
     "/calculator/": read(

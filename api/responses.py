@@ -13,13 +13,12 @@ import functools
 
 from django.core.paginator import Paginator
 from django.http import Http404, HttpResponseRedirect, JsonResponse
-from django.utils.cache import patch_cache_control
 
 from chess.months import Month
 from chess.numbers import NotAWholeNumber, OutOfRange, read_whole_number
+from common.caching import CHANGING, declare
 from common.errors import json_error
 
-API_MAX_AGE = 60
 DEFAULT_PAGE_SIZE = 100
 MAX_PAGE_SIZE = 500
 
@@ -55,13 +54,16 @@ def wrong_method():
 
 
 def api_view(view):
-    """GET only, JSON errors, and readable from any web site (the data is public)."""
+    """GET only, JSON errors, and readable from any web site (the data is public). Its answers
+    change with an approval (live ratings) or a publication: CHANGING, unless the view declares
+    otherwise (common/caching.py)."""
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):
         if request.method not in ("GET", "HEAD"):
             response = wrong_method()
         else:
+            declare(request, CHANGING)
             try:
                 response = view(request, *args, **kwargs)
             except BadParameter as problem:
@@ -71,9 +73,6 @@ def api_view(view):
             except MergedInto as merged:
                 response = HttpResponseRedirect(merged.location(request))
         response["Access-Control-Allow-Origin"] = "*"
-        if response.status_code == 200:
-            # The data changes with an approval (live ratings) or a publication: a minute is fresh.
-            patch_cache_control(response, public=True, max_age=API_MAX_AGE)
         return response
 
     return wrapper

@@ -14,6 +14,7 @@ urlpatterns = [
     path("v1/lists/<slug:code>/", views.rating_list, name="api-list"),
     path("v1/lists/<slug:code>/live/", views.live_list, name="api-live-list"),
     path("v1/lists/<slug:code>/<str:month>/", views.rating_list, name="api-list-period"),
+    path("v1/lists/<slug:code>/<str:month>/r<int:revision>/", views.rating_list, name="api-list-edition"),
     path("v1/calculator/", views.calculator, name="api-calculator"),
     path("v1/clubs/", views.clubs, name="api-clubs"),
     path("v1/clubs/<path:code>/", views.club, name="api-club"),

@@ -21,6 +21,7 @@ from api.responses import (
     paginated,
     wrong_method,
 )
+from common.caching import EDITION, STEADY, declare, shared
 from common.errors import no_resource
 from common.lookups import by_code
 from events.models import Event
@@ -33,7 +34,7 @@ from grading.run.breakdown import LinesOf
 from grading.selectors.crosstables import event_results
 from grading.selectors.explanations import dummy_hidden
 from grading.selectors.game_counts import game_counts
-from grading.selectors.history import list_publications, list_size, publication_in
+from grading.selectors.history import PublishedList, list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import first_day
@@ -44,6 +45,7 @@ from players.privacy import privacy_setting
 from players.selectors import club_players, clubs_with_members, player_by_code
 
 
+@shared(STEADY)
 def docs(request):
     if request.method not in ("GET", "HEAD"):
         return wrong_method()
@@ -71,6 +73,7 @@ def index(request):
 
 @api_view
 def openapi(request):
+    declare(request, STEADY)
     return one(description(request.build_absolute_uri(reverse("api-index"))))
 
 
@@ -216,18 +219,26 @@ def lists(request):
 
 
 @api_view
-def rating_list(request, code, month=None):
+def rating_list(request, code, month=None, revision=None):
+    """The latest list, a month's as it stands, or (``revision`` in the address, or the
+    original) one edition, which never changes: an EDITION (common/caching.py). Each answer
+    gives its edition's own address, ``edition_url``."""
     _, periods = list_or_404(code)
     if month is not None:
         check_month(month)
-    edition = request.GET.get("edition", "revised")
-    if edition not in ("revised", "original"):
-        raise BadParameter(f"edition must be revised or original, not {edition[:20]!r}.")
+    edition = edition_parameter(request, revision)
     published = publication_in(periods, month, original=edition == "original")
     if published is None:
         raise NotFound(
             f"The {code} list was not published for {month}." if month else f"The {code} list is not published yet."
         )
+    if revision is not None:
+        if revision > published.period.revision:
+            raise NotFound(f"The {code} list of {month} has no revision {revision}.")
+        published = PublishedList(published.period, revision)
+    if month is not None and (revision is not None or edition == "original"):
+        declare(request, EDITION)
+    address = reverse("api-list-edition", args=[code, published.period.month, published.revision])
     return paginated(
         request,
         published.entries(),
@@ -237,8 +248,21 @@ def rating_list(request, code, month=None):
         period=published.period.month,
         revision=published.revision,
         edition=edition,
+        edition_url=request.build_absolute_uri(address),
         **serialize.rules(published.period.rule_set),
     )
+
+
+def edition_parameter(request, revision) -> str:
+    """``edition`` (revised, the default, or original); in an edition's address, what it names."""
+    edition = request.GET.get("edition")
+    if revision is not None:
+        if edition is not None:
+            raise BadParameter("edition is not taken where the address names the revision.")
+        return "original" if revision == 0 else "revised"
+    if edition not in (None, "revised", "original"):
+        raise BadParameter(f"edition must be revised or original, not {edition[:20]!r}.")
+    return edition or "revised"
 
 
 @api_view

@@ -88,18 +88,25 @@ MIDDLEWARE = [
     "common.middleware.RefuseNulCharacters",
     "common.middleware.ContentSecurityPolicy",
     "whitenoise.middleware.WhiteNoiseMiddleware",
-    # An ETag on every page and API answer, and 304 to a request that already has it.
+    # An ETag on every page and API answer that may be kept, and 304 to a request that already has it.
     "django.middleware.http.ConditionalGetMiddleware",
+    # Who may keep a response, and how long (docs/caching.md): outside the middleware that set
+    # cookies, so that it sees them.
+    "common.caching.CachePolicy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # No session read for a visitor without one: a public page is not sent with Vary: Cookie.
+    "common.caching.AnonymousWithoutSession",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+# Pages never kept by a proxy or CDN, whatever their views declare (common/caching.py).
+NEVER_SHARED_PATHS = ["/admin/", "/accounts/", "/arbiter/"]
 WSGI_APPLICATION = "config.wsgi.application"
 
 # Django's form renderer, with inputs and menus written without a template each (common/forms.py).

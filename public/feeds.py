@@ -54,7 +54,8 @@ class PublicationsFeed(Feed):
         return f"{run.players_rated} players rated from {run.games} games."
 
     def item_link(self, run):
-        return reverse("rating-list-period", args=[run.period.rating_list.code, run.period.month])
+        # The edition this publication made, whose address never shows another.
+        return reverse("rating-list-edition", args=[run.period.rating_list.code, run.period.month, run.revision])
 
     def item_guid(self, run):
         return entry_id(reverse("publications-feed"), f"publication-{run.pk}", run.finished_at)

@@ -7,6 +7,7 @@ import hashlib
 from pathlib import Path
 
 from django.conf import settings
+from django.contrib.messages.storage.cookie import CookieStorage
 from django.core.cache import cache
 from django.http import HttpResponse
 
@@ -31,8 +32,14 @@ def templates_version() -> str:
 
 def keeps(request, parameters=frozenset()) -> bool:
     """Whether this request's page may be kept: an anonymous visitor's (a logged-in user's
-    header is theirs), asking only for ``parameters``, by an address of sensible length."""
-    return not request.user.is_authenticated and set(request.GET) <= parameters and len(request.get_full_path()) <= 200
+    header is theirs) with no message waiting for them (the page shows it), asking only for
+    ``parameters``, by an address of sensible length."""
+    return (
+        not request.user.is_authenticated
+        and CookieStorage.cookie_name not in request.COOKIES
+        and set(request.GET) <= parameters
+        and len(request.get_full_path()) <= 200
+    )
 
 
 def kept_page(request, kind: str, state: str, build, seconds: int, parameters=frozenset()):

@@ -84,10 +84,12 @@ def list_rows(entries, ranks, previous: dict, ages):
 
 
 def file_name(published) -> str:
-    """A download's name without its extension: the list's code and month, and "-original" for
-    the original edition of a list since revised."""
-    original = "-original" if published.is_original and published.period.revision else ""
-    return f"{published.period.rating_list.code}-{published.period.month}{original}"
+    """A download's name without its extension: the list's code and month, and for an edition
+    since revised "-original" (the list as first published) or "-rN" (revision N)."""
+    edition = ""
+    if published.revision != published.period.revision:
+        edition = "-original" if published.is_original else f"-r{published.revision}"
+    return f"{published.period.rating_list.code}-{published.period.month}{edition}"
 
 
 def list_csv(rows) -> str:

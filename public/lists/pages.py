@@ -4,14 +4,16 @@ from django.http import Http404
 from django.shortcuts import redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils import timezone
-from django.utils.cache import patch_cache_control
+from django.utils.http import http_date
 
 from chess.months import Month
+from common.caching import EDITION, declare
 from common.downloads import csv_download, text_download, zip_download
 from grading.models import RatingList
 from grading.selectors.calculations import adjustment_of
 from grading.selectors.downloads import download_rows, file_name, list_csv, list_files, list_json, list_text
 from grading.selectors.history import (
+    PublishedList,
     list_publications,
     list_size,
     lists_with_latest,
@@ -23,6 +25,7 @@ from grading.selectors.months import month_so_far
 from grading.selectors.ranks import ranks_of
 from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
+from players.privacy import privacy_setting
 from public.kept import LIST_PARAMETERS, kept_page
 from public.lists.filters import ListEntryFilter, rule_sets_until
 from public.lists.tables import SORT, ListTable, page_rows
@@ -38,9 +41,10 @@ class NotPublished(Http404):
         self.rating_list, self.month = rating_list, month
 
 
-def the_list(code, month=None, original=False):
-    """(rating list, PublishedList) or 404: an unknown list, or a month never published. The
-    list's published periods are ``rating_list.published_periods``: read with it, once."""
+def the_list(code, month=None, original=False, revision=None):
+    """(rating list, PublishedList) or 404: an unknown list, a month never published, or a
+    revision of it never published. The list's published periods are
+    ``rating_list.published_periods``: read with it, once."""
     rating_list, periods = list_publications(code)
     if rating_list is None:
         raise Http404(f"There is no rating list {code[:40]!r}.")
@@ -48,6 +52,14 @@ def the_list(code, month=None, original=False):
     rating_list.published_periods = periods
     if published is None and month is not None:
         raise NotPublished(rating_list, month)
+    if revision is not None:
+        if revision > published.period.revision:
+            latest = published.period.revision
+            raise Http404(
+                f"The {rating_list.name} list of {month} has no revision {revision}: "
+                + ("only the original was published." if latest == 0 else f"its latest is revision {latest}.")
+            )
+        published = PublishedList(published.period, revision)
     return rating_list, published
 
 
@@ -55,15 +67,25 @@ def wants_original(request):
     return request.GET.get("edition") == "original"
 
 
-def rating_list(request, code, month=None):
+def names_edition(request, month, revision) -> bool:
+    """Whether the address names one edition, which never changes: a month's revision, or its
+    original (``?edition=original``). Without a month it is the latest list, which does."""
+    return revision is not None or (month is not None and wants_original(request))
+
+
+def rating_list(request, code, month=None, revision=None):
     if month is None and request.GET.get("period"):
         return redirect_to_period(request, code)
     try:
-        rating_list, published = the_list(code, month, wants_original(request))
+        rating_list, published = the_list(code, month, wants_original(request), revision)
     except NotPublished as missing:
+        if revision is not None:
+            raise  # an edition's address: a month not yet published has none
         return month_page(request, missing)
     if published is None:
         return render(request, "public/list.html", {"rating_list": rating_list, "published": None})
+    if names_edition(request, month, revision):
+        declare(request, EDITION)
     periods = rating_list.published_periods
     # A publication never changes: an anonymous visitor's page of it is kept, keyed by the
     # publication and every period of the menu with its revision.
@@ -74,7 +96,7 @@ def rating_list(request, code, month=None):
         response, filters = render_list(request, code, rating_list, published, periods)
         return response, filters.is_valid()
 
-    return cacheable(request, kept_page(request, "list", f"{state}|{menu}", build, 3600, LIST_PARAMETERS))
+    return kept_page(request, "list", f"{state}|{menu}", build, 3600, LIST_PARAMETERS)
 
 
 def month_page(request, missing):
@@ -95,16 +117,12 @@ def next_month(periods) -> Month | None:
     return upcoming if upcoming and upcoming <= Month.of(timezone.localdate()) else None
 
 
-LIST_MAX_AGE = 300  # a published list changes only when a revision is published
-
-
-def cacheable(request, response):
-    """A published list may be kept a few minutes; a logged-in user's page only by their browser
-    (its header is theirs). ConditionalGetMiddleware adds the ETag and answers 304."""
-    patch_cache_control(
-        response, max_age=LIST_MAX_AGE, **{"private" if request.user.is_authenticated else "public": True}
-    )
-    return response
+def edition_url(name, published, query="") -> str:
+    """The address of ``published``'s own page (``name`` rating-list-edition) or file (edition-csv,
+    edition-text, edition-json, edition-zip), with ``query`` (filters and sort)."""
+    period = published.period
+    url = reverse(name, args=[period.rating_list.code, period.month, published.revision])
+    return url + ("?" + query if query else "")
 
 
 def render_list(request, code, rating_list, published, periods):
@@ -121,6 +139,7 @@ def render_list(request, code, rating_list, published, periods):
     table.previous = previous_ratings(published, [row.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()
     query.pop("page", None)
+    query.pop("edition", None)  # the files' addresses name the edition
     rules = rules_named(published.period.rule_set)
     context = {
         "rating_list": rating_list,
@@ -133,11 +152,12 @@ def render_list(request, code, rating_list, published, periods):
         "next_month": next_month(periods),
         "filters": filters,
         "table": table,
-        "csv_url": reverse("rating-list-csv", args=[code, published.period.month]) + "?" + query.urlencode(),
-        "text_url": reverse("rating-list-text", args=[code, published.period.month]) + "?" + query.urlencode(),
-        "json_url": reverse("rating-list-json", args=[code, published.period.month]) + "?" + query.urlencode(),
-        "zip_url": reverse("rating-list-zip", args=[code, published.period.month])
-        + ("?edition=original" if published.is_original and published.period.revision else ""),
+        # This edition's own address, and its files', which never change (docs/caching.md).
+        "edition_url": edition_url("rating-list-edition", published),
+        "csv_url": edition_url("edition-csv", published, query.urlencode()),
+        "text_url": edition_url("edition-text", published, query.urlencode()),
+        "json_url": edition_url("edition-json", published, query.urlencode()),
+        "zip_url": edition_url("edition-zip", published),
         # Another period keeps the filters and the sort.
         "carried": [
             (name, value) for name, values in query.lists() if name not in ("period", "edition") for value in values
@@ -158,9 +178,9 @@ def redirect_to_period(request, code):
     return redirect(url + ("?" + rest.urlencode() if rest else ""))
 
 
-def downloaded(request, code, month):
-    """(publication, its rows with the page's filters and sort, the file's name)."""
-    rating_list, published = the_list(code, month, wants_original(request))
+def downloaded(request, code, month, revision):
+    """(rating list, publication, its rows with the page's filters and sort, the file's name)."""
+    rating_list, published = the_list(code, month, wants_original(request), revision)
     filters = ListEntryFilter(
         request.GET,
         queryset=published.entries(),
@@ -169,29 +189,52 @@ def downloaded(request, code, month):
     )
     entries = ListTable.sorted(filters.qs, request.GET.get(SORT, ""))
     name = file_name(published) + ("-filtered" if filters.active else "")
-    return published, download_rows(published, entries.iterator(chunk_size=5000)), name
+    return rating_list, published, download_rows(published, entries.iterator(chunk_size=5000)), name
 
 
-def rating_list_csv(request, code, month):
-    _, rows, name = downloaded(request, code, month)
-    return cacheable(request, csv_download(list_csv(rows), f"{name}.csv"))
+def edition_file(request, rating_list, published, response, url_name, revision):
+    """A list's file as its edition's: where the address did not name the edition, it says where
+    the same file is kept (Content-Location); and while the edition is the month's latest, when
+    what it holds last changed (Last-Modified: its publication, the month before's, whose
+    ratings are its "previous" column, and the privacy setting's last change)."""
+    month = published.period.month
+    if names_edition(request, month, revision):
+        declare(request, EDITION)
+    else:
+        query = request.GET.copy()
+        query.pop("edition", None)
+        response["Content-Location"] = edition_url(url_name, published, query.urlencode())
+    if published.revision == published.period.revision:
+        before = next((period for period in rating_list.published_periods if period.month < month), None)
+        times = [published.period.published_at, before and before.published_at, privacy_setting().changed_at]
+        response["Last-Modified"] = http_date(max(time for time in times if time).timestamp())
+    return response
 
 
-def rating_list_text(request, code, month):
-    _, rows, name = downloaded(request, code, month)
-    return cacheable(request, text_download(list_text(rows), f"{name}.txt", "text/plain"))
+def rating_list_csv(request, code, month, revision=None):
+    rating_list, published, rows, name = downloaded(request, code, month, revision)
+    response = csv_download(list_csv(rows), f"{name}.csv")
+    return edition_file(request, rating_list, published, response, "edition-csv", revision)
 
 
-def rating_list_json(request, code, month):
-    published, rows, name = downloaded(request, code, month)
-    return cacheable(request, text_download(list_json(published, rows), f"{name}.json", "application/json"))
+def rating_list_text(request, code, month, revision=None):
+    rating_list, published, rows, name = downloaded(request, code, month, revision)
+    response = text_download(list_text(rows), f"{name}.txt", "text/plain")
+    return edition_file(request, rating_list, published, response, "edition-text", revision)
 
 
-def rating_list_zip(request, code, month):
-    _, published = the_list(code, month, wants_original(request))
+def rating_list_json(request, code, month, revision=None):
+    rating_list, published, rows, name = downloaded(request, code, month, revision)
+    response = text_download(list_json(published, rows), f"{name}.json", "application/json")
+    return edition_file(request, rating_list, published, response, "edition-json", revision)
+
+
+def rating_list_zip(request, code, month, revision=None):
+    rating_list, published = the_list(code, month, wants_original(request), revision)
     name = file_name(published)
     rows = download_rows(published, published.entries().iterator(chunk_size=5000))
-    return cacheable(request, zip_download(list_files(published, rows, name), f"{name}.zip"))
+    response = zip_download(list_files(published, rows, name), f"{name}.zip")
+    return edition_file(request, rating_list, published, response, "edition-zip", revision)
 
 
 def top_index(request):

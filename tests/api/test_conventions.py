@@ -67,7 +67,10 @@ ENDPOINTS = {
     "/players/200002B/ratings/": (PAGE | {"player"}, RATING | {"published_at"}),
     "/players/200002B/games/": (PAGE | {"player"}, GAME_LINE | {"list", "period", "date", "event", "round", "board"}),
     "/lists/": (PAGE, {"code", "name", "online", "standard_play", "band", "latest_period", "periods"}),
-    "/lists/otb-standard/": (PAGE | {"list", "period", "revision", "edition", "rule_set", "method"}, LIST_LINE),
+    "/lists/otb-standard/": (
+        PAGE | {"list", "period", "revision", "edition", "edition_url", "rule_set", "method"},
+        LIST_LINE,
+    ),
     "/lists/otb-standard/live/": (
         PAGE | {"list", "provisional", "computed_at", "based_on_period", "months", "games", "rule_set", "method"},
         LIST_LINE | {"published_rating", "change", "new_games", "provisional"},

@@ -77,6 +77,11 @@ def answers(api, program, arbiter, other_arbiter, settings):
             "/lists/otb-standard/2026-10/?page_size=0",
             "/lists/otb-standard/1999-01/",
         ],
+        "/lists/{code}/{month}/r{revision}/": [
+            "/lists/otb-standard/2026-10/r0/",
+            "/lists/otb-standard/2026-10/r0/?edition=original",
+            "/lists/otb-standard/2026-10/r2/",
+        ],
         "/calculator/": ["/calculator/?list=otb-standard&player=200002B&opponent=1900:1", "/calculator/?list=x"],
         "/clubs/": ["/clubs/", "/clubs/?page=0", "/clubs/?page=99"],
         "/clubs/{code}/": ["/clubs/NQC/", "/clubs/NQC/?page=-1", "/clubs/NOPE/"],
