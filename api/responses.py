@@ -16,7 +16,7 @@ from django.http import Http404, HttpResponseRedirect, JsonResponse
 
 from chess.months import Month
 from chess.numbers import NotAWholeNumber, OutOfRange, read_whole_number
-from common.caching import CHANGING, declare
+from common.cache_control import CHANGING, declare
 from common.errors import json_error
 
 DEFAULT_PAGE_SIZE = 100
@@ -56,7 +56,7 @@ def wrong_method():
 def api_view(view):
     """GET only, JSON errors, and readable from any web site (the data is public). Its answers
     change with an approval (live ratings) or a publication: CHANGING, unless the view declares
-    otherwise (common/caching.py)."""
+    otherwise (common/cache_control.py)."""
 
     @functools.wraps(view)
     def wrapper(request, *args, **kwargs):

@@ -21,7 +21,7 @@ from api.responses import (
     paginated,
     wrong_method,
 )
-from common.caching import EDITION, STEADY, declare, shared
+from common.cache_control import EDITION, STEADY, declare, shared
 from common.errors import no_resource
 from common.lookups import by_code
 from events.models import Event
@@ -221,7 +221,7 @@ def lists(request):
 @api_view
 def rating_list(request, code, month=None, revision=None):
     """The latest list, a month's as it stands, or (``revision`` in the address, or the
-    original) one edition, which never changes: an EDITION (common/caching.py). Each answer
+    original) one edition, which never changes: an EDITION (common/cache_control.py). Each answer
     gives its edition's own address, ``edition_url``."""
     _, periods = list_or_404(code)
     if month is not None:

@@ -90,22 +90,22 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     # An ETag on every page and API answer that may be kept, and 304 to a request that already has it.
     "django.middleware.http.ConditionalGetMiddleware",
-    # Who may keep a response, and how long (docs/caching.md): outside the middleware that set
+    # Who may keep a response, and how long (docs/cache-control.md): outside the middleware that set
     # cookies, so that it sees them.
-    "common.caching.CachePolicy",
+    "common.cache_control.CachePolicy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     # No session read for a visitor without one: a public page is not sent with Vary: Cookie.
-    "common.caching.AnonymousWithoutSession",
+    "common.cache_control.AnonymousWithoutSession",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
-# Pages never kept by a proxy or CDN, whatever their views declare (common/caching.py).
+# Pages never kept by a proxy or CDN, whatever their views declare (common/cache_control.py).
 NEVER_SHARED_PATHS = ["/admin/", "/accounts/", "/arbiter/"]
 WSGI_APPLICATION = "config.wsgi.application"
 

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 
 from chess.months import MONTH_PATTERN
-from common.caching import CHANGING, EDITION, STEADY, shared
+from common.cache_control import CHANGING, EDITION, STEADY, shared
 from public import alerts, calculator, corrections, events, feeds, help, home, players
 from public.lists import live, pages
 
@@ -20,7 +20,7 @@ class MonthConverter:
 
 register_converter(MonthConverter, "month")
 
-# Every public page declares who may keep it and how long (common/caching.py, docs/caching.md):
+# Every public page declares who may keep it and how long (common/cache_control.py, docs/cache-control.md):
 # a month's list and its downloads are an EDITION where the address names the revision (and with
 # ?edition=original, which names revision 0: the view says so). The alerts' and the error
 # reports' forms declare nothing: never shared.

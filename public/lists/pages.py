@@ -7,7 +7,7 @@ from django.utils import timezone
 from django.utils.http import http_date
 
 from chess.months import Month
-from common.caching import EDITION, declare
+from common.cache_control import EDITION, declare
 from common.downloads import csv_download, text_download, zip_download
 from grading.models import RatingList
 from grading.selectors.calculations import adjustment_of
@@ -152,7 +152,7 @@ def render_list(request, code, rating_list, published, periods):
         "next_month": next_month(periods),
         "filters": filters,
         "table": table,
-        # This edition's own address, and its files', which never change (docs/caching.md).
+        # This edition's own address, and its files', which never change (docs/cache-control.md).
         "edition_url": edition_url("rating-list-edition", published),
         "csv_url": edition_url("edition-csv", published, query.urlencode()),
         "text_url": edition_url("edition-text", published, query.urlencode()),

@@ -1,5 +1,5 @@
 """Who may keep a response, and for how long: one decision, read by every page, feed, download and
-API answer (docs/caching.md).
+API answer (docs/cache-control.md).
 
 A view declares the policy of what it answers, by the decorator ``shared(POLICY)`` or, where its
 address decides, ``declare(request, POLICY)``; ``CachePolicy`` middleware has the last word and

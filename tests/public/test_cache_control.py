@@ -1,4 +1,4 @@
-"""Pages a CDN can keep (common/caching.py, docs/caching.md): every public page, feed, download and
+"""Pages a CDN can keep (common/cache_control.py, docs/cache-control.md): every public page, feed, download and
 API answer says who may keep it and how long, with an ETag; a published edition has an address
 of its own and is kept long; a logged-in user's page, a page that sets a cookie, the admin's, the
 arbiters' and the accounts' pages are kept by no one; a publication or a revision is seen at once
@@ -16,7 +16,7 @@ from django.test import RequestFactory
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
 
-from common.caching import CHANGING, EDITION, NEVER_SHARED, STEADY, declare, policy_of
+from common.cache_control import CHANGING, EDITION, NEVER_SHARED, STEADY, declare, policy_of
 from common.memory import forget_everything
 from grading.models import ListEntry
 from players.models import PrivacySetting
@@ -96,7 +96,7 @@ def test_every_public_answer_says_how_long_it_may_be_kept_and_a_conditional_requ
     assert again["Cache-Control"] == first["Cache-Control"] and again["ETag"] == first["ETag"]
 
 
-def test_the_policies_say_what_docs_caching_md_says():
+def test_the_policies_say_what_docs_cache_control_md_says():
     assert EDITION.header == "public, max-age=3600, s-maxage=86400, immutable"
     assert STEADY.header == "public, max-age=300, s-maxage=3600, stale-while-revalidate=60"
     assert CHANGING.header == "public, max-age=30, s-maxage=60, stale-while-revalidate=30"
