@@ -39,8 +39,15 @@ def tasks_in_process(request):
     if without_django(request):
         yield
         return
+    from celery._state import _set_task_join_will_block
+
     from config.celery import app
 
+    # Celery marks "inside a task" in one flag for the whole process, set and put back around
+    # every task run in process: two threads running tasks at once (the tests of concurrent
+    # approvals and runs) can put it back in the wrong order and leave it set, and every later
+    # result.get() would then refuse to wait. Each test starts outside any task.
+    _set_task_join_will_block(False)
     previous = app.conf.task_always_eager
     app.conf.task_always_eager = True
     yield

@@ -28,11 +28,15 @@ def worker_status(timeout=5) -> dict:
     if in_process():
         return {
             "mode": "in the web process itself: no separate worker is configured (REDIS_URL)",
-            **send("grading.tasks.worker_status").get(),
+            # A page is never a task: Celery's process-wide "inside a task" flag, which threads
+            # running tasks in process can leave set, is not this request's.
+            **send("grading.tasks.worker_status").get(disable_sync_subtasks=False),
         }
     try:
         with reaching_redis():  # Redis may also go while the answer is awaited
-            reply = send("grading.tasks.worker_status", expires=timeout).get(timeout=timeout)
+            reply = send("grading.tasks.worker_status", expires=timeout).get(
+                timeout=timeout, disable_sync_subtasks=False
+            )
     except CeleryTimeout:
         raise NoWorker(f"no worker answered within {timeout} seconds") from None
     return {"mode": "on a separate worker", **reply}
