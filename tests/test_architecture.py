@@ -114,3 +114,24 @@ def test_no_template_comment_spans_lines():
         if any("\n" in comment for comment in re.findall(r"\{#(.*?)#\}", path.read_text(), flags=re.S))
     ]
     assert spanning == []
+
+
+def raw_cursor(node) -> bool:
+    """``connection.cursor()`` or ``connections[...].cursor()``: a raw query on a named database."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "cursor"):
+        return False
+    owner = node.func.value
+    return (isinstance(owner, ast.Name) and owner.id == "connection") or (
+        isinstance(owner, ast.Subscript) and isinstance(owner.value, ast.Name) and owner.value.id == "connections"
+    )
+
+
+def test_a_raw_read_goes_through_the_connection_the_orm_would_read():
+    # With a replica, a raw query on ``connection`` would read the primary from a public page (or,
+    # worse, a page's session setting would be made on the other database): common.replica.reading()
+    # gives the one the ORM reads. Writers (the locks, COPY), the replica's own checks and the bench
+    # (its own database) are apart.
+    modules = [(relative, tree) for relative, tree in project_modules() if not relative.startswith("bench/")]
+    readers = {relative for relative, tree in modules for node in ast.walk(tree) if raw_cursor(node)}
+
+    assert readers == {"common/locking.py", "common/bulk.py", "common/replica.py"}
