@@ -135,7 +135,7 @@ def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None 
             conn,
             "players_player",
             ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"]
-            + ["surname_key", "forenames_key", "name_key"],
+            + ["surname_key", "forenames_key", "name_key", "name_restricted"],
             people,
         )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
@@ -180,6 +180,7 @@ def make_players(rng, count, clubs):
                 fold(family),
                 fold(given),
                 search_key(family, given),
+                False,  # name_restricted: a Python default, which COPY does not fill
             )
         )
     return rows
