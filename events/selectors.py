@@ -4,7 +4,10 @@ held event's not until it is released)."""
 
 from dataclasses import dataclass
 
-from events.models import IN_RATING, Event, EventChange
+from django.db import connection
+
+from common.bulk import table
+from events.models import IN_RATING, Entry, Event, EventChange
 
 # Submitted, approved, or held for review: on their way to a rated list. An uploaded or checked
 # event is still its arbiter's to correct or withdraw; a sent-back one is back with them.
@@ -32,7 +35,16 @@ def events_of_player(player, statuses=None, most=30) -> list[Event]:
 
 def events_on_their_way(player) -> list[Event]:
     """The events ``player`` is entered in not yet rated (ON_THEIR_WAY), latest first."""
-    return events_of_player(player, ON_THEIR_WAY, most=None)
+    # Every player page asks, and most players have none: a plain query of their entries says
+    # so (the ORM's query, with its joins and DISTINCT, cost a fifth of the page).
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT en.event_id FROM {table(Entry)} en JOIN {table(Event)} e ON e.id = en.event_id "
+            f"WHERE en.player_id = %s AND e.status IN ({', '.join(['%s'] * len(ON_THEIR_WAY))})",
+            [player.pk, *ON_THEIR_WAY],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    return list(public_events().filter(pk__in=ids).order_by("-end_date", "code")) if ids else []
 
 
 @dataclass(frozen=True)
