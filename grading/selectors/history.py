@@ -101,20 +101,28 @@ def _published_heads() -> dict:
     return heads
 
 
-def latest_publications(original=False) -> dict:
+def latest_publications(original=False, heads=None) -> dict:
     """The latest published list of every list, as PublishedLists keyed by rating list id."""
     return {
         key: PublishedList(latest, 0 if original else latest.revision)
-        for key, (latest, _) in _published_heads().items()
+        for key, (latest, _) in (_published_heads() if heads is None else heads).items()
     }
 
 
-def previous_publications() -> dict:
+def previous_publications(heads=None) -> dict:
     """The list published before the latest of every list that has one (its revised edition),
     keyed by rating list id: what a "previous rating" was on."""
     return {
-        key: PublishedList(previous, previous.revision) for key, (_, previous) in _published_heads().items() if previous
+        key: PublishedList(previous, previous.revision)
+        for key, (_, previous) in (_published_heads() if heads is None else heads).items()
+        if previous
     }
+
+
+def latest_and_previous_publications() -> tuple[dict, dict]:
+    """latest_publications() and previous_publications(), from one read of the cache."""
+    heads = _published_heads()
+    return latest_publications(heads=heads), previous_publications(heads)
 
 
 # The most players whose previous ratings one query reads: a download asks for them a chunk of its
