@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.db import connection
 
 from common.bulk import table
+from common.lookups import rows_with
 from events.models import IN_RATING, Entry, Event, EventChange
 
 # Submitted, approved, or held for review: on their way to a rated list. An uploaded or checked
@@ -22,6 +23,21 @@ def public_events():
     """The events the public sees, on the site and through the API: approved and rated ones with
     their results, and those submitted or held for review by their status alone (STATUS_ONLY)."""
     return Event.objects.filter(status__in=(*IN_RATING, *STATUS_ONLY)).select_related("rating_list", "arbiter")
+
+
+def public_event_by_code(code: str) -> Event | None:
+    """The public event (public_events) of ``code`` or, typed in another case, the one it names,
+    with its list and arbiter; None if none. A plain query (common.lookups.rows_with): every event
+    page asks, and the ORM's building of it cost more than the query."""
+    statuses = (*IN_RATING, *STATUS_ONLY)
+    found = rows_with(
+        Event, ["rating_list", "arbiter"], f"t.code = %s AND t.status IN ({in_list(statuses)})", [code, *statuses]
+    )
+    return found[0] if found else public_events().filter(code__iexact=code).order_by("pk").first()
+
+
+def in_list(values) -> str:
+    return ", ".join(["%s"] * len(values))
 
 
 def events_of_player(player, statuses=None, most=30) -> list[Event]:
@@ -40,7 +56,7 @@ def events_on_their_way(player) -> list[Event]:
     with connection.cursor() as cursor:
         cursor.execute(
             f"SELECT en.event_id FROM {table(Entry)} en JOIN {table(Event)} e ON e.id = en.event_id "
-            f"WHERE en.player_id = %s AND e.status IN ({', '.join(['%s'] * len(ON_THEIR_WAY))})",
+            f"WHERE en.player_id = %s AND e.status IN ({in_list(ON_THEIR_WAY)})",
             [player.pk, *ON_THEIR_WAY],
         )
         ids = [row[0] for row in cursor.fetchall()]

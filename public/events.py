@@ -16,9 +16,8 @@ from django.utils.formats import date_format
 from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 
-from common.lookups import by_code
 from events.models import Event
-from events.selectors import STATUS_ONLY, public_events, steps_so_far
+from events.selectors import STATUS_ONLY, public_event_by_code, public_events, steps_so_far
 from grading.models import RatingList
 from grading.selectors.crosstables import event_crosstable
 from grading.selectors.game_counts import game_counts
@@ -151,7 +150,7 @@ def event_index(request):
 
 
 def event_page(request, code):
-    event = by_code(public_events(), code)
+    event = public_event_by_code(code)
     if event is None:
         raise Http404(f"No approved or rated event has the code {code[:40]}.")
     if event.code != code:
