@@ -16,8 +16,11 @@ wall-clock p95s that a shared machine makes noisy, say where a page's time goes:
 - cache ms: the time in the cache's calls (Redis round trips and pickling);
 - Python ms: the rest (middleware, the view, the selectors' Python, format_html);
 - total ms: the request, mean and p95;
-- CPU ms: this process's CPU time in the request (the database's is not counted), which the
-  other work on a shared machine disturbs less than the times above.
+- CPU ms: this process's CPU time in the request, which the other work on a shared machine
+  disturbs less than the times above; DB CPU ms: the database's process's, a mean over the
+  page's requests; both: their sum, what a request costs the machine, and x help: that as a
+  multiple of the help page's, which is what bench/site.py's ratios follow (under load, a
+  page's latency is about proportional to what it costs the machine).
 
 --path asks for any address of the site instead. --sql prints the queries of each page's last
 request, with their times (and with --explain the database's planning and execution times of
@@ -44,7 +47,7 @@ from pathlib import Path
 import databases
 import redis
 from databases import ROOT, log
-from site_pages import CACHE, DATABASE, workloads
+from site_pages import CACHE, DATABASE, HELP, workloads
 
 
 class Costs:
@@ -54,6 +57,7 @@ class Costs:
         self.rows = []
         self.now = None
         self.statements = []
+        self.database_cpu = 0.0
 
     def start(self):
         self.statements = []  # the last request's (seconds, sql, params)
@@ -150,6 +154,7 @@ def cost(client, name, paths):
     """Ask for each path, one at a time; the page's Costs."""
     global COSTS
     COSTS = Costs()
+    database = database_cpu()
     with queries_timed():
         for path in paths:
             COSTS.start()
@@ -158,7 +163,20 @@ def cost(client, name, paths):
             COSTS.stop(time.perf_counter() - started, time.process_time() - cpu)
             if response.status_code != 200:
                 raise SystemExit(f"{name}: {path} answered {response.status_code}")
+    COSTS.database_cpu = (database_cpu() - database) / len(paths)
     return COSTS
+
+
+def database_cpu() -> float:
+    """The CPU seconds the database's process serving this connection has used (Linux's /proc:
+    counted in ticks of 10 ms, so only a mean over many requests means anything)."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def explained(sql, params) -> str:
@@ -177,15 +195,21 @@ def percentile(values, share):
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-def show(name, costs):
+def machine(costs) -> float:
+    """A request's CPU, ms: this process's and the database's."""
+    return (costs.mean("cpu") + costs.database_cpu) * 1000
+
+
+def show(name, costs, help_costs=None):
     ms = {what: costs.mean(what) * 1000 for what in ("sql", "templates", "cache", "total", "cpu")}
     python = ms["total"] - ms["sql"] - ms["templates"] - ms["cache"]
     p95 = percentile([row["total"] for row in costs.rows], 0.95) * 1000
     queries = [row["queries"] for row in costs.rows]
+    ratio = f"{machine(costs) / machine(help_costs):>8.2f}" if help_costs else ""
     log(
         f"{name:<22}{statistics.fmean(queries):>8.1f}{max(queries):>5}{ms['sql']:>8.2f}{ms['templates']:>10.2f}"
         f"{ms['cache']:>7.2f}{costs.mean('cache calls'):>5.1f}{python:>8.2f}{ms['total']:>8.2f}{p95:>8.2f}"
-        f"{ms['cpu']:>8.2f}"
+        f"{ms['cpu']:>8.2f}{costs.database_cpu * 1000:>8.2f}{machine(costs):>8.2f}{ratio}"
     )
 
 
@@ -249,11 +273,11 @@ def main():
     log(f"{len(next(iter(pages.values())))} requests a page, one at a time, in process; ms a request (means)")
     log(
         f"{'page':<22}{'queries':>8}{'max':>5}{'SQL':>8}{'templates':>10}{'cache':>7}{'#':>5}"
-        f"{'Python':>8}{'total':>8}{'p95':>8}{'CPU':>8}"
+        f"{'Python':>8}{'total':>8}{'p95':>8}{'CPU':>8}{'DB CPU':>8}{'both':>8}{'x help':>8}"
     )
-    for name, paths in pages.items():
-        costs = cost(client, name, paths)
-        show(name, costs)
+    measured = {name: cost(client, name, paths) for name, paths in pages.items()}
+    for name, costs in measured.items():
+        show(name, costs, measured.get(HELP))
         for seconds, sql, params in costs.statements if options.sql else ():
             log(f"    {seconds * 1000:6.2f} ms{explained(sql, params) if options.explain else ''}  {sql[:300]}")
     if options.profile:
