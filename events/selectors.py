@@ -4,10 +4,8 @@ held event's not until it is released)."""
 
 from dataclasses import dataclass
 
-from django.db import connection
-
 from common.bulk import table
-from common.lookups import rows_with
+from common.lookups import prepared_cursor, rows_with
 from events.models import IN_RATING, Entry, Event, EventChange
 
 # Submitted, approved, or held for review: on their way to a rated list. An uploaded or checked
@@ -53,7 +51,7 @@ def events_on_their_way(player) -> list[Event]:
     """The events ``player`` is entered in not yet rated (ON_THEIR_WAY), latest first."""
     # Every player page asks, and most players have none: a plain query of their entries says
     # so (the ORM's query, with its joins and DISTINCT, cost a fifth of the page).
-    with connection.cursor() as cursor:
+    with prepared_cursor(Entry) as cursor:
         cursor.execute(
             f"SELECT en.event_id FROM {table(Entry)} en JOIN {table(Event)} e ON e.id = en.event_id "
             f"WHERE en.player_id = %s AND e.status IN ({in_list(ON_THEIR_WAY)})",

@@ -12,9 +12,8 @@ from decimal import Decimal
 from functools import cached_property
 from typing import NamedTuple
 
-from django.db import connection
-
 from common.bulk import table
+from common.lookups import prepared_cursor
 from events.models import Entry, Event, Game
 from events.standings import match_card, round_robin_grid, standings, swiss_crosstable
 from grading.models import GameNotRated, LiveGameNotRated, RatingPeriod, RatingRun
@@ -76,7 +75,7 @@ def event_results(event) -> EventResults:
     """The entries and games of ``event``, and each entry's points: two plain queries, as every
     event page reads them and the ORM's building of the games' (with why the publication in
     force and the live ratings left each out) cost four times the query."""
-    with connection.cursor() as cursor:
+    with prepared_cursor(Game) as cursor:
         cursor.execute(ENTRIES, [event.pk])
         rows = cursor.fetchall()
         cursor.execute(GAMES, [event.pk])

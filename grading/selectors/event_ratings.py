@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
-from django.db import connection
 from django.db.models import F, Q
 
 from chess import results
 from chess.months import Month
 from common.bulk import table, where_in
+from common.lookups import prepared_cursor
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
 from grading.engine import RULE_SETS
@@ -138,7 +138,7 @@ def ratings_of_event(list_id, player_ids, months, live: bool) -> list[RatingRow]
     players, player_params = where_in("player_id", sorted(player_ids))
     in_months, month_params = where_in("month", months)
     current = "" if live else " AND superseded_at IS NULL"
-    with connection.cursor() as cursor:
+    with prepared_cursor(PlayerRating) as cursor:
         cursor.execute(
             "SELECT id, player_id, month, method, rating, prior_rating, type, breakdown, rating_list_id "
             f"FROM {table(LiveRating if live else PlayerRating)} WHERE rating_list_id = %s AND {players} "

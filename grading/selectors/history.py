@@ -10,6 +10,7 @@ from django.core.cache import cache
 from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery
 
+from common.lookups import columns_of, prepared_cursor, records
 from common.memory import process_memory
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod
 from grading.run.periods import latest_take_ons
@@ -151,15 +152,16 @@ def previous_ratings(published, player_ids, periods) -> dict:
 def player_history(player_id):
     """The player's current rating rows on every list, oldest first within each list.
 
-    A raw query: it runs on every player page, and the ORM's compiling of it cost twice the
-    query itself."""
-    table = PlayerRating._meta.db_table
-    return list(
-        PlayerRating.objects.raw(
-            f"SELECT * FROM {table} WHERE player_id = %s AND superseded_at IS NULL ORDER BY rating_list_id, month",
+    A plain, prepared query (common.lookups): it runs on every player page, and the ORM's
+    compiling of it cost twice the query itself."""
+    columns = ", ".join(columns_of(PlayerRating, "r"))
+    with prepared_cursor(PlayerRating) as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {PlayerRating._meta.db_table} r WHERE r.player_id = %s "
+            "AND r.superseded_at IS NULL ORDER BY r.rating_list_id, r.month",
             [player_id],
         )
-    )
+        return records(PlayerRating, cursor.fetchall(), cursor.db.alias)
 
 
 def state_before(rating: PlayerRating):
