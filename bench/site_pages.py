@@ -29,20 +29,22 @@ def target(page: str) -> int:
 
 def workloads(rng, count):
     """{page: [path]}: the paths each measured page is asked for, ``count`` for the main pages and a
-    third of it for the others."""
+    third of it for the others; the same on every run of the same database (its samples ordered)."""
     with connect(DATABASE) as conn:
         sample = conn.execute(
             "SELECT DISTINCT p.code, p.surname, p.forenames FROM grading_playerrating r "
-            "JOIN players_player p ON p.id = r.player_id WHERE r.method = 'K' AND r.id % 97 = 0 LIMIT 2000"
+            "JOIN players_player p ON p.id = r.player_id WHERE r.method = 'K' AND r.id % 97 = 0 ORDER BY p.code "
+            "LIMIT 2000"
         ).fetchall()
         rated = conn.execute(
             "SELECT p.code, l.code, r.month FROM grading_playerrating r JOIN players_player p ON p.id = r.player_id "
-            "JOIN grading_ratinglist l ON l.id = r.rating_list_id WHERE r.method = 'K' AND r.id % 89 = 0 LIMIT 2000"
+            "JOIN grading_ratinglist l ON l.id = r.rating_list_id WHERE r.method = 'K' AND r.id % 89 = 0 ORDER BY r.id "
+            "LIMIT 2000"
         ).fetchall()
-        events = [row[0] for row in conn.execute("SELECT code FROM events_event WHERE id % 7 = 0 LIMIT 500")]
+        events = conn.execute("SELECT code FROM events_event WHERE id % 7 = 0 ORDER BY id LIMIT 500").fetchall()
         met = conn.execute(
             "SELECT w.code, b.code FROM events_game g JOIN players_player w ON w.id = g.white_id "
-            "JOIN players_player b ON b.id = g.black_id WHERE g.id % 211 = 0 LIMIT 1000"
+            "JOIN players_player b ON b.id = g.black_id WHERE g.id % 211 = 0 ORDER BY g.id LIMIT 1000"
         ).fetchall()
     searches = []
     for _code, surname, forenames in sample:
@@ -58,7 +60,7 @@ def workloads(rng, count):
         "search": [f"/players/?q={quote(rng.choice(searches))}" for _ in range(count)],
         "list page, one club": [f"/lists/otb-standard/?club=B{rng.randint(0, 1400):05d}" for _ in range(count // 3)],
         "live list": ["/lists/otb-standard/live/" for _ in range(count // 3)],
-        "event page": [f"/events/{quote(rng.choice(events))}/" for _ in range(count // 3)],
+        "event page": [f"/events/{quote(rng.choice(events)[0])}/" for _ in range(count // 3)],
         "calculation": ["/players/{}/{}/{}/".format(*rng.choice(rated)) for _ in range(count // 3)],
         "head to head": ["/players/{}/vs/{}/".format(*rng.choice(met)) for _ in range(count // 3)],
         HELP: ["/help/" for _ in range(count // 3)],
