@@ -81,8 +81,9 @@ def converters(model, connection) -> list:
 
 
 def rows_with(model, relations: list[str], where: str, params) -> list:
-    """``model``'s rows where ``where`` (SQL on its table, named ``t``), each with the records its
-    foreign keys ``relations`` name read in the same prepared query (None where a key is empty):
+    """``model``'s rows where ``where`` (SQL on its table, named ``t``, and the tables of its
+    ``relations``, named ``r0``, ``r1`` ...), each with the records those foreign keys name read in
+    the same prepared query (None where a key is empty):
     the ORM's select_related, without the cost of building the query, which was several times
     the query's for the records every player and event page finds by their codes."""
     joins, selected, related = [], columns_of(model, "t"), []

@@ -165,14 +165,17 @@ def player_history(player_id):
 
 
 def state_before(rating: PlayerRating):
-    """The player's current row on the same list from the latest period before ``rating``'s."""
-    return (
-        PlayerRating.objects.filter(
-            player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month, superseded_at=None
+    """The player's current row on the same list from the latest period before ``rating``'s: a
+    plain, prepared query, as every calculation page asks."""
+    columns = ", ".join(columns_of(PlayerRating, "r"))
+    with prepared_cursor(PlayerRating) as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {PlayerRating._meta.db_table} r WHERE r.player_id = %s AND r.rating_list_id = %s "
+            "AND r.month < %s AND r.superseded_at IS NULL ORDER BY r.month DESC LIMIT 1",
+            [rating.player_id, rating.rating_list_id, rating.month],
         )
-        .order_by("-month")
-        .first()
-    )
+        found = records(PlayerRating, cursor.fetchall(), cursor.db.alias)
+    return found[0] if found else None
 
 
 def entries_of(publications, player_ids):
