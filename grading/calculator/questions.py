@@ -44,9 +44,8 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args, today: datetime.date, **kwargs):
         super().__init__(*args, **kwargs)
         self.today = today
-        self.lists = {
-            rating_list.code: rating_list for rating_list in RatingList.objects.order_by("display_order", "code")
-        }
+        lists = RatingList.objects.order_by("display_order", "code").prefetch_related("rule_set_changes")
+        self.lists = {rating_list.code: rating_list for rating_list in lists}
         self.fields["list"].choices = [(code, rating_list.name) for code, rating_list in self.lists.items()]
 
     def clean_list(self) -> RatingList:

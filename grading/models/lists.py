@@ -78,16 +78,21 @@ class RatingList(models.Model):
     def __str__(self):
         return self.name
 
+    # A list has a few rule-set changes: both read them all (one query, none where they were
+    # read with the list, prefetch_related("rule_set_changes"), as the calculator does).
+
     def rule_set_for(self, month: str) -> str:
         """The rule set in force for ``month`` (YYYY-MM): that of the latest change from a month
         not after it, or the list's own before any change."""
-        change = self.rule_set_changes.filter(month__lte=month).order_by("-month").first()
+        month = str(month)  # a chess.months.Month too
+        earlier = [change for change in self.rule_set_changes.all() if change.month <= month]
+        change = max(earlier, key=lambda change: change.month, default=None)
         return change.rule_set if change else self.rule_set
 
     def adjusted_in(self, month: str) -> bool:
         """Whether ``month`` (YYYY-MM) begins with FIDE's adjustment of March 2024: the rule-set
         change from that month on carries it."""
-        return self.rule_set_changes.filter(month=month, fide_adjustment=True).exists()
+        return any(change.month == str(month) and change.fide_adjustment for change in self.rule_set_changes.all())
 
     def holds(self, minutes):
         """Whether a time control giving ``minutes`` for 60 moves falls in this list's band."""

@@ -165,14 +165,19 @@ def player_history(player_id):
 
 
 def state_before(rating: PlayerRating):
-    """The player's current row on the same list from the latest period before ``rating``'s: a
-    plain, prepared query, as every calculation page asks."""
+    """The player's current row on the same list from the latest period before ``rating``'s."""
+    return latest_state_before(rating.player_id, rating.rating_list_id, rating.month)
+
+
+def latest_state_before(player_id, list_id, month: str) -> PlayerRating | None:
+    """The player's current row on the list from the latest period before ``month``: a plain,
+    prepared query, as every calculation page and the calculator ask."""
     columns = ", ".join(columns_of(PlayerRating, "r"))
     with prepared_cursor(PlayerRating) as cursor:
         cursor.execute(
             f"SELECT {columns} FROM {PlayerRating._meta.db_table} r WHERE r.player_id = %s AND r.rating_list_id = %s "
             "AND r.month < %s AND r.superseded_at IS NULL ORDER BY r.month DESC LIMIT 1",
-            [rating.player_id, rating.rating_list_id, rating.month],
+            [player_id, list_id, month],
         )
         found = records(PlayerRating, cursor.fetchall(), cursor.db.alias)
     return found[0] if found else None
