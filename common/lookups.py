@@ -10,6 +10,7 @@ connection prepares the first time and runs from then on without parsing or plan
 
 import psycopg
 from django.db import DEFAULT_DB_ALIAS, connections, router
+from django.db.backends.utils import CursorDebugWrapper
 
 
 def by_code(queryset, code):
@@ -36,7 +37,17 @@ def prepared_cursor(model=None):
         # which never prepares: this turns it on for these cursors alone.
         raw.prepare_threshold = 0
     cursor = psycopg.Cursor(raw)
-    return connection.make_debug_cursor(cursor) if connection.queries_logged else connection.make_cursor(cursor)
+    return LoggedWithValues(cursor, connection) if connection.queries_logged else connection.make_cursor(cursor)
+
+
+class LoggedWithValues(CursorDebugWrapper):
+    """Django's debug cursor (the tests' and DEBUG's query log), logging a prepared query with its
+    values written in, as Django's own cursors log theirs, not its placeholders ($1, $2)."""
+
+    def debug_sql(self, sql=None, params=None, use_last_executed_query=False, many=False):
+        if use_last_executed_query and not many:
+            sql, use_last_executed_query = self.db.ops.compose_sql(sql, params), False
+        return super().debug_sql(sql, params, use_last_executed_query, many)
 
 
 def columns_of(model, alias: str) -> list[str]:

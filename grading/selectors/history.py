@@ -7,7 +7,6 @@ grading.run.publishing writes what this reads.
 from dataclasses import dataclass
 
 from django.core.cache import cache
-from django.db import connection
 from django.db.models import Count, OuterRef, Q, Subquery
 
 from common.lookups import columns_of, prepared_cursor, records
@@ -52,11 +51,15 @@ LIST_PUBLICATIONS_KEY = "list-publications:{}:{}"  # the generation, the list's 
 
 def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
     """The rating list of ``code`` (None if there is none) and its published periods, newest
-    first. Every list page asks for both: they are kept a minute and dropped whenever a period
-    is published (grading.run.publishing.forget_publications)."""
+    first. Every list page asks for both: they are kept a minute, in the shared cache and in the
+    process's memory (as the latest publications are, _published_heads), and dropped whenever a
+    period is published (grading.run.publishing.forget_publications)."""
     if len(code) > RatingList._meta.get_field("code").max_length:
         return None, []  # no list has it, and an address's worth of it makes no cache key
     key = LIST_PUBLICATIONS_KEY.format(publications_generation(), code)
+    found = LISTS_IN_MEMORY.get(key)
+    if found is not None:
+        return found
     found = cache.get(key)
     if found is None:
         rating_list = RatingList.objects.filter(code=code).first()
@@ -67,6 +70,7 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
             period.rating_list = rating_list
         found = (rating_list, periods)
         cache.set(key, found, PUBLICATIONS_SECONDS)
+    LISTS_IN_MEMORY.set(key, found)
     return found
 
 
@@ -77,6 +81,7 @@ PUBLICATIONS_KEY = "latest-publications:3:{}"  # the generation: {list id: [late
 PUBLICATIONS_SECONDS = 60
 # Each process keeps them too, for the same minute, under the generation that publishing renews.
 HEADS_IN_MEMORY = process_memory(size=4, seconds=PUBLICATIONS_SECONDS)
+LISTS_IN_MEMORY = process_memory(size=32, seconds=PUBLICATIONS_SECONDS)
 
 
 def _published_heads() -> dict:
@@ -135,12 +140,12 @@ PREVIOUS_CHUNK = 5000
 def previous_ratings(published, player_ids, periods) -> dict:
     """{player id: rating} of ``player_ids`` (at most PREVIOUS_CHUNK) on the list published before
     ``published`` (the previous month that was published, as revised), where they were on it;
-    ``periods`` are the list's published periods, newest first (list_publications). A raw query:
-    every list page asks it, and every download for each chunk of its rows."""
+    ``periods`` are the list's published periods, newest first (list_publications). A plain,
+    prepared query: every list page asks it, and every download for each chunk of its rows."""
     before = next((period for period in periods if period.month < published.period.month), None)
     if before is None or not player_ids:
         return {}
-    with connection.cursor() as cursor:
+    with prepared_cursor(ListEntry) as cursor:  # a list page's fifty: one statement, prepared
         cursor.execute(
             f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
             f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
