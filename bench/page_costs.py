@@ -24,7 +24,7 @@ wall-clock p95s that a shared machine makes noisy, say where a page's time goes:
 
 --path asks for any address of the site instead. --sql prints the queries of each page's last
 request, with their times (and with --explain the database's planning and execution times of
-each). --profile NAME runs that page's requests again under cProfile (--cpu: counting this
+each). --profile NAME runs as many other requests of that page under cProfile (--cpu: counting this
 process's CPU time, not the time passed) and prints the time by package or module of the site's,
 then the functions that took most time (their own, and with what they call).
 """
@@ -183,6 +183,9 @@ def explained(sql, params) -> str:
     """The database's planning and execution times of a query, ms."""
     from django.db import connection
 
+    if not sql.lstrip().upper().startswith("SELECT"):
+        return ""
+
     with connection.cursor() as cursor:
         cursor.execute(f"EXPLAIN (ANALYZE, FORMAT JSON) {sql}", params)
         plan = cursor.fetchone()[0]
@@ -256,7 +259,7 @@ def main():
     parser.add_argument("--explain", action="store_true", help="with --sql: each query's planning and execution")
     options = parser.parse_args()
 
-    work = workloads(random.Random(7), 3 * options.requests)
+    work = workloads(random.Random(7), 6 * options.requests)  # the second half for --profile
     unknown = {*(options.page or ()), *([options.profile] if options.profile else [])} - set(work)
     if unknown:
         raise SystemExit(f"No page named {', '.join(sorted(unknown))}: {', '.join(work)}")
@@ -282,7 +285,7 @@ def main():
             log(f"    {seconds * 1000:6.2f} ms{explained(sql, params) if options.explain else ''}  {sql[:300]}")
     if options.profile:
         log(f"\ncProfile of {options.profile}, {options.requests} requests")
-        profile(client, work[options.profile][: options.requests], options.top, options.cpu)
+        profile(client, work[options.profile][options.requests : 2 * options.requests], options.top, options.cpu)
 
 
 if __name__ == "__main__":
