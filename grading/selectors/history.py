@@ -137,19 +137,26 @@ def latest_and_previous_publications() -> tuple[dict, dict]:
 PREVIOUS_CHUNK = 5000
 
 
+def publication_before(published, periods) -> PublishedList | None:
+    """The list published before ``published`` (the previous month that was published, as
+    revised); ``periods`` are the list's published periods, newest first (list_publications)."""
+    before = next((period for period in periods if period.month < published.period.month), None)
+    return None if before is None else PublishedList(before, before.revision)
+
+
 def previous_ratings(published, player_ids, periods) -> dict:
     """{player id: rating} of ``player_ids`` (at most PREVIOUS_CHUNK) on the list published before
     ``published`` (the previous month that was published, as revised), where they were on it;
     ``periods`` are the list's published periods, newest first (list_publications). A plain,
     prepared query: every list page asks it, and every download for each chunk of its rows."""
-    before = next((period for period in periods if period.month < published.period.month), None)
+    before = publication_before(published, periods)
     if before is None or not player_ids:
         return {}
     with prepared_cursor(ListEntry) as cursor:  # a list page's fifty: one statement, prepared
         cursor.execute(
             f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
             f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
-            [before.pk, before.revision, *player_ids],
+            [before.period.pk, before.revision, *player_ids],
         )
         return dict(cursor.fetchall())
 
