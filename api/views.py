@@ -25,7 +25,7 @@ from common.cache_control import EDITION, STEADY, declare, shared
 from common.errors import no_resource
 from common.lookups import by_code
 from events.models import Event
-from events.selectors import STATUS_ONLY, public_events, steps_so_far
+from events.selectors import STATUS_ONLY, public_event_by_code, public_events, steps_so_far
 from grading.calculator.questions import trial_of
 from grading.calculator.trial import MAX_OPPONENTS
 from grading.live.selectors import live_entries, live_list_of, live_rule_set
@@ -326,7 +326,7 @@ def events(request):
 
 @api_view
 def event(request, code):
-    event = by_code(public_events(), code)
+    event = public_event_by_code(code)
     if event is None:
         raise NotFound(f"No approved or rated event has the code {code!r}.")
     body = serialize.event(event, request)

@@ -136,7 +136,7 @@ def load(url, players, first: Month, last: Month, seed=2026, plays: dict | None 
             "players_player",
             ["id", "code", "surname", "forenames", "birth_date", "sex", "nationality", "fide_title", "club_id"]
             + ["surname_key", "forenames_key", "name_key", "name_restricted"],
-            ((*person, False) for person in people),  # no name restricted to initials
+            people,
         )
         log(f"  {players:,} players in {clubs:,} clubs: {time.perf_counter() - started:.0f} s")
         federation = Federation(players, np.array([0] + [row[8] for row in people], dtype=np.int64), [], Ids(), rng)
@@ -180,6 +180,7 @@ def make_players(rng, count, clubs):
                 fold(family),
                 fold(given),
                 search_key(family, given),
+                False,  # name_restricted: a Python default, which COPY does not fill
             )
         )
     return rows

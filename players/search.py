@@ -192,30 +192,35 @@ def by_name_start(query) -> list:
     words = word_spellings(query)
     if not words:
         return []
-    players = live_players().annotate(key=NameKey())
-    tries = [players.filter(start_conditions(words)).order_by("key", "code")]
+    tries = [starting(live_players().annotate(key=NameKey()), start_conditions(words))]
     if len(words) > 1:
-        players = live_players().annotate(key=NameKey(forenames_first=True))
-        tries.append(players.filter(start_conditions(words)).order_by("key", "code"))
+        tries.append(starting(live_players().annotate(key=NameKey(forenames_first=True)), start_conditions(words)))
     return tries
 
 
-def start_conditions(words) -> Q:
-    """A key (``key``: NameKey, written with the umlauts without their dots) starting with the
-    words typed, in any spelling: as typed and with their umlauts written out ("müller": muller,
-    mueller); and with an "ae", "oe" or "ue" typed taken for an umlaut written out, the start
-    of a key "muller" for "mueller" (chess.names.umlauts_taken_back), for a name that holds
-    the words typed (its name_key has its umlauts written out: Müller's "mueller", where Muller
-    has none). Each start is a range of the same index (a bitmap OR of them)."""
+def starting(players, starts: list[Q]):
+    """``players`` meeting any of ``starts``, by ``key`` and code. A start alone is a range of
+    its index read in order, stopping at the page's last row; several are the union of their
+    ranges, each read on its own, then sorted: with them ORed in one condition PostgreSQL read
+    the whole index in order, filtering every row (150 ms for a name with an "oe", "Chloe",
+    among 300,000 players)."""
+    first, *others = (players.filter(start).order_by("key", "code") for start in starts)
+    return first.union(*others).order_by("key", "code") if others else first
+
+
+def start_conditions(words) -> list[Q]:
+    """The starts of a key (``key``: NameKey, written with the umlauts without their dots) that
+    match the words typed, in any spelling: as typed and with their umlauts written out
+    ("müller": muller, mueller); and with an "ae", "oe" or "ue" typed taken for an umlaut
+    written out, the start of a key "muller" for "mueller" (chess.names.umlauts_taken_back),
+    for a name that holds the words typed (its name_key has its umlauts written out: Müller's
+    "mueller", where Muller has none). Each start is a range of the same index."""
     typed = list(dict.fromkeys(" ".join(spelled[index] for spelled in words) for index in (0, -1)))
     holds = Q()
     for spelled in words:
         holds &= any_of(Q(name_key__contains=word) for word in spelled)
-    condition = any_of(Q(key__startswith=text) for text in typed)
     taken_back = dict.fromkeys(start for text in typed for start in umlauts_taken_back(text) if start not in typed)
-    if taken_back:
-        condition |= any_of(Q(key__startswith=start) for start in taken_back) & holds
-    return condition
+    return [Q(key__startswith=text) for text in typed] + [Q(key__startswith=start) & holds for start in taken_back]
 
 
 def any_of(conditions) -> Q:

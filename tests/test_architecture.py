@@ -129,9 +129,10 @@ def raw_cursor(node) -> bool:
 def test_a_raw_read_goes_through_the_connection_the_orm_would_read():
     # With a replica, a raw query on ``connection`` would read the primary from a public page (or,
     # worse, a page's session setting would be made on the other database): common.replica.reading()
-    # gives the one the ORM reads. Writers (the locks, COPY), the replica's own checks and the bench
-    # (its own database) are apart.
+    # gives the one the ORM reads, and common.lookups.prepared_cursor the one the router chooses for
+    # a model. Writers (the locks, COPY), the replica's own checks and the bench (its own database)
+    # are apart.
     modules = [(relative, tree) for relative, tree in project_modules() if not relative.startswith("bench/")]
     readers = {relative for relative, tree in modules for node in ast.walk(tree) if raw_cursor(node)}
 
-    assert readers == {"common/locking.py", "common/bulk.py", "common/replica.py"}
+    assert readers == {"common/locking.py", "common/bulk.py", "common/replica.py", "common/lookups.py"}

@@ -10,6 +10,7 @@ from chess.titles import CHOICES as TITLE_CHOICES
 from grading.calculator.trial import MAX_OPPONENTS, ByHand, Opponent, Trial, calculate, rules_of, trial_month
 from grading.engine import EngineInputError
 from grading.models import RatingList
+from grading.selectors.rules import lists_with_changes
 from players.models import Player, is_player_code
 
 HIGHEST_RATING = 3500  # above any rating ever published, by either method
@@ -44,9 +45,7 @@ class CalculatorForm(forms.Form):
     def __init__(self, *args, today: datetime.date, **kwargs):
         super().__init__(*args, **kwargs)
         self.today = today
-        self.lists = {
-            rating_list.code: rating_list for rating_list in RatingList.objects.order_by("display_order", "code")
-        }
+        self.lists = {rating_list.code: rating_list for rating_list in lists_with_changes()}
         self.fields["list"].choices = [(code, rating_list.name) for code, rating_list in self.lists.items()]
 
     def clean_list(self) -> RatingList:

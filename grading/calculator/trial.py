@@ -24,11 +24,11 @@ from grading.engine.rulesets import lists_read
 from grading.models import LiveRating, PlayerRating, RatingList
 from grading.run.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
 from grading.run.loading import PeriodData, hold_out_impossible_birth_dates
-from grading.run.periods import latest_published
 from grading.run.publishing import states_at_start
 from grading.run.rating import rate_loaded
 from grading.selectors.calculations import Calculation, calculation_of
 from grading.selectors.event_ratings import Performances
+from grading.selectors.history import latest_publications, latest_state_before
 from players.models import Player
 
 MAX_OPPONENTS = 60  # a season of club matches; a month's real maximum is far below
@@ -105,9 +105,10 @@ class Trial(Performances):
 
 
 def trial_month(rating_list: RatingList, today: datetime.date) -> Month:
-    """The month a trial rates: the one after the latest published list (this month if none)."""
-    latest = latest_published(rating_list)
-    return latest + 1 if latest else Month.of(today)
+    """The month a trial rates: the one after the latest published list (this month if none), as
+    every public page reads the latest publications (kept in the cache under their generation)."""
+    latest = latest_publications().get(rating_list.pk)
+    return Month.parse(latest.period.month) + 1 if latest else Month.of(today)
 
 
 def rules_of(rating_list: RatingList, month: Month) -> RuleSet:
@@ -147,7 +148,7 @@ def calculate(
 
     birth_date = np.full(len(player_ids), np.datetime64("NaT"), dtype="datetime64[D]")
     title = [None] * len(player_ids)
-    for record in Player.objects.filter(pk__in=records.tolist()).only("birth_date", "fide_title"):
+    for record in [*([] if typed else [player]), *(o.player for o in opponents if o.player)]:  # read already
         birth_date[position[record.pk]] = record.birth_date or np.datetime64("NaT")
         title[position[record.pk]] = record.fide_title or None
     if typed:
@@ -265,8 +266,4 @@ def prior_shown(typed: ByHand, columns, at: int) -> PriorShown | None:
 
 def prior_of(player: Player, rating_list, month: Month) -> PlayerRating | None:
     """The player's published state the trial starts from."""
-    return (
-        PlayerRating.objects.filter(player=player, rating_list=rating_list, month__lt=str(month), superseded_at=None)
-        .order_by("-month")
-        .first()
-    )
+    return latest_state_before(player.pk, rating_list.pk, str(month))

@@ -1,7 +1,7 @@
 """Reading live ratings, for the site and the API (grading.live.computing writes them)."""
 
 from common.bulk import table
-from common.replica import reading
+from common.lookups import prepared_cursor
 from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
 from grading.selectors.explanations import rating_explained
 from grading.selectors.history import state_before
@@ -27,7 +27,7 @@ def live_of_player(player_id, list_ids=None) -> dict:
     """{rating list id: LiveEntry, its ``rating_list.live`` read with it} of the lists
     ``list_ids`` (None: every list) where the player has games approved since the latest
     published list."""
-    with reading().cursor() as cursor:  # most players have none: a plain query says so
+    with prepared_cursor(LiveEntry) as cursor:  # most players have none: a plain query says so
         cursor.execute(f"SELECT 1 FROM {table(LiveEntry)} WHERE player_id = %s AND live_games > 0 LIMIT 1", [player_id])
         if cursor.fetchone() is None:
             return {}

@@ -37,6 +37,10 @@ class JSONText(models.TextField):
         return name, "grading.models.JSONText", args, kwargs
 
 
+def month_of(change) -> str:
+    return change.month
+
+
 def rating_text(rating: int | None, kind: str) -> str:
     """A rating as lists and pages print it: 1850, 1432P (Partial), or "pending" (Elo: games
     towards a first rating, no rating yet)."""
@@ -78,16 +82,23 @@ class RatingList(models.Model):
     def __str__(self):
         return self.name
 
+    def changes(self) -> list:
+        """The list's few rule-set changes: as read with it (``changes_read``, set by
+        grading.selectors.rules.lists_with_changes; or prefetch_related), else in one query."""
+        read = getattr(self, "changes_read", None)
+        return read if read is not None else list(self.rule_set_changes.all())
+
     def rule_set_for(self, month: str) -> str:
         """The rule set in force for ``month`` (YYYY-MM): that of the latest change from a month
         not after it, or the list's own before any change."""
-        change = self.rule_set_changes.filter(month__lte=month).order_by("-month").first()
+        month = str(month)  # a chess.months.Month too
+        change = max((change for change in self.changes() if change.month <= month), key=month_of, default=None)
         return change.rule_set if change else self.rule_set
 
     def adjusted_in(self, month: str) -> bool:
         """Whether ``month`` (YYYY-MM) begins with FIDE's adjustment of March 2024: the rule-set
         change from that month on carries it."""
-        return self.rule_set_changes.filter(month=month, fide_adjustment=True).exists()
+        return any(change.month == str(month) and change.fide_adjustment for change in self.changes())
 
     def holds(self, minutes):
         """Whether a time control giving ``minutes`` for 60 moves falls in this list's band."""

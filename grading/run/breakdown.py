@@ -24,7 +24,7 @@ from decimal import Decimal
 import numpy as np
 
 from common.bulk import table, where_in
-from common.replica import reading
+from common.lookups import prepared_cursor
 from events.models import Event, Game
 from grading.engine.codes import NEW, TYPE_NAMES
 from grading.models import PlayerRating
@@ -149,7 +149,7 @@ def games_shown(ids) -> dict:
     """{game id: GameShown} for ``ids``, in one query: plain SQL, as every player page runs it
     and the ORM's compiling of its three joins cost more than the query."""
     condition, params = where_in("g.id", sorted(ids))
-    with reading().cursor() as cursor:
+    with prepared_cursor(Game) as cursor:
         cursor.execute(
             "SELECT g.id, g.date, g.round, g.board, e.code, e.name, w.code, w.surname, w.forenames, "
             "w.name_restricted, b.code, b.surname, b.forenames, b.name_restricted "

@@ -14,22 +14,24 @@ preview of an event before it is rated, the engine's answer with today's ratings
 """
 
 import datetime
-from collections import Counter, defaultdict
+from collections import Counter, defaultdict, namedtuple
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
 import numpy as np
-from django.db.models import F, OuterRef, Q, Subquery
+from django.db.models import F, Q
 
 from chess import results
 from chess.months import Month
+from common.bulk import table, where_in
+from common.lookups import prepared_cursor
 from events.models import Event, Game
 from events.standings import RESULT_LABELS, score_symbol
 from grading.engine import RULE_SETS
 from grading.engine.codes import RESULT_WHITE_HALVES
 from grading.engine.event_conditions import NO_ROUND
 from grading.engine.rules.elo import fide_performance, performance_of_400
-from grading.models import GameNotRated, LiveGameNotRated, LiveRating, PlayerRating
+from grading.models import GameNotRated, LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
 from grading.run.event_conditions import decide, events_facts, is_blitz, ratings_at_start, sides_used
 from grading.run.periods import latest_published
@@ -113,23 +115,37 @@ def event_parts(event, games) -> dict:
         return {}
     players = {game.white_id for game in games} | {game.black_id for game in games}
     months = sorted({str(Month.of(game.date)) for game in games if game.pk in game_ids})
-    rows = PlayerRating.objects.filter(superseded_at=None)
     provisional = event.status != event.Status.RATED
-    if provisional:
-        rows = LiveRating.objects.all()
-    rows = rows.filter(rating_list_id=event.rating_list_id, player_id__in=players - {None}, month__in=months).order_by(
-        "month"
-    )
     parts = defaultdict(lambda: EventPart(provisional=provisional))
-    # Plain rows, not model instances: an event page reads one for each of its players.
-    fields = ("pk", "player_id", "month", "method", "rating", "prior_rating", "type", "breakdown", "rating_list_id")
-    for rating in rows.values_list(*fields, named=True):
+    for rating in ratings_of_event(event.rating_list_id, players - {None}, months, live=provisional):
         mine = [line for line in lines(rating) if line[0] in game_ids]
         if mine:
             part = parts[rating.player_id]
             part.lines += mine
             part.ratings.append(rating)
     return dict(parts)
+
+
+RATING_FIELDS = ("pk", "player_id", "month", "method", "rating", "prior_rating", "type", "breakdown", "rating_list_id")
+RatingRow = namedtuple("RatingRow", RATING_FIELDS)
+
+
+def ratings_of_event(list_id, player_ids, months, live: bool) -> list[RatingRow]:
+    """The current ratings (the live ones if ``live``) of ``player_ids`` on the list for
+    ``months``, by month, as plain rows (their breakdowns as the JSON text kept, read by
+    grading.run.breakdown.lines): one plain query, as an event page reads one for each of its
+    players, and the ORM's building and reading of it cost twice the query."""
+    players, player_params = where_in("player_id", sorted(player_ids))
+    in_months, month_params = where_in("month", months)
+    current = "" if live else " AND superseded_at IS NULL"
+    with prepared_cursor(PlayerRating) as cursor:
+        cursor.execute(
+            "SELECT id, player_id, month, method, rating, prior_rating, type, breakdown, rating_list_id "
+            f"FROM {table(LiveRating if live else PlayerRating)} WHERE rating_list_id = %s AND {players} "
+            f"AND {in_months}{current} ORDER BY month",
+            [list_id, *player_params, *month_params],
+        )
+        return [RatingRow(*row) for row in cursor.fetchall()]
 
 
 def ratings_used(parts: dict, games) -> dict:
@@ -200,18 +216,6 @@ def events_played(ratings, shown: dict | None = None) -> list[PlayedEvent]:
 # The reasons kept by the run that published its period's current revision (the list as it
 # stands): a revision's run writes them all again, an earlier run's are history.
 PUBLISHED = Q(run__revision=F("run__period__revision"))
-
-
-def published_reason():
-    """Why a game (the outer query's Game row) was not rated by the publication in force, or
-    None: an expression to annotate games with (the event page and the API, in their query)."""
-    return Subquery(GameNotRated.objects.filter(PUBLISHED, game=OuterRef("pk")).values("reason")[:1])
-
-
-def live_reason():
-    """Why the live ratings leave a game (the outer query's Game row) out, or None: what its
-    month's run will decide as things stand (a month not yet published)."""
-    return Subquery(LiveGameNotRated.objects.filter(game=OuterRef("pk")).values("reason")[:1])
 
 
 @dataclass(frozen=True)

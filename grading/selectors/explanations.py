@@ -10,6 +10,7 @@ from fractions import Fraction
 
 from chess.months import Month
 from chess.numbers import signed
+from common.lookups import rows_with
 from grading.engine.results.ecf_arithmetic import GameArithmetic, PassArithmetic
 from grading.engine.results.elo_arithmetic import EloArithmetic, FirstRatingProgress
 from grading.engine.rules.categories import explain_dummy
@@ -295,13 +296,13 @@ def explained_rating(player, list_code: str, month: str) -> dict | None:
     """What the calculation page of a published rating shows: the rating, the state before it,
     its explanation, and on an Elo list its games that FIDE's conditions left out; None if
     ``player`` has no current rating on that list for ``month``."""
-    rating = (
-        PlayerRating.objects.filter(player=player, rating_list__code=list_code, month=month, superseded_at=None)
-        .select_related("rating_list", "period")
-        .first()
-    )
-    if rating is None:
+    # A plain query, the rating's list and period read with it (common.lookups.rows_with): every
+    # calculation page asks, and the ORM's building of it cost more than the query.
+    where = "t.player_id = %s AND r0.code = %s AND t.month = %s AND t.superseded_at IS NULL"
+    found = rows_with(PlayerRating, ["rating_list", "period"], where, [player.pk, list_code, month])
+    if not found:  # a rating is current once for its period (one_current_rating_per_period)
         return None
+    rating = found[0]
     rules = rules_named(rating.period.rule_set)
     shown = rating_explained(player, rating, state_before(rating), rules)
     if not rules.is_elo:

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from django.core.cache import cache
 from django.db.models import Count, OuterRef, Q, Subquery
 
+from common.lookups import columns_of, prepared_cursor, records
 from common.memory import process_memory
-from common.replica import reading, reading_alias
+from common.replica import reading_alias
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod
 from grading.run.periods import latest_take_ons
 from grading.run.publishing import publications_generation
@@ -53,11 +54,15 @@ LIST_PUBLICATIONS_KEY = "list-publications:{}:{}:{}"
 
 def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]:
     """The rating list of ``code`` (None if there is none) and its published periods, newest
-    first. Every list page asks for both: they are kept a minute and dropped whenever a period
-    is published (grading.run.publishing.forget_publications)."""
+    first. Every list page asks for both: they are kept a minute, in the shared cache and in the
+    process's memory (as the latest publications are, _published_heads), and dropped whenever a
+    period is published (grading.run.publishing.forget_publications)."""
     if len(code) > RatingList._meta.get_field("code").max_length:
         return None, []  # no list has it, and an address's worth of it makes no cache key
     key = LIST_PUBLICATIONS_KEY.format(publications_generation(), reading_alias(), code)
+    found = LISTS_IN_MEMORY.get(key)
+    if found is not None:
+        return found
     found = cache.get(key)
     if found is None:
         rating_list = RatingList.objects.filter(code=code).first()
@@ -68,6 +73,7 @@ def list_publications(code: str) -> tuple[RatingList | None, list[RatingPeriod]]
             period.rating_list = rating_list
         found = (rating_list, periods)
         cache.set(key, found, PUBLICATIONS_SECONDS)
+    LISTS_IN_MEMORY.set(key, found)
     return found
 
 
@@ -79,6 +85,7 @@ PUBLICATIONS_KEY = "latest-publications:4:{}:{}"
 PUBLICATIONS_SECONDS = 60
 # Each process keeps them too, for the same minute, under the generation that publishing renews.
 HEADS_IN_MEMORY = process_memory(size=8, seconds=PUBLICATIONS_SECONDS)
+LISTS_IN_MEMORY = process_memory(size=64, seconds=PUBLICATIONS_SECONDS)
 
 
 def _published_heads() -> dict:
@@ -104,20 +111,28 @@ def _published_heads() -> dict:
     return heads
 
 
-def latest_publications(original=False) -> dict:
+def latest_publications(original=False, heads=None) -> dict:
     """The latest published list of every list, as PublishedLists keyed by rating list id."""
     return {
         key: PublishedList(latest, 0 if original else latest.revision)
-        for key, (latest, _) in _published_heads().items()
+        for key, (latest, _) in (_published_heads() if heads is None else heads).items()
     }
 
 
-def previous_publications() -> dict:
+def previous_publications(heads=None) -> dict:
     """The list published before the latest of every list that has one (its revised edition),
     keyed by rating list id: what a "previous rating" was on."""
     return {
-        key: PublishedList(previous, previous.revision) for key, (_, previous) in _published_heads().items() if previous
+        key: PublishedList(previous, previous.revision)
+        for key, (_, previous) in (_published_heads() if heads is None else heads).items()
+        if previous
     }
+
+
+def latest_and_previous_publications() -> tuple[dict, dict]:
+    """latest_publications() and previous_publications(), from one read of the cache."""
+    heads = _published_heads()
+    return latest_publications(heads=heads), previous_publications(heads)
 
 
 # The most players whose previous ratings one query reads: a download asks for them a chunk of its
@@ -126,19 +141,26 @@ def previous_publications() -> dict:
 PREVIOUS_CHUNK = 5000
 
 
+def publication_before(published, periods) -> PublishedList | None:
+    """The list published before ``published`` (the previous month that was published, as
+    revised); ``periods`` are the list's published periods, newest first (list_publications)."""
+    before = next((period for period in periods if period.month < published.period.month), None)
+    return None if before is None else PublishedList(before, before.revision)
+
+
 def previous_ratings(published, player_ids, periods) -> dict:
     """{player id: rating} of ``player_ids`` (at most PREVIOUS_CHUNK) on the list published before
     ``published`` (the previous month that was published, as revised), where they were on it;
-    ``periods`` are the list's published periods, newest first (list_publications). A raw query:
-    every list page asks it, and every download for each chunk of its rows."""
-    before = next((period for period in periods if period.month < published.period.month), None)
+    ``periods`` are the list's published periods, newest first (list_publications). A plain,
+    prepared query: every list page asks it, and every download for each chunk of its rows."""
+    before = publication_before(published, periods)
     if before is None or not player_ids:
         return {}
-    with reading().cursor() as cursor:
+    with prepared_cursor(ListEntry) as cursor:  # a list page's fifty: one statement, prepared
         cursor.execute(
             f"SELECT player_id, rating FROM {ListEntry._meta.db_table} WHERE period_id = %s AND revision = %s "
             f"AND player_id IN ({', '.join(['%s'] * len(player_ids))})",
-            [before.pk, before.revision, *player_ids],
+            [before.period.pk, before.revision, *player_ids],
         )
         return dict(cursor.fetchall())
 
@@ -146,26 +168,35 @@ def previous_ratings(published, player_ids, periods) -> dict:
 def player_history(player_id):
     """The player's current rating rows on every list, oldest first within each list.
 
-    A raw query: it runs on every player page, and the ORM's compiling of it cost twice the
-    query itself."""
-    table = PlayerRating._meta.db_table
-    return list(
-        PlayerRating.objects.raw(
-            f"SELECT * FROM {table} WHERE player_id = %s AND superseded_at IS NULL ORDER BY rating_list_id, month",
+    A plain, prepared query (common.lookups): it runs on every player page, and the ORM's
+    compiling of it cost twice the query itself."""
+    columns = ", ".join(columns_of(PlayerRating, "r"))
+    with prepared_cursor(PlayerRating) as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {PlayerRating._meta.db_table} r WHERE r.player_id = %s "
+            "AND r.superseded_at IS NULL ORDER BY r.rating_list_id, r.month",
             [player_id],
         )
-    )
+        return records(PlayerRating, cursor.fetchall(), cursor.db.alias)
 
 
 def state_before(rating: PlayerRating):
     """The player's current row on the same list from the latest period before ``rating``'s."""
-    return (
-        PlayerRating.objects.filter(
-            player_id=rating.player_id, rating_list_id=rating.rating_list_id, month__lt=rating.month, superseded_at=None
+    return latest_state_before(rating.player_id, rating.rating_list_id, rating.month)
+
+
+def latest_state_before(player_id, list_id, month: str) -> PlayerRating | None:
+    """The player's current row on the list from the latest period before ``month``: a plain,
+    prepared query, as every calculation page and the calculator ask."""
+    columns = ", ".join(columns_of(PlayerRating, "r"))
+    with prepared_cursor(PlayerRating) as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {PlayerRating._meta.db_table} r WHERE r.player_id = %s AND r.rating_list_id = %s "
+            "AND r.month < %s AND r.superseded_at IS NULL ORDER BY r.month DESC LIMIT 1",
+            [player_id, list_id, month],
         )
-        .order_by("-month")
-        .first()
-    )
+        found = records(PlayerRating, cursor.fetchall(), cursor.db.alias)
+    return found[0] if found else None
 
 
 def entries_of(publications, player_ids):

@@ -23,9 +23,9 @@ from grading.selectors.explanations import progress_text
 from grading.selectors.history import (
     PublishedList,
     entries_of,
+    latest_and_previous_publications,
     latest_publications,
     player_history,
-    previous_publications,
 )
 from grading.selectors.ranks import GROUPS, Ranks, groups_of, ranks_of_many
 from grading.selectors.rules import rules_named
@@ -61,8 +61,7 @@ class Profile:
 
 def player_profile(player) -> Profile:
     history = player_history(player.pk)
-    publications = latest_publications()
-    before = previous_publications()
+    publications, before = latest_and_previous_publications()
     rank_tables = ranks_of_many(publications.values())
     games = recent_games(history)
     lists = [

@@ -7,6 +7,7 @@ from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from chess.months import Month
+from common.lookups import columns_of, prepared_cursor, records
 from grading.engine import RULE_SETS, RuleSet
 from grading.engine.rules.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT, PD_PAST_400_ROWS
 from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
@@ -25,6 +26,30 @@ def lists_and_rules() -> list[tuple[RatingList, RuleSet]]:
     changes = RuleSetChange.objects.filter(rating_list=OuterRef("pk"), month__lte=month).order_by("-month")
     in_force = RatingList.objects.annotate(changed_to=Subquery(changes.values("rule_set")[:1]))
     return [(rating_list, RULE_SETS[rating_list.changed_to or rating_list.rule_set]) for rating_list in in_force]
+
+
+def lists_with_changes() -> list[RatingList]:
+    """Every rating list in the site's order, each with its rule-set changes read with it
+    (``changes_read``, which rule_set_for and adjusted_in read): one prepared query, as every
+    calculator page asks (common.lookups)."""
+    width = len(RatingList._meta.concrete_fields)
+    columns = ", ".join(columns_of(RatingList, "l") + columns_of(RuleSetChange, "c"))
+    with prepared_cursor(RatingList) as cursor:
+        cursor.execute(
+            f"SELECT {columns} FROM {RatingList._meta.db_table} l LEFT JOIN {RuleSetChange._meta.db_table} c "
+            "ON c.rating_list_id = l.id ORDER BY l.display_order, l.code, c.month",
+            [],
+        )
+        rows, using = cursor.fetchall(), cursor.db.alias
+    lists = {}
+    for row in rows:
+        rating_list = lists.get(row[0])
+        if rating_list is None:
+            rating_list = lists[row[0]] = records(RatingList, [row[:width]], using)[0]
+            rating_list.changes_read = []
+        if row[width] is not None:
+            rating_list.changes_read += records(RuleSetChange, [row[width:]], using)
+    return list(lists.values())
 
 
 def tenths_text(tenths: int) -> str:

@@ -17,7 +17,7 @@ from grading.selectors.history import (
     list_publications,
     list_size,
     lists_with_latest,
-    previous_ratings,
+    publication_before,
     publication_in,
     publication_key,
 )
@@ -132,11 +132,13 @@ def render_list(request, code, rating_list, published, periods):
         rule_sets=rule_sets_until(rating_list.published_periods, published.period.month),
         period=published.period,
     )
-    # Counted from the entries, not the rows: the rows' values join every entry to its player.
-    count = filters.qs.count() if filters.active else list_size(published)
-    table = ListTable(page_rows(filters.qs), request, count)
+    # A filtered list is counted with its page's rows (a window in the same query), which read
+    # the previous list's ratings too: one query, where a count, the rows and the previous ratings
+    # were three.
+    count = None if filters.active else list_size(published)
+    rows = page_rows(filters.qs, counted=count is None, previous=publication_before(published, periods))
+    table = ListTable(rows, request, count, counter=filters.qs.count)
     table.ranks = ranks_of(published)
-    table.previous = previous_ratings(published, [row.player_id for row in table.page.object_list], periods)
     query = request.GET.copy()
     query.pop("page", None)
     query.pop("edition", None)  # the files' addresses name the edition

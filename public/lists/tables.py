@@ -11,14 +11,14 @@ from html import escape
 from urllib.parse import quote
 
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
-from django.db.models import F
+from django.db.models import Count, F, OuterRef, Subquery, Window
 from django.http import Http404
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
 from chess.numbers import signed
-from grading.models import LIST_ORDER, PlayerRating, rating_text
+from grading.models import LIST_ORDER, ListEntry, PlayerRating, rating_text
 from players.models import shown_name
 
 PER_PAGE = 50
@@ -86,21 +86,36 @@ def page_of(paginator, number: str, whole: str):
 
 class CountedPaginator(Paginator):
     """A paginator whose count is given (a published list's size never changes; a filtered
-    one's is counted from its entries, not its rows, whose values join every player)."""
+    one's is the ``total`` of its rows, counted in the query that reads them), or else counted
+    by ``counter``."""
 
-    def __init__(self, *args, count, **kwargs):
+    def __init__(self, *args, count, counter=None, **kwargs):
         super().__init__(*args, **kwargs)
-        self.known_count = count
+        self.known_count, self.counter = count, counter
 
     @cached_property
     def count(self):
-        return self.known_count
+        return self.known_count if self.known_count is not None else self.counter()
+
+
+def counted_page(paginator: CountedPaginator, number: str, whole: str):
+    """Page ``number`` of ``paginator``, its rows read first where its count is not known: the
+    count is then their ``total`` (a window over every row, page_rows(counted=True)), and only a
+    page past the last needs a count of its own. Else as page_of."""
+    if paginator.known_count is None and number.isdigit() and int(number) >= 1:
+        at = (int(number) - 1) * paginator.per_page
+        rows = list(paginator.object_list[at : at + paginator.per_page])
+        if rows:
+            paginator.known_count = rows[0].total
+            page = page_of(paginator, number, whole)
+            page.object_list = rows
+            return page
+    return page_of(paginator, number, whole)
 
 
 class ListTable:
-    """A page of a published list. ``ranks`` (grading.selectors.ranks.Ranks) and ``previous`` ({player id:
-    rating on the list before}) are set by the view: a rank is on the whole list, whatever the
-    filters and the sort."""
+    """A page of a published list. ``ranks`` (grading.selectors.ranks.Ranks) is set by the view: a
+    rank is on the whole list, whatever the filters and the sort."""
 
     label = "The rating list"  # what its scrolling region is called to a screen reader
     table_id = "list-table"
@@ -120,16 +135,17 @@ class ListTable:
     )
     row_html = ROW
     ranks = None
-    previous: dict = {}
 
-    def __init__(self, entries, request, count: int, per_page=PER_PAGE):
-        """The page of ``entries`` (rows of page_rows: ``count`` of them) that ``request`` asks
+    def __init__(self, entries, request, count: int | None, per_page=PER_PAGE, counter=None):
+        """The page of ``entries`` (rows of page_rows: ``count`` of them; None: their ``total``,
+        page_rows(counted=True), or where the page has none, ``counter()``) that ``request`` asks
         for, sorted as it asks. A page that is not a number, or past the last, is a 404 that
         says so; an unknown sort is the default one."""
         self.query = request.GET
         self.sort = self.chosen_sort(request.GET.get(SORT, ""))
-        self.paginator = CountedPaginator(self.sorted(entries, self.sort), per_page, count=count)
-        self.page = page_of(self.paginator, request.GET.get("page", "1"), "list")
+        rows = self.sorted(entries, self.sort)
+        self.paginator = CountedPaginator(rows, per_page, count=count, counter=counter)
+        self.page = counted_page(self.paginator, request.GET.get("page", "1"), "list")
 
     @classmethod
     def chosen_sort(cls, sort: str) -> str:
@@ -199,8 +215,8 @@ class ListTable:
         return mark_safe("".join(self.row_html.format(*(escape(str(cell)) for cell in cells)) for cells in rows))  # noqa: S308
 
     def cells(self, entry, players: str, categories: dict) -> tuple:
-        """One line's cells, in row_html's order, from a row of ROW_FIELDS."""
-        previous = self.previous.get(entry.player_id)
+        """One line's cells, in row_html's order, from a row of ROW_FIELDS (with ``previous``)."""
+        previous = getattr(entry, "previous", None)  # none without a list before
         return (
             *self.first_cells(entry, players),
             "" if previous is None else previous,
@@ -247,6 +263,17 @@ ROW_FIELDS = (
 )
 
 
-def page_rows(entries, *extra):
-    """``entries`` (a queryset of list lines) as the rows a list page shows, with ``extra`` fields."""
-    return entries.values_list(*ROW_FIELDS, *extra, named=True)
+def page_rows(entries, *extra, counted=False, previous=None):
+    """``entries`` (a queryset of list lines) as the rows a list page shows, with ``extra`` fields;
+    ``counted``: each with ``total``, how many rows there are (a window, in the same query); with
+    ``previous`` (a PublishedList), each with ``previous``, the player's rating on it (None where
+    they were not on it: a subquery PostgreSQL runs for the page's rows alone, after its sort)."""
+    annotations = {}
+    if counted:
+        annotations["total"] = Window(Count("pk"))
+    if previous is not None:
+        on_it = ListEntry.objects.filter(
+            period_id=previous.period.pk, revision=previous.revision, player_id=OuterRef("player_id")
+        )  # one row at most (one_entry_per_list): no order, which would join its model's ordering
+        annotations["previous"] = Subquery(on_it.order_by().values("rating")[:1])
+    return entries.annotate(**annotations).values_list(*ROW_FIELDS, *extra, *annotations, named=True)

@@ -39,3 +39,9 @@ def rated_cells(part):
 def ratings_in_cells(entry):
     """An event entry's rating going in and rating used cells (public.rendering.ratings_in_cells)."""
     return mark_safe(rendering.ratings_in_cells(entry))  # noqa: S308 - numbers only
+
+
+@register.simple_tag
+def calculation_rows(rows, method):
+    """A calculation's games table rows (public.rendering.calculation_rows)."""
+    return rendering.calculation_rows(rows, method)
