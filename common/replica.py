@@ -39,7 +39,9 @@ _reads = contextvars.ContextVar("database_reads", default=DEFAULT_DB_ALIAS)
 
 
 def replica_configured() -> bool:
-    return REPLICA in connections.settings
+    """The site reads a replica: its alias is there and its router in use (DATABASE_REPLICA_URL
+    sets both; a test's ``replica`` fixture routes to the alias for that test alone)."""
+    return REPLICA in connections.settings and f"{__name__}.ReplicaRouter" in settings.DATABASE_ROUTERS
 
 
 def reading_alias() -> str:
