@@ -5,25 +5,15 @@ import email.policy
 import mailbox
 import os
 import re
-import socket
 import subprocess
 import sys
 import time
 
+from tests.ports import free_port, port_open
+
 # aiosmtpd imports a module named "public" (the atpublic package), which our app of that name
 # hides in this process: the server runs in a process of its own, from a folder outside the
 # project, and keeps what it receives in a Maildir that the tests read.
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def listening(port) -> bool:
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 def arrival(key: str) -> tuple[int, ...]:
@@ -85,7 +75,7 @@ class SMTPServer:
             command += ["-c", "aiosmtpd.handlers.Sink"]
         self.process = subprocess.Popen(command, cwd=self.folder, env=environment, stderr=subprocess.PIPE)
         deadline = time.monotonic() + 20
-        while not listening(self.port):
+        while not port_open(self.port):
             if self.process.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"the SMTP server did not start: {self.process.stderr.read().decode()[-500:]}")
             time.sleep(0.05)

@@ -3,22 +3,12 @@ Never the machine's Redis, which other tests and the CI's broker use."""
 
 import contextlib
 import shutil
-import socket
 import subprocess
 import time
 
 import pytest
 
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def port_open(port):
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
+from tests.ports import free_port, port_open
 
 
 @contextlib.contextmanager

@@ -14,7 +14,6 @@ import contextlib
 import os
 import pwd
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -22,6 +21,8 @@ from pathlib import Path
 
 import psycopg
 import pytest
+
+from tests.ports import port_open
 
 PORTS = range(5433, 5440)
 LOCAL_HOSTS = {"", "localhost", "127.0.0.1"}
@@ -47,11 +48,6 @@ def has_user(name):
     except KeyError:
         return False
     return True
-
-
-def port_open(port):
-    with socket.socket() as probe:
-        return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
 class StreamingReplica:

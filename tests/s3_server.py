@@ -11,7 +11,7 @@ import uuid
 import boto3
 import pytest
 
-from tests.redis_server import free_port, port_open
+from tests.ports import free_port, port_open
 
 REGION = "eu-west-2"
 ACCESS_KEY, SECRET_KEY = "tests-access-key", "tests-secret-key"

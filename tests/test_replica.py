@@ -18,7 +18,7 @@ from events.models import Event
 from grading.run import publishing
 from players.models import Player
 from tests.builders import publish_month
-from tests.redis_server import free_port
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db(transaction=True, serialized_rollback=True, databases=["default", "replica"])
 

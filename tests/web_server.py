@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.builders import ROOT
-from tests.redis_server import free_port, port_open
+from tests.ports import free_port, port_open
 
 
 @contextlib.contextmanager

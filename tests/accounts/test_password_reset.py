@@ -11,7 +11,7 @@ from django.urls import reverse
 from accounts.links import uid
 from accounts.models import AccountChange
 from tests.accounts.mails import link_in, text_of
-from tests.mail_server import free_port
+from tests.ports import free_port
 
 pytestmark = pytest.mark.django_db
 
