@@ -18,6 +18,7 @@ from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
 from chess.numbers import signed
+from common.lookups import prepared_rows
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, rating_text
 from players.models import shown_name
 
@@ -99,18 +100,19 @@ class CountedPaginator(Paginator):
 
 
 def counted_page(paginator: CountedPaginator, number: str, whole: str):
-    """Page ``number`` of ``paginator``, its rows read first where its count is not known: the
-    count is then their ``total`` (a window over every row, page_rows(counted=True)), and only a
-    page past the last needs a count of its own. Else as page_of."""
+    """Page ``number`` of ``paginator`` (of page_rows), its rows read at once by a prepared query
+    (common.lookups.prepared_rows) and first where its count is not known: the count is then
+    their ``total`` (a window over every row, page_rows(counted=True)), and only a page past the
+    last needs a count of its own. Else as page_of."""
+    rows = None
     if paginator.known_count is None and number.isdigit() and int(number) >= 1:
         at = (int(number) - 1) * paginator.per_page
-        rows = list(paginator.object_list[at : at + paginator.per_page])
+        rows = prepared_rows(paginator.object_list[at : at + paginator.per_page])
         if rows:
             paginator.known_count = rows[0].total
-            page = page_of(paginator, number, whole)
-            page.object_list = rows
-            return page
-    return page_of(paginator, number, whole)
+    page = page_of(paginator, number, whole)
+    page.object_list = rows if rows is not None else prepared_rows(page.object_list)
+    return page
 
 
 class ListTable:
