@@ -99,19 +99,22 @@ class CountedPaginator(Paginator):
         return self.known_count if self.known_count is not None else self.counter()
 
 
-def counted_page(paginator: CountedPaginator, number: str, whole: str):
+def counted_page(paginator: CountedPaginator, number: str, whole: str, read=None):
     """Page ``number`` of ``paginator`` (of page_rows), its rows read at once by a prepared query
-    (common.lookups.prepared_rows) and first where its count is not known: the count is then
-    their ``total`` (a window over every row, page_rows(counted=True)), and only a page past the
-    last needs a count of its own. Else as page_of."""
+    (common.lookups.prepared_rows; or ``read(offset, limit)``, rows of the same fields) and first
+    where its count is not known: the count is then their ``total`` (a window over every row,
+    page_rows(counted=True)), and only a page past the last needs a count of its own. Else as
+    page_of."""
+    read = read or (lambda at, size: prepared_rows(paginator.object_list[at : at + size]))
     rows = None
     if paginator.known_count is None and number.isdigit() and int(number) >= 1:
-        at = (int(number) - 1) * paginator.per_page
-        rows = prepared_rows(paginator.object_list[at : at + paginator.per_page])
+        rows = read((int(number) - 1) * paginator.per_page, paginator.per_page)
         if rows:
             paginator.known_count = rows[0].total
     page = page_of(paginator, number, whole)
-    page.object_list = rows if rows is not None else prepared_rows(page.object_list)
+    if rows is None:
+        rows = read((page.number - 1) * paginator.per_page, paginator.per_page) if paginator.count else []
+    page.object_list = rows
     return page
 
 
@@ -138,16 +141,17 @@ class ListTable:
     row_html = ROW
     ranks = None
 
-    def __init__(self, entries, request, count: int | None, per_page=PER_PAGE, counter=None):
+    def __init__(self, entries, request, count: int | None, per_page=PER_PAGE, counter=None, read=None):
         """The page of ``entries`` (rows of page_rows: ``count`` of them; None: their ``total``,
         page_rows(counted=True), or where the page has none, ``counter()``) that ``request`` asks
-        for, sorted as it asks. A page that is not a number, or past the last, is a 404 that
-        says so; an unknown sort is the default one."""
+        for, sorted as it asks (or, ``entries`` None, read by ``read(offset, limit)``, in the
+        default sort). A page that is not a number, or past the last, is a 404 that says so; an
+        unknown sort is the default one."""
         self.query = request.GET
         self.sort = self.chosen_sort(request.GET.get(SORT, ""))
-        rows = self.sorted(entries, self.sort)
+        rows = [] if entries is None else self.sorted(entries, self.sort)
         self.paginator = CountedPaginator(rows, per_page, count=count, counter=counter)
-        self.page = counted_page(self.paginator, request.GET.get("page", "1"), "list")
+        self.page = counted_page(self.paginator, request.GET.get("page", "1"), "list", read)
 
     @classmethod
     def chosen_sort(cls, sort: str) -> str:
