@@ -217,8 +217,8 @@ class ListTable:
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
         rows = (self.cells(row, players, categories) for row in self.page.object_list)
-        # Every cell escaped (none is markup).
-        return mark_safe("".join(self.row_html.format(*(escape(str(cell)) for cell in cells)) for cells in rows))  # noqa: S308
+        # Every text cell escaped (none is markup); a number needs none.
+        return mark_safe("".join(self.row_html.format(*map(cell_html, cells)) for cells in rows))  # noqa: S308
 
     def cells(self, entry, players: str, categories: dict) -> tuple:
         """One line's cells, in row_html's order, from a row of ROW_FIELDS (with ``previous``)."""
@@ -242,6 +242,10 @@ class ListTable:
             entry.player__code,
             rating_text(entry.rating, entry.type),
         )
+
+
+def cell_html(cell) -> str:
+    return str(cell) if type(cell) is int else escape(str(cell))
 
 
 def rank_text(ranks, rating: int, rating_type: str) -> str:
