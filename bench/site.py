@@ -19,8 +19,9 @@
    Each page's requests are asked in --rounds turns, every page's turn after another's, so
    that a busier spell of the shared machine falls on every page alike.
 Targets (bench/site_pages.py): every page's p95 at most 3 times the help page's in the same run,
-the search's and the calculator's 5 times (issue 41); and under 50 ms, the search's and the
-calculator's under 100 ms.
+the search's and the calculator's 5 times (issue 41). The earlier targets in ms (every p95 under
+50, the search's and the calculator's under 100) are printed beside them, for information: they
+hold only on a quiet machine.
 
 With ``--replica URL`` (or BENCH_REPLICA_URL), a streaming replica of the bench's PostgreSQL
 (docs/database-replica.md: made with pg_basebackup, before or after the load), gunicorn runs with
@@ -196,15 +197,15 @@ def report(results):
             log(f"{name}: {len(errors)} errors, e.g. {errors[:3]}")
         p95 = percentile(latencies, 0.95)
         ratio, limit = p95 / help_p95, ratio_limit(name)
-        if ratio > limit or p95 >= target(name):
+        if ratio > limit:
             missed.append(name)
         verdict = "PASS" if ratio <= limit else "FAIL"
         log(
             f"{name:<22}{statistics.median(latencies):>8.1f}{p95:>8.1f}{percentile(latencies, 0.99):>8.1f}"
             f"{len(latencies) / elapsed:>8.0f}{ratio:>8.2f}  {limit}x: {verdict}; "
-            f"{target(name)} ms: {'met' if p95 < target(name) else 'MISSED'}"
+            f"(the earlier {target(name)} ms: {'met' if p95 < target(name) else 'missed'})"
         )
-    log(f"Every page within its limit: {'yes' if not missed else 'no, ' + ', '.join(missed)}")
+    log(f"Every page within its multiple of the help page: {'yes' if not missed else 'no: ' + ', '.join(missed)}")
     return missed
 
 

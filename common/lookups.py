@@ -9,8 +9,10 @@ connection prepares the first time and runs from then on without parsing or plan
 """
 
 import psycopg
+from django.core.exceptions import EmptyResultSet
 from django.db import DEFAULT_DB_ALIAS, connections, router
 from django.db.backends.utils import CursorDebugWrapper
+from django.db.models.utils import create_namedtuple_class
 
 from common.replica import reading_alias
 
@@ -50,6 +52,26 @@ class LoggedWithValues(CursorDebugWrapper):
         if use_last_executed_query and not many:
             sql, use_last_executed_query = self.db.ops.compose_sql(sql, params), False
         return super().debug_sql(sql, params, use_last_executed_query, many)
+
+
+def prepared_rows(queryset) -> list:
+    """The rows of ``queryset``, a values_list(named=True), as it would give them, its SQL (as
+    the ORM builds it) run by a prepared_cursor: the same SQL for other values of its parameters
+    (another club, another name) is planned once by each connection. For the queries the ORM
+    builds from a page's filters that PostgreSQL took longer to plan than to run (a list page's
+    rows with their count and previous ratings: 1.2 ms planned, 0.6 run)."""
+    compiler = queryset.query.get_compiler(queryset.db)
+    try:
+        sql, params = compiler.as_sql()
+    except EmptyResultSet:
+        return []
+    with prepared_cursor(queryset.model) as cursor:
+        cursor.execute(sql, params)
+        rows = cursor.fetchall()
+    query = queryset.query
+    names = queryset._fields or [*query.extra_select, *query.values_select, *query.annotation_select]
+    row = create_namedtuple_class(*names)
+    return [tuple.__new__(row, values) for values in compiler.results_iter(results=[rows], tuple_expected=True)]
 
 
 def columns_of(model, alias: str) -> list[str]:

@@ -19,10 +19,23 @@ EMPTY_ROWS = 6  # opponent rows of an empty form
 RESULT_CHOICES = [("", "–"), ("1", "won"), ("0.5", "drew"), ("0", "lost")]
 
 
-def player_by_code(code: str) -> Player | None:
-    """The player with ``code`` (any case); a merged duplicate's code gives the record kept."""
-    player = players.selectors.player_by_code(code)
-    return player.merged_into if player and player.merged_into_id else player
+def players_given(data) -> dict:
+    """{code: Player} of every federation code ``data`` gives, the player's and the opponents',
+    in one query (a merged duplicate's code gives the record kept): the forms look them up here,
+    where each code was a query of its own."""
+    if data is None:
+        return {}
+    given = [data.get("player", "")] + [
+        value for key in data if key.endswith("-opponent") for value in data.getlist(key)
+    ]
+    codes = {code.strip().upper() for code in given if is_player_code(code.strip().upper())}
+    found = players.selectors.players_by_codes(codes)
+    return {code: player.merged_into if player.merged_into_id else player for code, player in found.items()}
+
+
+def player_by_code(code: str, given: dict) -> Player | None:
+    """The player with ``code`` (any case) among ``given`` (players_given), or None."""
+    return given.get(code.strip().upper())
 
 
 class CalculatorForm(forms.Form):
@@ -42,9 +55,9 @@ class CalculatorForm(forms.Form):
     age = forms.IntegerField(label="Age", required=False, min_value=4, max_value=110, help_text="Empty: an adult.")
     title = forms.ChoiceField(label="FIDE title", choices=[("", "none"), *TITLE_CHOICES], required=False)
 
-    def __init__(self, *args, today: datetime.date, **kwargs):
+    def __init__(self, *args, today: datetime.date, players: dict, **kwargs):
         super().__init__(*args, **kwargs)
-        self.today = today
+        self.today, self.players = today, players
         self.lists = {rating_list.code: rating_list for rating_list in lists_with_changes()}
         self.fields["list"].choices = [(code, rating_list.name) for code, rating_list in self.lists.items()]
 
@@ -55,7 +68,7 @@ class CalculatorForm(forms.Form):
         code = self.cleaned_data["player"].strip()
         if not code:
             return None
-        player = player_by_code(code) if is_player_code(code.upper()) else None
+        player = player_by_code(code, self.players)
         if player is None:
             raise forms.ValidationError(f"No player has the code {code}.")
         return player
@@ -95,6 +108,10 @@ class OpponentForm(forms.Form):
     opponent = forms.CharField(label="Opponent: code or rating", required=False, max_length=20)
     result = forms.ChoiceField(label="Result", choices=RESULT_CHOICES, required=False)
 
+    def __init__(self, *args, players: dict, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+
     def clean(self):
         data = super().clean()
         text, result = data.get("opponent", "").strip(), data.get("result", "")
@@ -103,7 +120,7 @@ class OpponentForm(forms.Form):
         if not text:
             self.add_error("opponent", "Give the opponent's code or rating.")
         elif is_player_code(text.upper()):
-            data["player"] = player_by_code(text)
+            data["player"] = player_by_code(text, self.players)
             if data["player"] is None:
                 self.add_error("opponent", f"No player has the code {text}.")
         elif text.isdigit() and len(text) <= 4 and 1 <= int(text) <= HIGHEST_RATING:
@@ -153,8 +170,11 @@ OpponentFormSet = forms.formset_factory(
 def trial_of(data, today: datetime.date) -> tuple[Trial | None, CalculatorForm, BaseOpponentFormSet]:
     """The calculator's answer to ``data`` (a QueryDict, or None for an empty form), with the
     forms that hold its errors: the answer is None where any field is wrong."""
-    form = CalculatorForm(data, today=today)
-    opponents = OpponentFormSet(data, prefix="o", initial=None if data is not None else [{}] * EMPTY_ROWS)
+    given = players_given(data)
+    form = CalculatorForm(data, today=today, players=given)
+    opponents = OpponentFormSet(
+        data, prefix="o", initial=None if data is not None else [{}] * EMPTY_ROWS, form_kwargs={"players": given}
+    )
     if data is None:
         return None, form, opponents
     valid = form.is_valid()

@@ -4,6 +4,7 @@
 grading.run.publishing writes what this reads.
 """
 
+from collections import namedtuple
 from dataclasses import dataclass
 
 from django.core.cache import cache
@@ -15,6 +16,7 @@ from common.replica import reading_alias
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, RatingList, RatingPeriod
 from grading.run.periods import latest_take_ons
 from grading.run.publishing import publications_generation
+from players.models import Club, Player
 
 
 @dataclass
@@ -146,6 +148,50 @@ def publication_before(published, periods) -> PublishedList | None:
     revised); ``periods`` are the list's published periods, newest first (list_publications)."""
     before = next((period for period in periods if period.month < published.period.month), None)
     return None if before is None else PublishedList(before, before.revision)
+
+
+LINE_FIELDS = (  # public.lists.tables.ROW_FIELDS, with total and previous
+    "player_id",
+    "rating",
+    "type",
+    "category",
+    "games",
+    "last_played",
+    "club__name",
+    "player__code",
+    "player__surname",
+    "player__forenames",
+    "player__name_restricted",
+    "total",
+    "previous",
+)
+Line = namedtuple("Line", LINE_FIELDS)
+
+
+def club_lines(published, before, club_code: str, offset: int, limit: int) -> list[Line]:
+    """``limit`` lines from ``offset`` of the players of the club of ``club_code`` on ``published``,
+    in the list's order (LIST_ORDER), each with how many the club has (``total``) and the player's
+    rating on ``before`` (a PublishedList, or None; ``previous``): one prepared query, the same
+    as the list page's from its filters (public.lists.tables.page_rows), without the ORM's
+    building of it, which cost more than the query."""
+    previous = "NULL"
+    params = [published.period.pk, published.revision, club_code, limit, offset]
+    if before is not None:
+        previous = (
+            f"(SELECT b.rating FROM {ListEntry._meta.db_table} b WHERE b.period_id = %s AND b.revision = %s "
+            "AND b.player_id = e.player_id)"
+        )
+        params = [before.period.pk, before.revision, *params]
+    with prepared_cursor(ListEntry) as cursor:
+        cursor.execute(
+            "SELECT e.player_id, e.rating, e.type, e.category, e.games, e.last_played, c.name, p.code, p.surname, "
+            f"p.forenames, p.name_restricted, COUNT(*) OVER (), {previous} FROM {ListEntry._meta.db_table} e "
+            f"JOIN {Club._meta.db_table} c ON c.id = e.club_id JOIN {Player._meta.db_table} p ON p.id = e.player_id "
+            "WHERE e.period_id = %s AND e.revision = %s AND c.code = %s "
+            "ORDER BY e.rating DESC, p.surname, p.forenames, p.code LIMIT %s OFFSET %s",
+            params,
+        )
+        return [Line(*row[:10], bool(row[10]), *row[11:]) for row in cursor.fetchall()]
 
 
 def previous_ratings(published, player_ids, periods) -> dict:

@@ -18,6 +18,7 @@ from django.utils.functional import cached_property
 from django.utils.safestring import mark_safe
 
 from chess.numbers import signed
+from common.lookups import prepared_rows
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, rating_text
 from players.models import shown_name
 
@@ -98,19 +99,23 @@ class CountedPaginator(Paginator):
         return self.known_count if self.known_count is not None else self.counter()
 
 
-def counted_page(paginator: CountedPaginator, number: str, whole: str):
-    """Page ``number`` of ``paginator``, its rows read first where its count is not known: the
-    count is then their ``total`` (a window over every row, page_rows(counted=True)), and only a
-    page past the last needs a count of its own. Else as page_of."""
+def counted_page(paginator: CountedPaginator, number: str, whole: str, read=None):
+    """Page ``number`` of ``paginator`` (of page_rows), its rows read at once by a prepared query
+    (common.lookups.prepared_rows; or ``read(offset, limit)``, rows of the same fields) and first
+    where its count is not known: the count is then their ``total`` (a window over every row,
+    page_rows(counted=True)), and only a page past the last needs a count of its own. Else as
+    page_of."""
+    read = read or (lambda at, size: prepared_rows(paginator.object_list[at : at + size]))
+    rows = None
     if paginator.known_count is None and number.isdigit() and int(number) >= 1:
-        at = (int(number) - 1) * paginator.per_page
-        rows = list(paginator.object_list[at : at + paginator.per_page])
+        rows = read((int(number) - 1) * paginator.per_page, paginator.per_page)
         if rows:
             paginator.known_count = rows[0].total
-            page = page_of(paginator, number, whole)
-            page.object_list = rows
-            return page
-    return page_of(paginator, number, whole)
+    page = page_of(paginator, number, whole)
+    if rows is None:
+        rows = read((page.number - 1) * paginator.per_page, paginator.per_page) if paginator.count else []
+    page.object_list = rows
+    return page
 
 
 class ListTable:
@@ -136,16 +141,17 @@ class ListTable:
     row_html = ROW
     ranks = None
 
-    def __init__(self, entries, request, count: int | None, per_page=PER_PAGE, counter=None):
+    def __init__(self, entries, request, count: int | None, per_page=PER_PAGE, counter=None, read=None):
         """The page of ``entries`` (rows of page_rows: ``count`` of them; None: their ``total``,
         page_rows(counted=True), or where the page has none, ``counter()``) that ``request`` asks
-        for, sorted as it asks. A page that is not a number, or past the last, is a 404 that
-        says so; an unknown sort is the default one."""
+        for, sorted as it asks (or, ``entries`` None, read by ``read(offset, limit)``, in the
+        default sort). A page that is not a number, or past the last, is a 404 that says so; an
+        unknown sort is the default one."""
         self.query = request.GET
         self.sort = self.chosen_sort(request.GET.get(SORT, ""))
-        rows = self.sorted(entries, self.sort)
+        rows = [] if entries is None else self.sorted(entries, self.sort)
         self.paginator = CountedPaginator(rows, per_page, count=count, counter=counter)
-        self.page = counted_page(self.paginator, request.GET.get("page", "1"), "list")
+        self.page = counted_page(self.paginator, request.GET.get("page", "1"), "list", read)
 
     @classmethod
     def chosen_sort(cls, sort: str) -> str:
@@ -211,8 +217,8 @@ class ListTable:
         players = reverse("player-search")
         categories = dict(PlayerRating.Category.choices)
         rows = (self.cells(row, players, categories) for row in self.page.object_list)
-        # Every cell escaped (none is markup).
-        return mark_safe("".join(self.row_html.format(*(escape(str(cell)) for cell in cells)) for cells in rows))  # noqa: S308
+        # Every text cell escaped (none is markup); a number needs none.
+        return mark_safe("".join(self.row_html.format(*map(cell_html, cells)) for cells in rows))  # noqa: S308
 
     def cells(self, entry, players: str, categories: dict) -> tuple:
         """One line's cells, in row_html's order, from a row of ROW_FIELDS (with ``previous``)."""
@@ -236,6 +242,10 @@ class ListTable:
             entry.player__code,
             rating_text(entry.rating, entry.type),
         )
+
+
+def cell_html(cell) -> str:
+    return str(cell) if type(cell) is int else escape(str(cell))
 
 
 def rank_text(ranks, rating: int, rating_type: str) -> str:
