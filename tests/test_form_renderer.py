@@ -57,8 +57,8 @@ def test_the_sites_forms_are_written_as_django_writes_them():
     data = {"list": "nowhere", "player": "<b>", "rating": "abc", "o-TOTAL_FORMS": "2", "o-INITIAL_FORMS": "0"}
     data |= {"o-0-opponent": "1850", "o-0-result": "1", "o-1-opponent": "x&y", "o-1-result": "9"}
     for bound in (data, None):
-        form = CalculatorForm(bound, today=datetime.date(2026, 11, 24))
-        opponents = OpponentFormSet(bound, prefix="o", initial=None if bound else [{}] * 3)
+        form = CalculatorForm(bound, today=datetime.date(2026, 11, 24), players={})
+        opponents = OpponentFormSet(bound, prefix="o", initial=None if bound else [{}] * 3, form_kwargs={"players": {}})
         filters = ListEntryFilter(
             {"q": "o'Brien", "sex": "F", "age": "u12"},
             rule_sets=["ecf-2024"],
