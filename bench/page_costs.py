@@ -20,7 +20,9 @@ wall-clock p95s that a shared machine makes noisy, say where a page's time goes:
   disturbs less than the times above; DB CPU ms: the database's process's, a mean over the
   page's requests; both: their sum, what a request costs the machine, and x help: that as a
   multiple of the help page's, which is what bench/site.py's ratios follow (under load, a
-  page's latency is about proportional to what it costs the machine).
+  page's latency is about proportional to what it costs the machine);
+- GC max: the longest a request spent in the garbage collector (config/wsgi.py freezes what a
+  web process loads at its start, as this process does, so that a full collection is short).
 
 --path asks for any address of the site instead. --sql prints the queries of each page's last
 request, with their times (and with --explain the database's planning and execution times of
@@ -61,7 +63,8 @@ class Costs:
 
     def start(self):
         self.statements = []  # the last request's (seconds, sql, params)
-        self.now = dict.fromkeys(("queries", "cache calls"), 0) | dict.fromkeys(("sql", "templates", "cache"), 0.0)
+        counts, seconds = ("queries", "cache calls"), ("sql", "templates", "cache", "gc")
+        self.now = dict.fromkeys(counts, 0) | dict.fromkeys(seconds, 0.0)
 
     def add(self, what, seconds, count=None):
         if self.now is not None:
@@ -113,8 +116,19 @@ def timed(what, method, count=None):
     return call
 
 
+def collecting(phase, info, started=[0.0]):  # noqa: B006 - the collection's start, between its two calls
+    if phase == "start":
+        started[0] = time.perf_counter()
+    else:
+        COSTS.add("gc", time.perf_counter() - started[0])
+
+
 def instrument():
-    """Time the templates and the cache's calls (the queries are timed by an execute wrapper)."""
+    """Time the templates, the cache's calls and the garbage collector's (the queries are timed by
+    an execute wrapper)."""
+    import gc
+
+    gc.callbacks.append(collecting)
     from django.core.cache import caches
     from django.template import base
 
@@ -140,6 +154,7 @@ def setup(static_root):
 
     django.setup()
     instrument()
+    import config.wsgi  # noqa: F401 - a web process's start: its templates compiled, what it loaded frozen
 
 
 @contextmanager
@@ -207,12 +222,13 @@ def show(name, costs, help_costs=None):
     ms = {what: costs.mean(what) * 1000 for what in ("sql", "templates", "cache", "total", "cpu")}
     python = ms["total"] - ms["sql"] - ms["templates"] - ms["cache"]
     p95 = percentile([row["total"] for row in costs.rows], 0.95) * 1000
+    collected = max(row["gc"] for row in costs.rows) * 1000
     queries = [row["queries"] for row in costs.rows]
     ratio = f"{machine(costs) / machine(help_costs):>8.2f}" if help_costs else ""
     log(
         f"{name:<22}{statistics.fmean(queries):>8.1f}{max(queries):>5}{ms['sql']:>8.2f}{ms['templates']:>10.2f}"
         f"{ms['cache']:>7.2f}{costs.mean('cache calls'):>5.1f}{python:>8.2f}{ms['total']:>8.2f}{p95:>8.2f}"
-        f"{ms['cpu']:>8.2f}{costs.database_cpu * 1000:>8.2f}{machine(costs):>8.2f}{ratio}"
+        f"{ms['cpu']:>8.2f}{costs.database_cpu * 1000:>8.2f}{machine(costs):>8.2f}{ratio}{collected:>8.2f}"
     )
 
 
@@ -276,7 +292,7 @@ def main():
     log(f"{len(next(iter(pages.values())))} requests a page, one at a time, in process; ms a request (means)")
     log(
         f"{'page':<22}{'queries':>8}{'max':>5}{'SQL':>8}{'templates':>10}{'cache':>7}{'#':>5}"
-        f"{'Python':>8}{'total':>8}{'p95':>8}{'CPU':>8}{'DB CPU':>8}{'both':>8}{'x help':>8}"
+        f"{'Python':>8}{'total':>8}{'p95':>8}{'CPU':>8}{'DB CPU':>8}{'both':>8}{'x help':>8}{'GC max':>8}"
     )
     measured = {name: cost(client, name, paths) for name, paths in pages.items()}
     for name, costs in measured.items():

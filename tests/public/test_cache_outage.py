@@ -59,3 +59,25 @@ def test_a_limit_counted_in_the_cache_counts_while_redis_is_up_and_lets_everythi
             server.stop()
 
             assert [within_rate("outage-test", 2, 3600)[0] for _ in range(3)] == [True, True, True]
+
+
+def test_the_cache_answers_again_once_its_redis_is_back_through_the_client_it_keeps():
+    with redis_server() as server:
+        caches = {
+            "default": {
+                "BACKEND": "common.cache.DegradingRedisCache",
+                "LOCATION": server.url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }
+        with override_settings(CACHES=caches):
+            cache.set("kept", "before")
+            client = cache._cache.get_client()
+            server.stop()
+            assert cache.get("kept", "missed") == "missed"
+            server.start()  # empty again, as a Redis that keeps nothing
+
+            cache.set("kept", "after")
+
+            assert cache.get("kept") == "after"
+            assert cache._cache.get_client() is client  # one client a pool, not one a call
