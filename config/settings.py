@@ -141,9 +141,10 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Rating runs hold a write lock for their whole transaction; wait for it, don't fail.
     DATABASES["default"]["CONN_MAX_AGE"] = 0
     DATABASES["default"].setdefault("OPTIONS", {})["timeout"] = 30
-    # SQLite has no covering indexes: PlayerRating's "current_states" index (the only one with
-    # INCLUDE columns, as tests/test_settings.py checks) is made there without them, which is
-    # what the warning says. PostgreSQL keeps the check.
+    # SQLite has no covering indexes: PlayerRating's "current_states" and ListEntry's
+    # "list_by_club" indexes (the only ones with INCLUDE columns, as tests/test_settings.py
+    # checks) are made there without them, which is what the warning says. PostgreSQL keeps the
+    # check.
     SILENCED_SYSTEM_CHECKS = ["models.W040"]
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 

@@ -200,8 +200,14 @@ class ListEntry(ListLine):
         constraints = [models.UniqueConstraint(fields=["period", "revision", "player"], name="one_entry_per_list")]
         indexes = [
             models.Index(fields=["period", "revision", "-rating"], name="list_by_rating"),
-            # A club's players on a list: the club filter of the list pages, the club pages.
-            models.Index(fields=["period", "revision", "club"], name="list_by_club"),
+            # A club's players on a list: the club filter of the list pages, the club pages. It holds
+            # what a one-club page's line shows but the names, so that the page reads the club's
+            # lines from the index alone (grading.selectors.history.club_lines).
+            models.Index(
+                fields=["period", "revision", "club"],
+                name="list_by_club",
+                include=["player", "rating", "type", "category", "games", "last_played"],
+            ),
         ]
 
     def __str__(self):
