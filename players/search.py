@@ -248,6 +248,9 @@ def matching_players(query, starts_first=True):
             if starting.exists():
                 return starting
         folded = " ".join(spelled[0] for spelled in word_spellings(query))
+        # Their clubs read apart, for the page's players alone: joined in, PostgreSQL joined every
+        # player the trigrams matched (hundreds for a typo) before it sorted and cut the page.
+        found = found.select_related(None).prefetch_related("club")
         return found.annotate(
             score=WordSimilarity(Value(folded), F("name_key")), closeness=Similarity(F("name_key"), Value(folded))
         ).order_by("-score", "-closeness", "surname", "forenames", "code")
