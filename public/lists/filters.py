@@ -7,6 +7,7 @@ from html import escape
 import django_filters
 from django import forms
 from django.forms.utils import flatatt
+from django.template.loader import render_to_string
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -122,6 +123,7 @@ class ListEntryFilter(django_filters.FilterSet):
         """The filters of entries the ``rule_sets`` rated (oldest first: the last rated them
         last), ages counted on the first day of ``period`` (today for the live list)."""
         super().__init__(*args, **kwargs)
+        self.rule_sets, self.period = rule_sets, period
         self.day = first_day(period) if period else datetime.date.today()
         if rules_named(rule_sets[-1]).is_elo:
             # Every rating on an Elo list is a Full one.
@@ -157,3 +159,29 @@ class ListEntryFilter(django_filters.FilterSet):
     def active(self):
         """Whether any filter is in use (an unfiltered list's size is known)."""
         return self.is_bound and any(self.data.get(name) for name in self.filters)
+
+
+FIELDS_TEMPLATE = "public/includes/filter_fields.html"
+# A club's own list is the commonest filtered page: its fields are the blank form's, kept a minute in
+# each process for each shape of the form (the fields a list offers, its categories, the clubs),
+# with that club chosen. Rendered anew, a bound form's fields cost a tenth of the page.
+BLANK_FIELDS = process_memory(size=16, seconds=60)
+NO_CLUB = "none-chosen"  # a club menu's value that no option has: none is selected
+
+
+def fields_html(filters: ListEntryFilter, club: str | None = None) -> str:
+    """The filters' fields as FIELDS_TEMPLATE writes them; ``club``: the form's only value, a valid
+    club code (checked by ``filters``), written into the blank form's."""
+    if club is None:
+        return render_to_string(FIELDS_TEMPLATE, {"filters": filters})
+    menu = club_menu()
+    fields = filters.form.fields
+    shape = (tuple(fields), tuple(fields["category"].choices), hash(menu.options))
+    blank = BLANK_FIELDS.get(shape)
+    if blank is None:
+        unbound = ListEntryFilter(queryset=filters.queryset, rule_sets=filters.rule_sets, period=filters.period)
+        unbound.form.initial["club"] = NO_CLUB
+        blank = render_to_string(FIELDS_TEMPLATE, {"filters": unbound})
+        BLANK_FIELDS.set(shape, blank)
+    chosen = f'<option value="{escape(club)}">'
+    return mark_safe(blank.replace(menu.options, menu.options.replace(chosen, chosen[:-1] + " selected>", 1), 1))  # noqa: S308

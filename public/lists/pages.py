@@ -31,7 +31,7 @@ from grading.selectors.rules import rules_named
 from grading.selectors.toplists import top_lists
 from players.privacy import privacy_setting
 from public.kept import LIST_PARAMETERS, kept_page
-from public.lists.filters import ListEntryFilter, rule_sets_until
+from public.lists.filters import ListEntryFilter, fields_html, rule_sets_until
 from public.lists.tables import SORT, ListTable, page_rows
 
 
@@ -159,6 +159,7 @@ def render_list(request, code, rating_list, published, periods):
         "period_options": period_options(periods, published.period),
         "next_month": next_month(periods),
         "filters": filters,
+        "filter_fields": fields_html(filters, filters.form.cleaned_data["club"] if read else None),
         "table": table,
         # This edition's own address, and its files', which never change (docs/cache-control.md).
         "edition_url": edition_url("rating-list-edition", published),

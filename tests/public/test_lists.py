@@ -120,6 +120,21 @@ def test_the_list_filters_by_club_sex_age_category_type_and_name(client, federat
     assert names_in(client.get(f"{LIST}2026-10/?{query}").content.decode()) == expected
 
 
+@pytest.mark.parametrize("address", [LIST + "?club=NQC", LIST + "?club=SBK&page=1", LIST + "2026-10/?club=NQC"])
+def test_a_clubs_own_list_writes_the_filters_as_the_bound_form_does(client, federation, monkeypatch, address):
+    def filters_of(page):
+        return page.split('id="list-filters">', 1)[1].split("</form>", 1)[0]
+
+    written = client.get(address).content.decode()  # the blank form's fields, the club chosen in them
+    cache.clear()
+    monkeypatch.setattr("public.lists.pages.one_club", lambda *args: None)  # the bound form's, rendered
+    rendered = client.get(address).content.decode()
+
+    assert filters_of(written) == filters_of(rendered)
+    # Each menu's choice: the club's, and the empty one of sex, age, category and type.
+    assert filters_of(written).count(" selected>") == 5
+
+
 def test_the_club_menu_keeps_the_club_chosen_and_lists_every_club(client, federation):
     page = client.get(LIST + "?club=NQC").content.decode()
     menu = page.split('<select name="club"')[1].split("</select>")[0]
