@@ -8,7 +8,7 @@ fifth of a filtered list page's time), so the lists' tables are written here.
 
 from dataclasses import dataclass
 from html import escape
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 from django.core.paginator import EmptyPage, PageNotAnInteger, Paginator
 from django.db.models import Count, F, OuterRef, Subquery, Window
@@ -166,14 +166,15 @@ class ListTable:
         return entries.order_by(*ordering(column.order_by, sort.startswith("-")))
 
     def link(self, **changes) -> str:
-        """This page's address with ``changes`` to its query (None drops a parameter), escaped."""
-        query = self.query.copy()
+        """This page's address with ``changes`` to its query (None drops a parameter), escaped: as
+        a copy of the QueryDict would write it, without copying it for each of a page's links."""
+        query = dict(self.query.lists())
         for name, value in changes.items():
             if value is None:
                 query.pop(name, None)
             else:
-                query[name] = value
-        return escape(f"?{query.urlencode()}")
+                query[name] = [value]
+        return escape("?" + urlencode([(name, value) for name, values in query.items() for value in values]))
 
     def header_html(self):
         cells = []

@@ -458,3 +458,23 @@ def test_a_descending_sort_reverses_the_column_and_marks_it_and_players_without_
     assert "Dunn, Grace" not in names_in(by_club) + by_club_up  # page 1 of 2 both ways: she is last
     assert names_in(client.get(LIST + "?sort=-club&page=2").content.decode())[-1] == "Dunn, Grace"
     assert unknown == names_in(client.get(LIST).content.decode())  # an unknown sort is the default
+
+
+def test_a_tables_links_write_the_query_as_a_copy_of_the_querydict_would():
+    from django.test import RequestFactory
+
+    from public.lists.tables import ListTable
+
+    request = RequestFactory().get("/lists/otb-standard/", {"q": "Müller & Söhne", "club": ["NQC", "SBK"], "page": "2"})
+    table = ListTable.__new__(ListTable)
+    table.query = request.GET
+
+    def copied(**changes):
+        query = request.GET.copy()
+        for name, value in changes.items():
+            query.pop(name, None) if value is None else query.__setitem__(name, value)
+        return f"?{query.urlencode()}".replace("&", "&amp;")
+
+    for changes in ({"page": 3}, {"page": None, "sort": "-rating"}, {"club": "X Y"}, {}):
+        assert table.link(**changes) == copied(**changes)
+    assert table.link(page=3) == "?q=M%C3%BCller+%26+S%C3%B6hne&amp;club=NQC&amp;club=SBK&amp;page=3"
