@@ -16,8 +16,9 @@
    of requests) and prints p50/p95/p99 for each public page: the list (whole and one club's),
    the player page, the search, the live list, an event, a calculation, a head to head, the
    help page and the calculator.
-   Each page's requests are asked in --rounds turns, every page's turn after another's, so
-   that a busier spell of the shared machine falls on every page alike.
+   Each page's requests are asked in --rounds turns (10), every page's turn after another's, so
+   that a busier spell of the shared machine falls on every page alike: with 3, a spell of a
+   second fell on one page's turn, and the help page's p95 ranged from 9 to 17 ms between runs.
 Targets (bench/site_pages.py): every page's p95 at most 3 times the help page's in the same run,
 the search's and the calculator's 5 times (issue 41). The earlier targets in ms (every p95 under
 50, the search's and the calculator's under 100) are printed beside them, for information: they
@@ -233,7 +234,7 @@ def main():
     parser.add_argument("--players", type=int, default=300_000)
     parser.add_argument("--requests", type=int, default=1500, help="per page measured")
     parser.add_argument("--reuse", action="store_true", help="keep a database already loaded with --players")
-    parser.add_argument("--rounds", type=int, default=3, help="each page's requests in this many turns")
+    parser.add_argument("--rounds", type=int, default=10, help="each page's requests in this many turns")
     parser.add_argument("--replica", default=REPLICA, help="a streaming replica's URL: the pages read it")
     options = parser.parse_args()
 
