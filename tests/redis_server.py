@@ -24,6 +24,8 @@ def redis_server():
 
 
 class Server:
+    """A redis-server process of the test's own."""
+
     def __init__(self, port):
         self.port = port
         self.url = f"redis://127.0.0.1:{port}/0"
@@ -47,3 +49,14 @@ class Server:
         if self.process.poll() is None:
             self.process.terminate()
             self.process.wait(timeout=10)
+
+    @property
+    def as_cache(self) -> dict:
+        """The CACHES setting of the site's shared cache on this server, as production sets it."""
+        return {
+            "default": {
+                "BACKEND": "common.cache.DegradingRedisCache",
+                "LOCATION": self.url,
+                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
+            }
+        }

@@ -19,19 +19,11 @@ def text(response):
 
 
 def test_system_status_says_the_flood_limits_count_nothing_while_the_caches_redis_is_down(admin_client):
-    with redis_server() as server:
-        caches = {
-            "default": {
-                "BACKEND": "common.cache.DegradingRedisCache",
-                "LOCATION": server.url,
-                "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
-            }
-        }
-        with override_settings(CACHES=caches):
-            up = admin_client.get("/admin/status/")
-            server.stop()
+    with redis_server() as server, override_settings(CACHES=server.as_cache):
+        up = admin_client.get("/admin/status/")
+        server.stop()
 
-            down = admin_client.get("/admin/status/")
+        down = admin_client.get("/admin/status/")
 
     assert up.status_code == 200 and "The cache (CACHE_URL) answers: the flood limits count." in text(up)
     assert LIMITS_OFF not in text(up)
