@@ -12,13 +12,12 @@ def freeze_what_lives_as_long_as_the_process():
     process (settings, apps, models, routes, templates) live as long as it, and frozen, a full
     collection no longer walks them: it paused one request in a few hundred (76 ms once in 200,
     in process; docs/page-costs.md)."""
+    from django.conf import settings
     from django.template.loader import get_template
     from django.urls import get_resolver
 
-    from config.settings import BASE_DIR
-
     get_resolver().url_patterns  # noqa: B018 - imports every view
-    templates = BASE_DIR / "templates"
+    templates = settings.BASE_DIR / "templates"
     for path in templates.rglob("*.html"):
         get_template(path.relative_to(templates).as_posix())
     gc.collect()
