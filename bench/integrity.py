@@ -20,12 +20,12 @@ a match), sandbagging (4 to 7 games thrown to players 200 to 400 below, then a r
 three months), closed newcomers (a host who beats them all, or accomplices who lose to them so
 that their first ratings are made inside) and rings (one winner, or all but two feeders rising).
 
-A case is caught when the watch (grading.integrity.signals.watch, ``flagged_rows`` and
+A case is caught when the watch (grading.integrity.detectors.watch, ``flagged_rows`` and
 ``flagged_events`` only) flags one of its players in one of its events, or one of its events.
 Prints the share caught per kind and strength and overall (target at least 90 per cent), the
 share of ordinary events (those with no planted game) in which a player of no case was flagged
 (target at most 1 per cent) and of ordinary juniors flagged (target at most 1 per cent); then
-the time to score a FIDE-sized month (1,000,000 games, every signal; target under 10 s), and
+the time to score a FIDE-sized month (1,000,000 games, every detector; target under 10 s), and
 the last month of a FIDE-sized year read against the whole year (12,000,000 games), as the
 monthly scan does.
 
@@ -34,7 +34,7 @@ monthly scan does.
 scans instead the month to rate of the monthly run's bench federation (bench/monthly_run.py, its
 database made or, with --reuse, reused, with twelve months of history) as the nightly scan
 does, list by list (grading.integrity.scanning.scan_month: the window read from the database,
-every signal, the flags stored), and prints each list's time.
+every detector, the flags stored), and prints each list's time.
 """
 
 import argparse
@@ -51,8 +51,8 @@ sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 from ordinary_play import PLANTED, Federation, ordinary_month  # noqa: E402
 from planted_cases import STRENGTHS, plan_cases  # noqa: E402
 
-from grading.integrity.signals.improbable import IMPROBABLE, RatedGames  # noqa: E402
-from grading.integrity.signals.watch import Events, watch  # noqa: E402
+from grading.integrity.detectors.improbable import IMPROBABLE, RatedGames  # noqa: E402
+from grading.integrity.detectors.watch import Events, watch  # noqa: E402
 
 MONTHS = 12
 EVENT_SIZE, ROUNDS = 40, 8
@@ -108,7 +108,7 @@ def planted_year(rng, players: int, per_kind: int):
 
 
 def measured(fed, plan, games, month, event_month, threshold):
-    """Every signal over the year as a month's scan runs them, and what they caught and flagged."""
+    """Every detector over the year as a month's scan runs them, and what they caught and flagged."""
     events = Events(id=np.arange(len(event_month)), month=event_month, arbiter=np.zeros(len(event_month), np.int64))
     juniors = np.flatnonzero(fed.junior[: fed.ordinary_count])
     started = time.perf_counter()
@@ -141,7 +141,7 @@ def measured(fed, plan, games, month, event_month, threshold):
 
 
 def timed(games, month, event_month, scope=None) -> float:
-    """Seconds to run every signal, as a scan does (with ``scope``, the events a month's scan asks about)."""
+    """Seconds to run every detector, as a scan does (with ``scope``, the events a month's scan asks about)."""
     events = Events(id=np.arange(len(event_month)), month=event_month, arbiter=np.zeros(len(event_month), np.int64))
     started = time.perf_counter()
     watch(games, month, events, scope)
@@ -211,7 +211,8 @@ def main():
     took, caught, events_share, juniors_share = measured(fed, plan, games, month, event_month, arguments.threshold)
     print(
         f"a year of {len(games.event):,} games in {len(event_month) - 1:,} events among {fed.ordinary_count:,} "
-        f"players (made in {made:.0f} s), {arguments.plant} planted cases of each kind: every signal in {took:.1f} s, "
+        f"players (made in {made:.0f} s), {arguments.plant} planted cases of each kind: "
+        f"every detector in {took:.1f} s, "
         f"at a threshold of 1 in {round(1 / arguments.threshold):,}"
     )
     every, floor = [], []

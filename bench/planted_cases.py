@@ -3,7 +3,7 @@ strengths, blatant, clear and subtle. Their games go through the same monthly ra
 everyone's: a thrown event lowers the thrower's published rating, a ring's winner rises.
 
 Each case is (kind, strength, rows): rows are the (event, player) pairs whose flag catches it;
-a case is caught when a signal flags one of them, or one of its events as an event.
+a case is caught when a detector flags one of them, or one of its events as an event.
 """
 
 import numpy as np

@@ -23,7 +23,7 @@ def plant_cases(rng, people, strength, first: Month, last: Month) -> tuple[int, 
     (events, games)."""
     standard = RatingList.objects.get(code="otb-standard")
     # Rated, and recently: a rating not played for years lapses to a partial one, which the
-    # signals do not read as a rating (docs/integrity.md).
+    # detectors do not read as a rating (docs/integrity.md).
     recent = PlayerRating.objects.filter(rating_list=standard, type="full", last_played__gte=str(first - 3))
     rating = dict(recent.values_list("player_id", "rating"))
     grown = years_before(last.first_day(), 18)

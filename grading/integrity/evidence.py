@@ -1,7 +1,7 @@
-"""What a flag shows a rating officer: a sentence, the figures the signal computed, the games it
-read (each with white's expected score as the signal read it) and a chart of the ratings
-involved. Nothing is computed again here: the figures are the signals', the games the window's;
-grading.integrity.records turns each signal's findings into records.
+"""What a flag shows a rating officer: a sentence, the figures the detector computed, the games it
+read (each with white's expected score as the detector read it) and a chart of the ratings
+involved. Nothing is computed again here: the figures are the detectors', the games the window's;
+grading.integrity.records turns each detector's findings into records.
 """
 
 from dataclasses import dataclass, field
@@ -16,9 +16,9 @@ from events.models import Event
 from events.standings import RESULT_LABELS
 from grading.engine.arrays import is_in
 from grading.engine.codes import RESULT_WHITE_HALVES
+from grading.integrity.detectors.improbable import expected_score
+from grading.integrity.detectors.pairings import pair_key
 from grading.integrity.loading import WINDOW_MONTHS, Window
-from grading.integrity.signals.improbable import expected_score
-from grading.integrity.signals.pairings import pair_key
 from players.models import Player
 
 CHART_PLAYERS = 8  # the ratings of at most this many players are drawn
@@ -41,7 +41,7 @@ class Record:
     players: list
     games: np.ndarray = field(repr=False)  # positions in the window
     arbiter: int = 0
-    # White's expected score in each of ``games`` as the signal read it (its players' form and
+    # White's expected score in each of ``games`` as the detector read it (its players' form and
     # all); None: at the ratings used alone.
     white_expected: np.ndarray | None = field(default=None, repr=False)
 

@@ -1,4 +1,4 @@
-"""From the database to the signals' columns: a list's games of a window of months, each side at
+"""From the database to the detectors' columns: a list's games of a window of months, each side at
 its rating used at its event's start, as the run reads them (grading.run.event_conditions).
 
 The window is the month scanned and the eleven before it (WINDOW_MONTHS): a year of a player's
@@ -18,8 +18,8 @@ from common.bulk import fetch_columns, where_in
 from events.models import Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
-from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.watch import Events
+from grading.integrity.detectors.improbable import RatedGames
+from grading.integrity.detectors.watch import Events
 from grading.run.event_conditions import ratings_at_start, sides_used
 from grading.run.loading import WHITE_HALVES, month_indexes, sql_of
 from grading.run.publishing import states_at_start
@@ -32,7 +32,7 @@ SCANNED = (Event.Status.SUBMITTED, Event.Status.APPROVED, Event.Status.RATED, Ev
 
 @dataclass(frozen=True)
 class Window:
-    """A window's games as the signals read them, with their ids, and their events."""
+    """A window's games as the detectors read them, with their ids, and their events."""
 
     month: Month  # the last month of the window
     games: RatedGames

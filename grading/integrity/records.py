@@ -1,5 +1,5 @@
-"""The signals' findings as records to store as flags (grading.integrity.evidence.Record): for
-each, the sentence, the figures the signal computed and the games it read. A finding is kept when
+"""The detectors' findings as records to store as flags (grading.integrity.evidence.Record): for
+each, the sentence, the figures the detector computed and the games it read. A finding is kept when
 it touches the events in scope (a month's, or one event's): what a scan was asked about.
 """
 
@@ -9,10 +9,10 @@ import numpy as np
 
 from chess.months import Month
 from grading.engine.arrays import is_in
+from grading.integrity.detectors.model import GENEROUS
+from grading.integrity.detectors.watch import Findings
 from grading.integrity.evidence import GameIndex, Record, chance, score
 from grading.integrity.loading import Window
-from grading.integrity.signals.model import GENEROUS
-from grading.integrity.signals.watch import Findings
 
 
 def records(window: Window, found: Findings, scope: np.ndarray, index: GameIndex) -> list[Record]:
@@ -285,12 +285,12 @@ def events(window, found, scope, index):
                 "{e0}: every player is of one flagged closed pool"
                 if by_event.isolated[row]
                 else f"{{e0}}: {int(by_event.flagged_players[row])} of {int(by_event.players[row])} players flagged "
-                "by a signal"
+                "by a detector"
             )
             + (met[1] if met else ""),
             figures=[
                 ("Players", int(by_event.players[row])),
-                ("Players flagged by a signal", int(by_event.flagged_players[row])),
+                ("Players flagged by a detector", int(by_event.flagged_players[row])),
                 ("Every player of one flagged closed pool", "yes" if by_event.isolated[row] else "no"),
                 *([("A flagged pair's meetings", met[2])] if met else []),
             ],

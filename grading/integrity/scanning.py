@@ -1,4 +1,4 @@
-"""Scans: every signal over a year of a list's games, the findings that touch what was asked
+"""Scans: every detector over a year of a list's games, the findings that touch what was asked
 about stored as flags (docs/integrity.md). A month is scanned before its run (beat, nightly) and
 when an officer asks; an event when an officer opens its decision page or uploads it.
 
@@ -21,10 +21,10 @@ from chess.months import Month
 from common.locking import lock_number
 from events.models import Event
 from grading.engine.arrays import distinct
+from grading.integrity.detectors.watch import watch
 from grading.integrity.evidence import SHOWN_GAMES, Charts, GameIndex, Names
 from grading.integrity.loading import window_games
 from grading.integrity.records import arbiters, records
-from grading.integrity.signals.watch import watch
 from grading.models import Flag, RatingList, Scan
 from grading.run.broker import Unreachable, send
 from grading.run.periods import latest_published

@@ -1,5 +1,5 @@
-"""The integrity watch's findings (docs/integrity.md): a flag is one signal's finding, with its
-evidence as the signal computed it, for rating officers to look at and clear or act on.
+"""The integrity watch's findings (docs/integrity.md): a flag is one detector's finding, with its
+evidence as the detector computed it, for rating officers to look at and clear or act on.
 """
 
 from django.conf import settings
@@ -91,7 +91,7 @@ class ThresholdChange(models.Model):
 
 
 class Scan(models.Model):
-    """A scan of a list's month by every signal: when, over what, and what it found."""
+    """A scan of a list's month by every detector: when, over what, and what it found."""
 
     rating_list = models.ForeignKey("grading.RatingList", on_delete=models.CASCADE, related_name="scans")
     month = models.CharField(max_length=7)

@@ -8,16 +8,16 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import find_sorted
-from grading.integrity.signals.pools import Pools
+from grading.integrity.detectors.pools import Pools
 
-MOSTLY = 0.5  # of an event's players flagged by any signal
+MOSTLY = 0.5  # of an event's players flagged by any detector
 ARBITER_RATIO = 3.0  # an arbiter's share of flagged events against the federation's
 ARBITER_MIN_FLAGGED = 2
 
 
 @dataclass(frozen=True)
 class EventFlags:
-    """One row an event: its players, how many of them a signal flagged, and whether all its
+    """One row an event: its players, how many of them a detector flagged, and whether all its
     players are of one closed pool (they mostly play only each other)."""
 
     event: np.ndarray
@@ -31,7 +31,7 @@ class EventFlags:
 
 def event_flags(event: np.ndarray, player: np.ndarray, flagged: np.ndarray, pools: Pools) -> EventFlags:
     """``event``, ``player``: one row a player of an event (as EventScores gives them);
-    ``flagged``: whether any signal flagged that player in that event."""
+    ``flagged``: whether any detector flagged that player in that event."""
     events, index = np.unique(event, return_inverse=True)
     players = np.bincount(index, minlength=len(events))
     flagged_players = np.bincount(index, weights=flagged, minlength=len(events)).astype(np.int64)

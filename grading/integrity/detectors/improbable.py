@@ -1,7 +1,7 @@
 """Improbable results: a player's score in an event against the score their strength makes
-likely (docs/integrity.md). Each game's chances are the game model's (grading.integrity.signals.
+likely (docs/integrity.md). Each game's chances are the game model's (grading.integrity.detectors.
 model), the player read at their rating used and their form, as strong as they plausibly are;
-the probability of scoring at least as much is grading.integrity.signals.tails's. A score whose
+the probability of scoring at least as much is grading.integrity.detectors.tails's. A score whose
 probability is at most IMPROBABLE (or the list's threshold) is flagged.
 """
 
@@ -10,8 +10,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import dense_index, is_in
-from grading.integrity.signals import model
-from grading.integrity.signals.tails import score_tails
+from grading.integrity.detectors import model
+from grading.integrity.detectors.tails import score_tails
 
 IMPROBABLE = 1e-4  # one ordinary score in ten thousand is this far above its expectation
 UNRATED = 0  # a rating used of 0: no rating, the game tells nothing of expectation
@@ -42,7 +42,7 @@ class RatedGames:
     def sides(self):
         """Each game twice, once from each player's side: (event, player, opponent, rating,
         opponent's rating, half points), games with an unrated player left out. Worked out once
-        (every signal asks), kept beside the columns."""
+        (every detector asks), kept beside the columns."""
         if "_sides" not in self.__dict__:
             self.__dict__["_sides"] = self._both_sides()
         return self.__dict__["_sides"]

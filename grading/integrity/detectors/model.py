@@ -1,4 +1,4 @@
-"""The watch's model of a game (docs/integrity.md): one model for every chance a signal states
+"""The watch's model of a game (docs/integrity.md): one model for every chance a detector states
 and every expected score its evidence shows.
 
 - **Expected score.** A logistic curve of the difference in rating points, 1 / (1 + 10^(-d/400)),

@@ -2,7 +2,7 @@
 a rated player or two (their hosts), where a host scores nearly everything against them, or the
 newcomers come out of it with first ratings made inside the group (docs/integrity.md).
 
-Every other signal leaves a game with an unrated side out, since it tells nothing of
+Every other detector leaves a game with an unrated side out, since it tells nothing of
 expectation, yet a run rates such games: a newcomer's first rating is made from them, and the
 rated players who beat newcomers gain as the newcomers' ratings come to count. Newcomers are
 *grouped* when they played each other (connected by their games with both sides unrated). A
@@ -19,8 +19,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import dense_index, distinct, find_sorted, is_in
-from grading.integrity.signals.improbable import UNRATED, RatedGames
-from grading.integrity.signals.pools import components
+from grading.integrity.detectors.improbable import UNRATED, RatedGames
+from grading.integrity.detectors.pools import components
 
 MIN_NEWCOMERS = 4
 CLOSED = 0.8

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, spans
-from grading.integrity.signals import model
-from grading.integrity.signals.improbable import (
+from grading.integrity.detectors import model
+from grading.integrity.detectors.improbable import (
     UNRATED,
     RatedGames,
     expected_score,
@@ -24,7 +24,7 @@ from grading.integrity.signals.improbable import (
     player_spreads,
     row_keys,
 )
-from grading.integrity.signals.tails import score_tails
+from grading.integrity.detectors.tails import score_tails
 
 MIN_MEETINGS = 4
 SURPLUS = 3.0

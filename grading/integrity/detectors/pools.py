@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in, runs, tally
-from grading.integrity.signals import model
-from grading.integrity.signals.improbable import UNRATED, RatedGames, key_parts, player_spreads
-from grading.integrity.signals.pairings import DRIFT, JUNIOR_DRIFT, game_pairs, pairs_met_in
-from grading.integrity.signals.tails import score_tails
+from grading.integrity.detectors import model
+from grading.integrity.detectors.improbable import UNRATED, RatedGames, key_parts, player_spreads
+from grading.integrity.detectors.pairings import DRIFT, JUNIOR_DRIFT, game_pairs, pairs_met_in
+from grading.integrity.detectors.tails import score_tails
 
 TIE = 0.1
 MIN_SIZE = 3

@@ -1,7 +1,7 @@
 """Sandbagging: a rating lowered on purpose, through losses to much weaker players, shortly before
 results far above the lowered rating (docs/integrity.md).
 
-From the players' scores in events (grading.integrity.signals.improbable), a *drop* is an event
+From the players' scores in events (grading.integrity.detectors.improbable), a *drop* is an event
 whose score is at most THROWN likely from below (its lower tail, the player read as weak as they
 plausibly are) against opponents on average at least WEAKER points below the player; a
 *rebound* is a later event, at most WITHIN months on, played at a rating used at least FELL
@@ -15,7 +15,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import spans
-from grading.integrity.signals.improbable import EventScores
+from grading.integrity.detectors.improbable import EventScores
 
 THROWN = 0.01
 JOINT = 1e-4  # the drop's chance times the rebound's, at most

@@ -1,7 +1,7 @@
 """How likely a score is, given each game's chances of a win and a draw (docs/integrity.md).
 
 A game's score is counted in half points, H in {0, 1, 2}: 2 with the game's chance of a win, 1
-with its chance of a draw, 0 otherwise (grading.integrity.signals.model gives the chances). A
+with its chance of a draw, 0 otherwise (grading.integrity.detectors.model gives the chances). A
 player's half points over n games are the sum of the games', whose distribution is built one
 game at a time for every group of games at once.
 """

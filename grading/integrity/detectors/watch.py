@@ -1,4 +1,4 @@
-"""Every signal over a window of games (a year's), as the monthly scan, an event's scan and the
+"""Every detector over a window of games (a year's), as the monthly scan, an event's scan and the
 bench all run them (docs/integrity.md): one function, so that what the bench measures is what
 officers see.
 """
@@ -8,8 +8,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.arrays import distinct, find_sorted, is_in
-from grading.integrity.signals.events import ArbiterShares, EventFlags, arbiter_shares, event_flags
-from grading.integrity.signals.improbable import (
+from grading.integrity.detectors.events import ArbiterShares, EventFlags, arbiter_shares, event_flags
+from grading.integrity.detectors.improbable import (
     IMPROBABLE,
     EventScores,
     RatedGames,
@@ -18,10 +18,10 @@ from grading.integrity.signals.improbable import (
     player_spreads,
     row_keys,
 )
-from grading.integrity.signals.newcomers import NewcomerGroups, newcomer_groups
-from grading.integrity.signals.pairings import Pairings, pair_key, repeated_pairings
-from grading.integrity.signals.pools import Pools, closed_pools
-from grading.integrity.signals.sandbagging import FELL, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
+from grading.integrity.detectors.newcomers import NewcomerGroups, newcomer_groups
+from grading.integrity.detectors.pairings import Pairings, pair_key, repeated_pairings
+from grading.integrity.detectors.pools import Pools, closed_pools
+from grading.integrity.detectors.sandbagging import FELL, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
 
 
 @dataclass(frozen=True)
@@ -47,11 +47,11 @@ class Findings:
     events: EventFlags
     arbiters: ArbiterShares
     threshold: float  # the chance at or under which a player's score in an event is flagged
-    flagged_keys: np.ndarray  # row_keys of (event, player) flagged by any signal, sorted
+    flagged_keys: np.ndarray  # row_keys of (event, player) flagged by any detector, sorted
     newcomers: NewcomerGroups
 
     def flagged_rows(self) -> tuple[np.ndarray, np.ndarray]:
-        """(event, player) of every player of an event that a signal flagged in it."""
+        """(event, player) of every player of an event that a detector flagged in it."""
         return key_parts(self.flagged_keys)
 
     def flagged_events(self) -> np.ndarray:
@@ -74,7 +74,7 @@ def watch(
     threshold: float = IMPROBABLE,
     juniors: np.ndarray | None = None,
 ) -> Findings:
-    """Every signal over ``games``, ``month`` each game's month index, ``events`` theirs. With
+    """Every detector over ``games``, ``month`` each game's month index, ``events`` theirs. With
     ``scope`` (event ids, sorted: a month's), what concerns those events, read against all the
     games given (a year's): the players and pairs of the scope, the events around a sudden drop
     or rise in it, every closed pool; the arbiters' shares over the scope's events. A score is

@@ -1,5 +1,5 @@
 """GIFT: a small federation with one improbable result, for the integrity watch's scans and pages.
-The signals' own tests need no database (they run with ``-p no:django`` too): Django's builders
+The detectors' own tests need no database (they run with ``-p no:django`` too): Django's builders
 are imported by the fixture that uses them."""
 
 import datetime

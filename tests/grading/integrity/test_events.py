@@ -3,11 +3,11 @@ play anyone else, an arbiter whose events are flagged far more often than the fe
 
 import numpy as np
 
-from grading.integrity.signals.events import arbiter_shares, event_flags
-from grading.integrity.signals.improbable import RatedGames, event_scores
-from grading.integrity.signals.pairings import repeated_pairings
-from grading.integrity.signals.pools import Pools, closed_pools
-from grading.integrity.signals.sandbagging import sandbagging
+from grading.integrity.detectors.events import arbiter_shares, event_flags
+from grading.integrity.detectors.improbable import RatedGames, event_scores
+from grading.integrity.detectors.pairings import repeated_pairings
+from grading.integrity.detectors.pools import Pools, closed_pools
+from grading.integrity.detectors.sandbagging import sandbagging
 
 
 def pool(rise):

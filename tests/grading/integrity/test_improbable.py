@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from grading.integrity.signals.improbable import IMPROBABLE, RatedGames, event_scores
+from grading.integrity.detectors.improbable import IMPROBABLE, RatedGames, event_scores
 
 
 def games(rows):

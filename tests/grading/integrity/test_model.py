@@ -6,8 +6,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from grading.integrity.signals import model
-from grading.integrity.signals.tails import half_point_distribution, score_tails
+from grading.integrity.detectors import model
+from grading.integrity.detectors.tails import half_point_distribution, score_tails
 
 
 def test_equals_at_2200_draw_two_games_in_five_and_share_the_rest():

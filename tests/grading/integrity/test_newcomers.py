@@ -6,8 +6,8 @@ import itertools
 
 import numpy as np
 
-from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.newcomers import newcomer_groups
+from grading.integrity.detectors.improbable import RatedGames
+from grading.integrity.detectors.newcomers import newcomer_groups
 
 NEWCOMERS = (11, 12, 13, 14, 15, 16)
 

@@ -5,9 +5,9 @@ one-sided beyond belief."""
 import numpy as np
 import pytest
 
-from grading.integrity.signals import model
-from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.pairings import ONE_SIDED, ONE_SIDED_ALONE, ONE_SIDED_MATCH, repeated_pairings
+from grading.integrity.detectors import model
+from grading.integrity.detectors.improbable import RatedGames
+from grading.integrity.detectors.pairings import ONE_SIDED, ONE_SIDED_ALONE, ONE_SIDED_MATCH, repeated_pairings
 
 
 def games(rows):

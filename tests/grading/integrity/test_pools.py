@@ -6,9 +6,9 @@ import itertools
 import numpy as np
 import pytest
 
-from grading.integrity.signals import model
-from grading.integrity.signals.improbable import RatedGames
-from grading.integrity.signals.pools import closed_pools, components
+from grading.integrity.detectors import model
+from grading.integrity.detectors.improbable import RatedGames
+from grading.integrity.detectors.pools import closed_pools, components
 
 
 def round_robin(event, players, rating, result=1):

@@ -4,8 +4,8 @@ results far above the lowered rating."""
 import numpy as np
 import pytest
 
-from grading.integrity.signals.improbable import RatedGames, event_scores
-from grading.integrity.signals.sandbagging import sandbagging
+from grading.integrity.detectors.improbable import RatedGames, event_scores
+from grading.integrity.detectors.sandbagging import sandbagging
 
 
 def games(rows):

@@ -1,13 +1,13 @@
-"""Every signal at once (watch): a month asked about, read against its year, finds exactly what
-every signal over the whole year finds about that month, on a generated federation with cases
+"""Every detector at once (watch): a month asked about, read against its year, finds exactly what
+every detector over the whole year finds about that month, on a generated federation with cases
 of each kind planted in it."""
 
 import numpy as np
 import pytest
 
-from grading.integrity.signals.improbable import RatedGames, row_keys
-from grading.integrity.signals.pairings import pair_key
-from grading.integrity.signals.watch import Events, watch
+from grading.integrity.detectors.improbable import RatedGames, row_keys
+from grading.integrity.detectors.pairings import pair_key
+from grading.integrity.detectors.watch import Events, watch
 
 PLAYERS, MONTHS, SIZE, ROUNDS = 1_500, 12, 20, 5
 
