@@ -9,7 +9,7 @@ from django.utils import timezone
 from grading.selectors.calculation_facts import calculation_facts
 from grading.selectors.calculations import adjustment_of
 from grading.selectors.explanations import dummy_hidden
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 
 
 def number(value):

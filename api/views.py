@@ -36,7 +36,7 @@ from grading.selectors.explanations import dummy_hidden
 from grading.selectors.game_counts import game_counts
 from grading.selectors.history import PublishedList, list_publications, list_size, publication_in
 from grading.selectors.profiles import ratings_now
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 from grading.selectors.toplists import first_day
 from players import search
 from players.ages import age_shower

@@ -27,8 +27,8 @@ sys.path.insert(0, str(ROOT))
 from chess.months import Month  # noqa: E402
 from chess.names import fold, search_key  # noqa: E402
 from chess.time_controls import TimeControl  # noqa: E402
+from grading.engine.rule_sets import RULE_SETS, lists_read, reading_digests  # noqa: E402
 from grading.engine.rules.tables import d_offset_tenths_array  # noqa: E402
-from grading.engine.rulesets import RULE_SETS, lists_read, reading_digests  # noqa: E402
 
 LISTS = [  # code, share of players on it, share of those who play in a month, rounds of an event
     ("otb-standard", 1.0, 0.20, 4),

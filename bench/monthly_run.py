@@ -22,7 +22,7 @@ Sizes: ecf, 15,000 players and 30,000 games (target 10 s); fide, 300,000 players
 
 Methods: ecf rates the month by each list's own rule set (ecf-2024), as the history was; elo
 changes every list to the Elo method from the month rated (a RuleSetChange made through
-grading.rule_sets, as staff would in the admin; not timed): fide-2017 on otb-standard,
+grading.rule_set_changes, as staff would in the admin; not timed): fide-2017 on otb-standard,
 fide-2017-rapid on otb-rapid and online. The Elo run reads the ECF history through the
 documented conversion (grading.engine.method_change.states_for_method). elo-2024 does the same
 with FIDE's rules of 2024 (docs/rules.md part 5): fide-2025 (as amended in October 2025) on
@@ -141,9 +141,9 @@ def stage_kind(stage):
 def use_method(method, month):
     """Rate every list by ``method`` from ``month`` on: the Elo rule set changed to from that
     month, or the list's own (ECF) rule set with such a change undone; through
-    grading.rule_sets, as staff would in the admin."""
+    grading.rule_set_changes, as staff would in the admin."""
     from grading.models import RatingList, RuleSetChange
-    from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
+    from grading.rule_set_changes import do_cancel_rule_set_change, do_change_rule_set
 
     for rating_list in RatingList.objects.order_by("display_order"):
         wanted = ELO_RULE_SETS[method][rating_list.code] if method in ELO_RULE_SETS else rating_list.rule_set

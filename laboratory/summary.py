@@ -5,8 +5,8 @@ from statistics import mean, median
 
 from django.db.models import Avg, Count
 
+from grading.engine.rule_sets import FIDE_2024
 from grading.engine.rules.adjustment import ADJUSTED_BELOW
-from grading.engine.rulesets import FIDE_2024
 from grading.models import PlayerRating
 from laboratory.models import SimulatedRating
 

@@ -5,7 +5,7 @@ the privacy page: what the site publishes of a player, why, and how to ask about
 
 from django.shortcuts import render
 
-from grading.selectors.rules import d_offset_rows, help_rules, lists_and_rules, performance_rows
+from grading.selectors.rule_sets import d_offset_rows, help_rules, lists_and_rules, performance_rows
 from players.ages import AGE_BANDS, JUNIOR_BELOW
 from players.privacy import privacy_setting
 from public.kept import kept_page

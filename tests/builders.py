@@ -26,7 +26,7 @@ from grading.demo.federation import load_demo
 from grading.engine import rate_period
 from grading.engine.files.rate_file import format_result, parse_rate_file
 from grading.models import PlayerRating, RatingList, RatingPeriod, RatingRun
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.run.publishing import as_columns, publish
 from grading.selectors.history import lists_for_uploads
 from grading.takeon import do_import_ratings

@@ -16,7 +16,7 @@ from grading.demo.federation import load_demo
 from grading.integrity.actions import do_set_integrity_threshold
 from grading.integrity.scanning import scan_month
 from grading.models import Flag, GameNotRated, PlayerMerge, RatingList, RatingPeriod
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.run.runs import do_start_rating
 from grading.run.workers import wait_for
 from mails.choices import do_set_mail_choices

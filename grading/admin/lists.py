@@ -12,8 +12,14 @@ from django.utils import timezone
 
 from chess.months import Month
 from common.admin import DeleteOneByOne
-from grading import rule_sets
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList, RatingPeriod, RatingRun, RuleSetChange
+from grading.rule_set_changes import (
+    ChangeRefused,
+    check_change,
+    do_cancel_rule_set_change,
+    do_change_rule_set,
+    in_force_when_published,
+)
 from grading.run import runs, workers
 from grading.selectors.rule_set_changes import change_effect
 
@@ -62,8 +68,8 @@ class RuleSetChangeForm(forms.ModelForm):
         data = super().clean()
         if all(data.get(name) for name in ("rating_list", "month", "rule_set")):
             try:
-                rule_sets.check_change(data["rating_list"], Month.parse(data["month"]), data["rule_set"])
-            except rule_sets.ChangeRefused as refused:
+                check_change(data["rating_list"], Month.parse(data["month"]), data["rule_set"])
+            except ChangeRefused as refused:
                 raise forms.ValidationError(str(refused)) from None
         return data
 
@@ -71,7 +77,7 @@ class RuleSetChangeForm(forms.ModelForm):
 @admin.register(RuleSetChange)
 class RuleSetChangeAdmin(admin.ModelAdmin):
     """A list changes its method or rule set from a month after its latest publication; the
-    change is made, or undone, under the list's lock by grading/rule_sets.py."""
+    change is made, or undone, under the list's lock by grading/rule_set_changes.py."""
 
     form = RuleSetChangeForm
     list_display = ["rating_list", "month", "rule_set", "fide_adjustment", "made_by", "made_at"]
@@ -88,7 +94,7 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
         return request.user.has_perm("grading.run_rating")
 
     def has_delete_permission(self, request, obj=None):
-        if obj and rule_sets.in_force_when_published(obj):
+        if obj and in_force_when_published(obj):
             return False
         return request.user.has_perm("grading.run_rating")
 
@@ -123,18 +129,18 @@ class RuleSetChangeAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         try:
             # Ticked or not on the confirmation page, which every change passes through.
-            obj.pk = rule_sets.do_change_rule_set(
+            obj.pk = do_change_rule_set(
                 *(obj.rating_list, Month.parse(obj.month), obj.rule_set),
                 acting_user=request.user,
                 fide_adjustment=bool(request.POST.get("fide_adjustment")),
             ).pk
-        except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
+        except (ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
     def delete_model(self, request, obj):
         try:
-            rule_sets.do_cancel_rule_set_change(obj, acting_user=request.user)
-        except (rule_sets.ChangeRefused, runs.RunRefused) as refused:
+            do_cancel_rule_set_change(obj, acting_user=request.user)
+        except (ChangeRefused, runs.RunRefused) as refused:
             request.refused = str(refused)
 
     def response_add(self, request, obj, post_url_continue=None):

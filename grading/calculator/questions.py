@@ -10,7 +10,7 @@ from chess.titles import CHOICES as TITLE_CHOICES
 from grading.calculator.trial import MAX_OPPONENTS, ByHand, Opponent, Trial, calculate, rules_of, trial_month
 from grading.engine import EngineInputError
 from grading.models import RatingList
-from grading.selectors.rules import lists_with_changes
+from grading.selectors.rule_sets import lists_with_changes
 from players.models import Player, is_player_code
 
 HIGHEST_RATING = 3500  # above any rating ever published, by either method

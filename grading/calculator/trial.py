@@ -19,8 +19,8 @@ from grading.engine import RULE_SETS, Month, RuleSet
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, USED_AT_START
 from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import states_for_method
+from grading.engine.rule_sets import lists_read
 from grading.engine.rules.floors import peak_read
-from grading.engine.rulesets import lists_read
 from grading.models import LiveRating, PlayerRating, RatingList
 from grading.run.breakdown import EventShown, GameShown, PlayerShown, RatedGame, resolve
 from grading.run.loading import PeriodData, hold_out_impossible_birth_dates

@@ -14,7 +14,7 @@ from events.models import Event
 from grading.demo.pairings import swiss
 from grading.demo.playing import demo_event, play, save_games
 from grading.models import RatingList, RatingPeriod
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.takeon import publish_taken_on
 
 CODE = "fide-standard"

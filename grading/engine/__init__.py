@@ -54,8 +54,7 @@ from grading.engine.inputs.forms import (
 from grading.engine.methods.passes import rate_period
 from grading.engine.results.ecf import GameColumns, GameLine, PeriodResult, PlayerColumns, PlayerResult
 from grading.engine.results.elo import EloGameLine, EloPeriodResult, EloPlayerResult, FirstRatingSteps
-from grading.engine.rules.adjustment import adjusted_state, adjusted_states
-from grading.engine.rulesets import (
+from grading.engine.rule_sets import (
     ECF_2020,
     ECF_2024,
     FIDE_2017,
@@ -68,6 +67,7 @@ from grading.engine.rulesets import (
     STANDARD_LIST,
     RuleSet,
 )
+from grading.engine.rules.adjustment import adjusted_state, adjusted_states
 
 __all__ = [
     "CATEGORY_NAMES",

@@ -21,7 +21,7 @@ import numpy as np
 from chess.dates import LONGEST_DAYS
 from grading.engine.arrays import distinct, runs
 from grading.engine.rate_of_play import event_text, game_reasons, minutes_text
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 ROUND_ROBIN_PLAYERS = 3
 ROUND_ROBIN_ROUNDS = 4  # with unrated players

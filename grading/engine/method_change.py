@@ -9,7 +9,7 @@ import numpy as np
 from chess.months import Month
 from grading.engine.codes import FULL, NO_STATE, PARTIAL, PENDING, UNRATED_USED
 from grading.engine.inputs.forms import PendingColumns, StateColumns
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 
 def states_for_method(states: StateColumns, rules: RuleSet, month: Month) -> StateColumns:

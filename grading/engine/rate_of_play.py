@@ -14,7 +14,7 @@ from math import floor
 
 import numpy as np
 
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 # Section 16.1: each player's minutes for 60 moves, by the event's highest rating used.
 PLAYING_TIME = ((2200, 120), (1600, 90), (0, 60))

@@ -13,7 +13,7 @@ from decimal import Decimal
 from types import MappingProxyType
 
 from grading.engine.inputs.forms import EngineInputError
-from grading.engine.rulesets import BASE_RULE_SETS, RULE_SETS, RuleSet
+from grading.engine.rule_sets import BASE_RULE_SETS, RULE_SETS, RuleSet
 
 
 @dataclass(frozen=True)

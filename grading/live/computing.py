@@ -24,7 +24,7 @@ from common.locking import Busy, lock_row, refuse_outside_transaction
 from events.models import IN_RATING, Event, Game
 from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct, find_sorted
-from grading.engine.rulesets import lists_read
+from grading.engine.rule_sets import lists_read
 from grading.live.requests import request_live_of_readers
 from grading.models import LiveEntry, LiveGameNotRated, LiveList, LiveRating, RatingList, RatingPeriod
 from grading.run.loading import load_period

@@ -7,7 +7,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from grading.engine.rulesets import lists_read_by
+from grading.engine.rule_sets import lists_read_by
 from grading.models import RatingList
 from grading.run.broker import Unreachable, send
 

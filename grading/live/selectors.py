@@ -5,7 +5,7 @@ from common.lookups import prepared_cursor
 from grading.models import LIST_ORDER, LiveEntry, LiveList, LiveRating
 from grading.selectors.explanations import rating_explained
 from grading.selectors.history import state_before
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 
 
 def live_list_of(rating_list) -> LiveList | None:

@@ -84,7 +84,7 @@ class RatingList(models.Model):
 
     def changes(self) -> list:
         """The list's few rule-set changes: as read with it (``changes_read``, set by
-        grading.selectors.rules.lists_with_changes; or prefetch_related), else in one query."""
+        grading.selectors.rule_sets.lists_with_changes; or prefetch_related), else in one query."""
         read = getattr(self, "changes_read", None)
         return read if read is not None else list(self.rule_set_changes.all())
 
@@ -121,7 +121,7 @@ class RatingList(models.Model):
 class RuleSetChange(models.Model):
     """From ``month`` on, the list is rated by ``rule_set``, until a later change. A period takes
     the rule set in force for its month and keeps it once published: a revision rates a month
-    again by the rules it was published under. Made and undone through grading/rule_sets.py."""
+    again by the rules it was published under. Made and undone through grading/rule_set_changes.py."""
 
     rating_list = models.ForeignKey(RatingList, on_delete=models.CASCADE, related_name="rule_set_changes")
     month = models.CharField(
@@ -187,7 +187,7 @@ class RatingPeriod(models.Model):
         return f"{self.rating_list.code} {self.month}"
 
     def save(self, *args, **kwargs):
-        # A new period is rated by the rule set in force for its month (grading/rule_sets.py);
+        # A new period is rated by the rule set in force for its month (grading/rule_set_changes.py);
         # once set, it is kept: a revision rates the month by the rules it was published under.
         if not self.rule_set:
             self.rule_set = self.rating_list.rule_set_for(self.month)

@@ -25,7 +25,7 @@ from grading.engine.arrays import distinct, find_sorted
 from grading.engine.event_conditions import UNRATED, EventColumns, NotRated, events_not_rated
 from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rate_of_play import is_blitz_band
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 from grading.run.publishing import states_at_start
 
 

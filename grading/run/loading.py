@@ -19,8 +19,8 @@ from grading.engine.codes import RESULT_WHITE_HALVES, UNRATED_USED, USED_AT_STAR
 from grading.engine.event_conditions import UNRATED, NotRated
 from grading.engine.inputs.forms import ColumnarInputs
 from grading.engine.method_change import ratings_used, states_for_method
+from grading.engine.rule_sets import RuleSet, lists_read
 from grading.engine.rules.adjustment import REASON
-from grading.engine.rulesets import RuleSet, lists_read
 from grading.models import RatingList, RatingPeriod
 from grading.run.event_conditions import (
     ROUND_GIVEN,

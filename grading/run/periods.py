@@ -6,7 +6,7 @@ from django.db.models import Exists, F, Max, OuterRef
 from chess.months import Month
 from events.models import Event, Game
 from grading.engine import RULE_SETS
-from grading.engine.rulesets import lists_read, reading_digests
+from grading.engine.rule_sets import lists_read, reading_digests
 from grading.models import RatingPeriod, RatingRun
 
 

@@ -14,7 +14,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.months import Month
-from grading.engine.rulesets import lists_read_by
+from grading.engine.rule_sets import lists_read_by
 from grading.live.requests import request_live_of_readers
 from grading.models import RatingList, RatingPeriod, RatingRun
 from grading.run.broker import Unreachable, send

@@ -9,7 +9,7 @@ from fractions import Fraction
 from grading.engine import RULE_SETS
 from grading.engine.results.elo import FirstRatingSteps
 from grading.engine.results.elo_arithmetic import EloArithmetic, EloGameArithmetic
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 from grading.run.breakdown import ELO_METHODS, lines, resolve
 from grading.selectors.calculations import method_calculation
 from grading.selectors.explanations import decimal

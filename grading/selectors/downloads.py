@@ -14,7 +14,7 @@ from itertools import islice
 from common.downloads import BOM, csv_text
 from grading.selectors.history import PREVIOUS_CHUNK, list_publications, previous_ratings
 from grading.selectors.ranks import ranks_of
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 from grading.selectors.toplists import first_day
 from players.ages import age_shower
 from players.privacy import privacy_setting

@@ -13,16 +13,16 @@ from chess.numbers import signed
 from common.lookups import rows_with
 from grading.engine.results.ecf_arithmetic import GameArithmetic, PassArithmetic
 from grading.engine.results.elo_arithmetic import EloArithmetic, FirstRatingProgress
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.categories import explain_dummy
 from grading.engine.rules.tables import d_offset_row
-from grading.engine.rulesets import RuleSet
 from grading.models import PlayerRating
 from grading.run.breakdown import rated_games
 from grading.selectors.calculations import Calculation, calculation_of, prior_peak
 from grading.selectors.conditions import conditions_text
 from grading.selectors.event_ratings import rating_games_not_rated
 from grading.selectors.history import state_before
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 from players.ages import age_shown
 from players.privacy import privacy_setting
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from chess.months import Month
 from events.selectors import events_on_their_way
 from grading.engine.codes import STATE_TYPE_CODES
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 from grading.live.selectors import live_of_player
 from grading.models import LiveEntry, LiveRating, PlayerRating, RatingList
 from grading.run.breakdown import rated_games
@@ -28,7 +28,7 @@ from grading.selectors.history import (
     player_history,
 )
 from grading.selectors.ranks import GROUPS, Ranks, groups_of, ranks_of_many
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 
 RECENT_PERIODS = 12  # periods whose games the player page lists, per list
 

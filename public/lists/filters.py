@@ -13,7 +13,7 @@ from django.utils.safestring import mark_safe
 
 from common.memory import process_memory
 from grading.models import ListEntry, PlayerRating
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 from grading.selectors.toplists import JUNIOR_BANDS, SENIOR_AGE, age_condition, first_day
 from players import search
 from players.models import Club, PrivacySetting

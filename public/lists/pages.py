@@ -27,7 +27,7 @@ from grading.selectors.history import (
 )
 from grading.selectors.months import month_so_far
 from grading.selectors.ranks import ranks_of
-from grading.selectors.rules import rules_named
+from grading.selectors.rule_sets import rules_named
 from grading.selectors.toplists import top_lists
 from players.privacy import privacy_setting
 from public.kept import LIST_PARAMETERS, kept_page

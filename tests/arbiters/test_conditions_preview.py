@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from chess.months import Month
 from events.models import Event
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import (
     ECF_EXAMPLE,
     approved_event,

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from grading.engine.event_conditions import EventColumns, EventFacts, EventGame, events_not_rated, games_not_rated
-from grading.engine.rulesets import ECF_2024, FIDE_2017, FIDE_2017_RAPID
+from grading.engine.rule_sets import ECF_2024, FIDE_2017, FIDE_2017_RAPID
 
 DAY = datetime.date(2026, 10, 3)
 

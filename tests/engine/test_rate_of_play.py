@@ -9,7 +9,7 @@ import pytest
 
 from grading.engine.event_conditions import EventColumns, EventFacts, EventGame, events_not_rated, games_not_rated
 from grading.engine.rate_of_play import is_blitz_band
-from grading.engine.rulesets import FIDE_2017, FIDE_2017_RAPID, FIDE_2024, FIDE_2024_RAPID, FIDE_2025
+from grading.engine.rule_sets import FIDE_2017, FIDE_2017_RAPID, FIDE_2024, FIDE_2024_RAPID, FIDE_2025
 
 DAY = datetime.date(2026, 10, 3)
 

@@ -12,7 +12,7 @@ from chess.months import Month
 from events import fast_classic, workflow
 from events.models import EventChange
 from grading.models import GameNotRated, PlayerRating
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded, take_on
 
 pytestmark = pytest.mark.django_db

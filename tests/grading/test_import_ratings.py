@@ -7,7 +7,7 @@ from django.core.management.base import CommandError
 
 from chess.months import Month
 from grading.models import ListEntry, PlayerRating, RatingPeriod, RatingRun
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list, succeeded
 
 pytestmark = pytest.mark.django_db

@@ -160,7 +160,7 @@ def test_the_ratings_stored_before_the_counters_get_them_from_their_games():
 
 @pytest.mark.django_db(transaction=True, serialized_rollback=True)
 def test_the_months_the_old_rule_held_current_keep_what_they_read_and_the_others_are_rated_again():
-    from grading.engine.rulesets import reading_digests
+    from grading.engine.rule_sets import reading_digests
 
     apps = migrate([("grading", "0021_list_entry_order")])
     RatingList = apps.get_model("grading", "RatingList")

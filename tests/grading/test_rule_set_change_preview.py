@@ -12,7 +12,7 @@ from django.utils import timezone
 from chess.months import Month
 from grading.live.computing import compute_live
 from grading.models import RuleSetChange
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.selectors.rule_set_changes import change_effect
 from tests.builders import PlayerFactory, approved_event, rating_list, take_on
 

@@ -1,5 +1,5 @@
 """A list changes its rule set from a month on: the months before keep theirs, published ones
-for good (revisions included), open ones follow the change (grading/rule_sets.py)."""
+for good (revisions included), open ones follow the change (grading/rule_set_changes.py)."""
 
 import datetime
 
@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from chess.months import Month
 from grading.models import RatingPeriod, RuleSetChange
-from grading.rule_sets import ChangeRefused, do_cancel_rule_set_change, do_change_rule_set
+from grading.rule_set_changes import ChangeRefused, do_cancel_rule_set_change, do_change_rule_set
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded, take_on
 
 pytestmark = pytest.mark.django_db

@@ -55,7 +55,7 @@ def test_the_terms_of_the_lists_players_and_calculations_link_to_their_explanati
 
 def test_each_elo_rule_set_in_force_has_its_own_k(client, federation):
     from chess.months import Month
-    from grading.rule_sets import do_change_rule_set
+    from grading.rule_set_changes import do_change_rule_set
     from tests.builders import rating_list
 
     do_change_rule_set(rating_list("otb-rapid"), Month.parse("2026-01"), "fide-2017-rapid", acting_user=None)
@@ -72,7 +72,7 @@ def test_a_visitors_kept_help_page_follows_a_rule_set_change_at_once(client, fed
     from django.test.utils import CaptureQueriesContext
 
     from chess.months import Month
-    from grading.rule_sets import do_change_rule_set
+    from grading.rule_set_changes import do_change_rule_set
     from tests.builders import rating_list
 
     client.get("/help/")

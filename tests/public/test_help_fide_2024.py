@@ -7,10 +7,10 @@ from dataclasses import replace
 
 import pytest
 
-import grading.selectors.rules
+import grading.selectors.rule_sets
 from chess.months import Month
 from grading.engine import RULE_SETS
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import rating_list
 from tests.public.test_elo_pages import text
 
@@ -111,7 +111,7 @@ def test_the_numbers_are_the_rule_sets_own(client, federation, monkeypatch):
     other = replace(
         RULE_SETS["fide-2025"], rating_floor=1500, first_rating_cap=2300, elo_uncapped_from=2700, first_rating_draws=3
     )
-    monkeypatch.setattr(grading.selectors.rules, "RULE_SETS", {**RULE_SETS, "fide-2025": other})
+    monkeypatch.setattr(grading.selectors.rule_sets, "RULE_SETS", {**RULE_SETS, "fide-2025": other})
     do_change_rule_set(rating_list("otb-standard"), NOVEMBER, "fide-2025", acting_user=None)
 
     page = help_page(client)

@@ -10,7 +10,7 @@ from fractions import Fraction
 from chess.months import Month
 from grading.engine.codes import ELO_TYPE_CODES, FULL, PENDING, TYPE_CODES
 from grading.engine.inputs.forms import EngineInputError, PendingMonth, RatingState, StateColumns
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 from grading.engine.variants import variant
 
 # Bounds that keep every sum of the engine inside int64, far beyond any real value.

@@ -39,7 +39,7 @@ from grading.engine.inputs.forms import (
     PeriodInputs,
     StateColumns,
 )
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 
 def to_columnar(inputs: PeriodInputs) -> ColumnarInputs:

@@ -12,7 +12,7 @@ from fractions import Fraction
 import numpy as np
 
 from chess.months import Month
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 
 class EngineInputError(ValueError):

@@ -12,7 +12,7 @@ import numpy as np
 from chess.months import Month
 from grading.engine.codes import CATEGORY_NAMES, METHOD_K, METHOD_NAMES, METHOD_P, NEW, TYPE_NAMES
 from grading.engine.inputs.forms import RatingState, StateColumns
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from fractions import Fraction
 import numpy as np
 
 from grading.engine.codes import TYPE_CODES, TYPE_NAMES
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.categories import is_junior
 from grading.engine.rules.krating import (
     game_offsets,
@@ -30,7 +31,6 @@ from grading.engine.rules.krating import (
     uncapped_k,
 )
 from grading.engine.rules.prating import performance
-from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

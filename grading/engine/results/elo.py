@@ -22,8 +22,8 @@ from grading.engine.codes import (
 )
 from grading.engine.inputs.forms import PendingColumns, PendingMonth, RatingState, StateColumns
 from grading.engine.results.ecf import PlayersAndSides, floor_of
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.elo import PD_UNITS, difference_used, enough_for_first, first_rating, first_rating_sums
-from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

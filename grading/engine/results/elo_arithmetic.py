@@ -19,6 +19,7 @@ from chess.months import Month
 from grading.engine.codes import K_RULE_NAMES
 from grading.engine.inputs.forms import PendingMonth
 from grading.engine.results.elo import FirstRatingSteps, first_rating_steps
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.elo import (
     PD_UNITS,
     capped_k,
@@ -31,7 +32,6 @@ from grading.engine.rules.elo import (
     score_units,
 )
 from grading.engine.rules.krating import is_capped
-from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

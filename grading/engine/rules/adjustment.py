@@ -11,7 +11,7 @@ import numpy as np
 
 from grading.engine.codes import FULL
 from grading.engine.inputs.forms import RatingState, StateColumns
-from grading.engine.rulesets import RULE_SETS
+from grading.engine.rule_sets import RULE_SETS
 
 ADJUSTED_BELOW = 2000  # ratings under this are raised ...
 ADJUSTMENT_TENTHS = 4  # ... by 4 tenths of their distance to it, rounded half up

@@ -9,7 +9,7 @@ import numpy as np
 from chess.months import Month
 from grading.engine.codes import FULL, FULLY_RATED, NEW, NO_STATE, NOT_RATED, PARTIAL, PARTIALLY_RATED
 from grading.engine.inputs.forms import ColumnarInputs, StateColumns
-from grading.engine.rulesets import RAPID_LIST, STANDARD_LIST, RuleSet
+from grading.engine.rule_sets import RAPID_LIST, STANDARD_LIST, RuleSet
 
 
 def ages(birth_date: np.ndarray, period: Month) -> np.ndarray:

@@ -22,6 +22,7 @@ from grading.engine.codes import (
     K_NEW_PLAYER,
     K_TOP,
 )
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.krating import is_capped
 from grading.engine.rules.prating import rounded_average_plus, score_percent
 from grading.engine.rules.tables import (
@@ -30,7 +31,6 @@ from grading.engine.rules.tables import (
     d_offset_tenths_array,
     fide_tenths_array,
 )
-from grading.engine.rulesets import RuleSet
 
 PD_UNITS = 200  # expected scores, scores and changes are counted in 200ths
 

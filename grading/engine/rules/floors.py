@@ -11,7 +11,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.inputs.forms import ColumnarInputs, StateColumns
-from grading.engine.rulesets import RuleSet
+from grading.engine.rule_sets import RuleSet
 from grading.engine.sides import Sides
 
 

@@ -16,8 +16,8 @@ from fractions import Fraction
 import numpy as np
 
 from grading.engine.codes import PARTIAL
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.tables import D_OFFSET_TENTHS_BY_ABS_D, d_offset_tenths_array
-from grading.engine.rulesets import RuleSet
 
 _INT64_SAFE = 2**62
 

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from grading.engine.codes import FULL, PARTIAL
+from grading.engine.rule_sets import RuleSet
 from grading.engine.rules.tables import DP_ARRAY
-from grading.engine.rulesets import RuleSet
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from events.workflow import do_send_back_event
 from grading.demo.federation import load_demo
 from grading.live.computing import compute_live, live_months
 from grading.models import ListEntry, LiveEntry, LiveList, LiveRating, PlayerRating, RatingList
-from grading.rule_sets import do_cancel_rule_set_change, do_change_rule_set
+from grading.rule_set_changes import do_cancel_rule_set_change, do_change_rule_set
 from grading.run.publishing import RATING_FIELDS
 from grading.takeon import do_import_ratings
 from tests.builders import PlayerFactory, approved_event, publish_month, rating_list

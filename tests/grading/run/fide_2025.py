@@ -7,7 +7,7 @@ import datetime
 from chess.months import Month
 from events.models import Game
 from grading.models import PlayerRating
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import PlayerFactory, rating_list, take_on
 
 OCTOBER = datetime.date(2026, 10, 1)

@@ -14,7 +14,7 @@ from events import approval, workflow
 from events.models import Event
 from grading.live.computing import compute_live
 from grading.models import GameNotRated, LiveRating, PlayerRating, RatingList, RatingPeriod
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.selectors.event_ratings import PUBLISHED
 from laboratory.models import SimulatedRating
 from laboratory.rerating import run_simulation

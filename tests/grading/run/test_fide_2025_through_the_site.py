@@ -14,7 +14,7 @@ from events.approval import do_approve_event
 from events.models import Event
 from events.workflow import do_submit_event
 from grading.models import GameNotRated, ListEntry, PlayerRating, RatingList
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from tests.builders import DATA, PlayerFactory, approved_event, rating_list, succeeded, take_on, upload
 from tests.grading.run.fide_2025 import NEWCOMERS, OCTOBER, october_games, one_game_a_day, set_up_fide_2025_list, state
 

@@ -14,7 +14,7 @@ from alerts.models import Follow, Follower
 from chess.months import Month
 from grading.live.computing import compute_live
 from grading.models import ListEntry, LiveRating, PlayerRating, RatingRun, RuleSetChange
-from grading.rule_sets import ChangeRefused, do_change_rule_set
+from grading.rule_set_changes import ChangeRefused, do_change_rule_set
 from grading.takeon import do_import_ratings
 from laboratory.rerating import run_simulation
 from laboratory.simulations import do_start_simulation

@@ -7,7 +7,7 @@ import pytest
 
 from chess.months import Month
 from grading.models import PlayerRating
-from grading.rule_sets import do_change_rule_set
+from grading.rule_set_changes import do_change_rule_set
 from grading.takeon import do_import_ratings
 from tests.builders import PlayerFactory, approved_event, rating_list, succeeded
 

@@ -1,6 +1,6 @@
 """The rule sets as the pages and the API read them: a period's by its name, the one in force on
 each list this month, and what the help pages print of them and of the lookup tables. The
-engine holds every number (grading.engine.rulesets, grading.engine.rules.tables); the pages read them
+engine holds every number (grading.engine.rule_sets, grading.engine.rules.tables); the pages read them
 here, never written twice."""
 
 from django.db.models import OuterRef, Subquery
@@ -9,8 +9,8 @@ from django.utils import timezone
 from chess.months import Month
 from common.lookups import columns_of, prepared_cursor, records
 from grading.engine import RULE_SETS, RuleSet
+from grading.engine.rule_sets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.engine.rules.tables import D_OFFSET_CAP, D_OFFSET_ROWS, DP_BY_PERCENT, PD_PAST_400_ROWS
-from grading.engine.rulesets import ECF_2024, FIDE_2017, STANDARD_LIST
 from grading.models import RatingList, RuleSetChange
 from grading.selectors.conditions import not_rated_help
 
