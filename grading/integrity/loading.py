@@ -1,5 +1,5 @@
 """From the database to the detectors' columns: a list's games of a window of months, each side at
-its rating used at its event's start, as the run reads them (grading.run.event_conditions).
+its rating used at its event's start, as the run reads them (grading.run.event_facts).
 
 The window is the month scanned and the eleven before it (WINDOW_MONTHS): a year of a player's
 form, of a pair's meetings and of a pool's games. Its games are those of events submitted,
@@ -20,7 +20,7 @@ from grading.engine import RULE_SETS
 from grading.engine.arrays import distinct
 from grading.integrity.detectors.improbable import RatedGames
 from grading.integrity.detectors.watch import Events
-from grading.run.event_conditions import ratings_at_start, sides_used
+from grading.run.event_facts import ratings_at_start, sides_used
 from grading.run.loading import WHITE_HALVES, month_indexes, sql_of
 from grading.run.publishing import states_at_start
 from players.models import Player

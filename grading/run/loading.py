@@ -22,7 +22,7 @@ from grading.engine.method_change import ratings_used, states_for_method
 from grading.engine.rule_sets import RuleSet, lists_read
 from grading.engine.rules.adjustment import REASON
 from grading.models import RatingList, RatingPeriod
-from grading.run.event_conditions import (
+from grading.run.event_facts import (
     ROUND_GIVEN,
     RatingsAtStart,
     decide,

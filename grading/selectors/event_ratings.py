@@ -33,7 +33,7 @@ from grading.engine.event_conditions import NO_ROUND
 from grading.engine.rules.elo import fide_performance, performance_of_400
 from grading.models import GameNotRated, LiveRating, PlayerRating
 from grading.run.breakdown import games_shown, lines
-from grading.run.event_conditions import decide, events_facts, is_blitz, ratings_at_start, sides_used
+from grading.run.event_facts import decide, events_facts, is_blitz, ratings_at_start, sides_used
 from grading.run.periods import latest_published
 from grading.run.publishing import latest_states
 from players.models import shown_name

@@ -27,7 +27,7 @@ from grading.engine.arrays import distinct
 from grading.engine.event_conditions import UNRATED
 from grading.engine.rules.adjustment import AdjustmentSteps, adjustment_offer, adjustment_steps
 from grading.models import RatingList, RuleSetChange
-from grading.run.event_conditions import ROUND_GIVEN, is_blitz, ratings_at_start
+from grading.run.event_facts import ROUND_GIVEN, is_blitz, ratings_at_start
 from grading.run.loading import WHITE_HALVES, month_not_rated, rated_games, sql_of
 from grading.run.periods import latest_published
 from grading.run.publishing import latest_states, with_fide_adjustment

@@ -1,6 +1,6 @@
 """What the pages read of FIDE's conditions on events (docs/rules.md part 4): the reasons a
 publication kept, a rating's games left out, and the preview of an event with today's ratings
-(grading.run.event_conditions); every reason is the engine's."""
+(grading.run.event_facts); every reason is the engine's."""
 
 import datetime
 
