@@ -2,7 +2,7 @@ from django.urls import path, register_converter
 
 from chess.months import MONTH_PATTERN
 from common.cache_control import CHANGING, EDITION, STEADY, shared
-from public import alerts, calculator, corrections, events, feeds, help, home, players
+from public import alerts, calculator_page, corrections, events, feeds, help, home, players
 from public.lists import live, pages
 
 
@@ -45,7 +45,7 @@ urlpatterns = [
     path("lists/<slug:code>/<month:month>/r<int:revision>/json/", edition(pages.rating_list_json), name="edition-json"),
     path("lists/<slug:code>/<month:month>/r<int:revision>/zip/", edition(pages.rating_list_zip), name="edition-zip"),
     path("top/", changing(pages.top_index), name="top"),
-    path("calculator/", changing(calculator.calculator), name="calculator"),
+    path("calculator/", changing(calculator_page.calculator), name="calculator"),
     path("help/", steady(help.help_page), name="help"),
     path("help/d-offsets/", steady(help.d_offset_table), name="help-d-offset"),
     path("help/performance/", steady(help.performance_table), name="help-performance"),
