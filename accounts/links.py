@@ -17,7 +17,7 @@ from django.utils.crypto import constant_time_compare, salted_hmac
 from django.utils.encoding import force_bytes
 from django.utils.http import base36_to_int, urlsafe_base64_encode
 
-from common.mail import site_url
+from common.outgoing_mail import site_url
 
 EMAIL_CHANGE_SALT = "accounts.links.email-change"
 

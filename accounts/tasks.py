@@ -13,7 +13,7 @@ invitation's link again from the invitations list, which shows it not yet mailed
 from celery import shared_task
 from django.contrib.auth import get_user_model
 
-from accounts import mail
+from accounts import letters
 from accounts.services.invitations import sent, to_mail
 from accounts.services.passwords import accounts_to_reset
 
@@ -23,14 +23,14 @@ RETRIED = {"ignore_result": True, "autoretry_for": (OSError,), "retry_backoff": 
 @shared_task(name="accounts.tasks.mail_password_reset", **RETRIED)
 def mail_password_reset(email: str):
     for user in accounts_to_reset(email):
-        mail.password_reset(user).send()
+        letters.password_reset(user).send()
 
 
 @shared_task(name="accounts.tasks.mail_invitation", **RETRIED)
 def mail_invitation(invitation_pk: int):
     invitation = to_mail(invitation_pk)
     if invitation is not None:
-        mail.invitation(invitation).send()
+        letters.invitation(invitation).send()
         sent(invitation)
 
 
@@ -38,11 +38,11 @@ def mail_invitation(invitation_pk: int):
 def mail_email_confirmation(user_pk: int, new_email: str):
     user = get_user_model().objects.filter(pk=user_pk, is_active=True).first()
     if user is not None:
-        mail.email_confirmation(user, new_email).send()
+        letters.email_confirmation(user, new_email).send()
 
 
 @shared_task(name="accounts.tasks.mail_email_changed", **RETRIED)
 def mail_email_changed(user_pk: int, old_email: str):
     user = get_user_model().objects.filter(pk=user_pk).first()
     if user is not None:
-        mail.email_changed(user, old_email).send()
+        letters.email_changed(user, old_email).send()

@@ -23,11 +23,11 @@ import time
 from django.core.mail import get_connection
 from django.utils import timezone
 
-from alerts.mail import Letter
+from alerts.letters import Letter
 from alerts.models import Delivery, Follower, Mailing
 from alerts.publication import context, publication_of
 from common.locking import claim_number
-from common.mail import REFUSALS, refused_for_good
+from common.outgoing_mail import REFUSALS, refused_for_good
 from grading.models import RatingRun
 from grading.run.runs import REVISED_BY, republished_months
 

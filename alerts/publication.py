@@ -23,7 +23,7 @@ from django.utils.safestring import mark_safe
 
 from alerts.models import Follow
 from chess.numbers import signed
-from common.mail import site_url
+from common.outgoing_mail import site_url
 from grading.models import PlayerRating, RatingRun, rating_text
 from grading.run.breakdown import games_shown, lines
 from grading.run.runs import revision_runs

@@ -13,7 +13,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 
 from alerts.follows import forget_unconfirmed
-from alerts.mail import Letter
+from alerts.letters import Letter
 from alerts.mailing import mail_publication, missed_publications
 from alerts.models import Follower
 from grading.models import RatingRun

@@ -18,7 +18,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 from django.utils import timezone
 
-from common.mail import REFUSALS, refused_for_good, site_url
+from common.outgoing_mail import REFUSALS, refused_for_good, site_url
 from corrections.models import ReportChange
 
 logger = logging.getLogger(__name__)

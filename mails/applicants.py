@@ -6,7 +6,7 @@ about the application."""
 from django.urls import reverse
 
 from accounts.models import Application
-from common.mail import site_url
+from common.outgoing_mail import site_url
 from mails.delivery import Mail, Recipient
 from mails.models import Kind
 

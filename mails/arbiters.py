@@ -8,7 +8,7 @@ flag cleared), whose notes are theirs."""
 from django.db.models import Q
 from django.urls import reverse
 
-from common.mail import site_url
+from common.outgoing_mail import site_url
 from events.models import Event, EventChange
 from grading.models import RatingRun
 from mails.choices import wants

@@ -26,7 +26,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from common.locking import claim_number
-from common.mail import REFUSALS, refused_for_good, site_url
+from common.outgoing_mail import REFUSALS, refused_for_good, site_url
 from mails.models import Delivery, Occasion
 
 logger = logging.getLogger(__name__)

@@ -11,7 +11,7 @@ from django.utils.formats import date_format
 
 from accounts.models import Application
 from common.admin import username
-from common.mail import site_url
+from common.outgoing_mail import site_url
 from corrections.models import Report
 from corrections.selectors import OPEN
 from events.models import Event

@@ -26,7 +26,7 @@ from alerts.follows import (
     stop_following,
     unsubscribe,
 )
-from alerts.mail import unsubscribe_path, unsubscribe_token
+from alerts.letters import unsubscribe_path, unsubscribe_token
 from alerts.models import Follower
 from common.cache import within_rate
 from common.lookups import by_code

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from alerts.follows import forget_unconfirmed
-from alerts.mail import unsubscribe_token
+from alerts.letters import unsubscribe_token
 from alerts.models import Follow, Follower
 from tests.builders import ClubFactory, PlayerFactory
 

@@ -9,7 +9,7 @@ import pytest
 from django.db import connection
 from django.test import Client
 
-from alerts.mail import unsubscribe_token
+from alerts.letters import unsubscribe_token
 from alerts.mailing import MAILING_LOCKS, mail_publication, missed_publications
 from alerts.models import Delivery, Follow, Follower, Mailing
 from alerts.tasks import mail_missed_publications

@@ -8,7 +8,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from accounts import links
-from common.mail import site_url
+from common.outgoing_mail import site_url
 
 
 def letter(name: str, subject: str, to: str, context: dict) -> EmailMultiAlternatives:

@@ -8,7 +8,7 @@ from django.template.loader import get_template
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
-from common.mail import site_url
+from common.outgoing_mail import site_url
 
 
 def unsubscribe_token(follower) -> str:
