@@ -5,11 +5,12 @@ from django.db.models import Count, Q
 
 from common.admin import DeleteOneByOne, Kept, username
 from players import search
-from players.models import Club, Player, PlayerChange, PrivacySetting, years_before
+from players.models import PlayerChange, PrivacySetting, years_before
 from players.privacy import privacy_changed
 
 
-@admin.register(Club)
+# Club and Player are registered once, by grading/admin/players.py, which extends these with what
+# the ratings add (a club on a published list kept, duplicate records merged).
 class ClubAdmin(DeleteOneByOne):
     list_display = ["code", "name", "county", "player_count"]
     list_filter = ["county"]
@@ -80,7 +81,6 @@ class PlayerChangeAdmin(Kept):
         return f"{change.player.full_name} ({change.player.code})"  # the whole name: officers'
 
 
-@admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
     list_display = [
         "code",

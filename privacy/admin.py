@@ -58,9 +58,6 @@ def erased(details: dict) -> str:
     )
 
 
-admin.site.unregister(Player)
-
-
 @admin.register(Player)
 class PlayerAdmin(grading_players.PlayerAdmin):
     def get_urls(self):

@@ -212,3 +212,23 @@ def test_the_admin_home_leads_to_the_federations_tools(staff_client):
 
     assert f'name="month" value="{Month.of(timezone.localdate()) - 1}"' in start  # the month just ended
     assert ">Start a rating run</a>" in runs
+
+
+def test_an_admin_extended_by_the_apps_above_is_registered_once_by_the_last_of_them():
+    from pathlib import Path
+
+    from django.conf import settings
+
+    registered = {model: type(model_admin).__module__ for model, model_admin in admin.site._registry.items()}
+    unregistering = [
+        str(path.relative_to(settings.BASE_DIR))
+        for path in Path(settings.BASE_DIR).rglob("*.py")
+        if not {".venv", "tests"} & set(path.parts) and "admin.site.unregister(" in path.read_text()
+    ]
+
+    assert (registered[Event], registered[Player], registered[Club]) == (
+        "grading.admin.events",
+        "privacy.admin",
+        "grading.admin.players",
+    )
+    assert unregistering == ["accounts/admin.py"]  # Django's own User admin, replaced by the site's

@@ -1,6 +1,7 @@
 """The events in the admin: the list waiting for a decision, each event's screen with its entries,
 games and history, and the decision page (approve, send back, register visitors, approve a long
-event's length)."""
+event's length). Registered once, by grading/admin/events.py, which extends it with what the
+ratings add (an officer's upload, the integrity watch's flags, the runs queued)."""
 
 from django import forms
 from django.contrib import admin, messages
@@ -122,7 +123,6 @@ class WaitingForYou(admin.SimpleListFilter):
         )
 
 
-@admin.register(Event)
 class EventAdmin(ApprovalsAdmin, DeleteOneByOne):
     list_display = ["code", "status", "name", "rating_list", "start_date", "arbiter"]
     list_filter = [WaitingForYou, "status", "rating_list", "kind", "online", "start_date"]

@@ -26,8 +26,6 @@ from grading.run.runs import UNSENT
 from grading.selectors.game_counts import game_counts
 from grading.selectors.history import lists_for_uploads
 
-admin.site.unregister(Event)
-
 
 def arbiters():
     """The active users who may upload their own events."""

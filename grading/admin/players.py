@@ -12,9 +12,6 @@ from grading.models import ListEntry, PlayerMerge, PlayerRating, RatingPeriod, r
 from players import admin as players_admin
 from players.models import Club, Player
 
-admin.site.unregister(Club)
-admin.site.unregister(Player)
-
 
 @admin.register(Club)
 class ClubAdmin(players_admin.ClubAdmin):
@@ -41,7 +38,7 @@ class MergeForm(forms.Form):
     keep = forms.ModelChoiceField(queryset=Player.objects.none())
 
 
-@admin.register(Player)
+# Registered once, by privacy/admin.py, which adds a record's personal data to it.
 class PlayerAdmin(players_admin.PlayerAdmin):
     actions = ["merge_selected"]
 
