@@ -8,7 +8,7 @@ from django.utils import timezone
 
 from events.models import Entry, Event, EventChange, Game
 from events.signals import rated_games_changed
-from events.uploads.matching import current_record, link_games, of_another_federation
+from events.uploads.matching import link_games, of_another_federation, records_named
 from events.workflow import WorkflowError, lock_event, record, uploaded_by
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
@@ -156,21 +156,12 @@ def rated_games_of(entry):
 
 
 def rematch(entries):
-    """Entries matched to the records that now have their code or FIDE ID."""
-    by_code = {
-        player.code: current_record(player)
-        for player in Player.objects.select_related("merged_into").filter(code__in=[e.code for e in entries if e.code])
-    }
-    by_fide_id = dict(
-        Player.objects.filter(fide_id__in=[e.fide_id for e in entries if e.fide_id], merged_into=None).values_list(
-            "fide_id", "pk"
-        )
-    )
+    """Entries matched to the records that now have their code or FIDE ID (the upload's rule:
+    events.uploads.matching.Records)."""
+    records = records_named([entry.code for entry in entries], [entry.fide_id for entry in entries])
     for entry in entries:
-        if entry.code in by_code:
-            entry.player, entry.match = by_code[entry.code], Entry.Match.CODE
-        elif entry.fide_id in by_fide_id:
-            entry.player_id, entry.match = by_fide_id[entry.fide_id], Entry.Match.FIDE_ID
+        if found := records.find(entry.code, entry.fide_id):
+            entry.player, entry.match = found
 
 
 def clubs_by_name(names):

@@ -40,26 +40,49 @@ def current_record(player):
     return player
 
 
+@dataclass(frozen=True)
+class Records:
+    """The records that codes and FIDE IDs name: a code its record as it is now (a merged
+    duplicate's survivor), a FIDE ID the oldest record holding it that is not a merged duplicate.
+    An entry is matched by its code first, then by its FIDE ID: the one rule of an upload's check,
+    its storing and an approval's matching again."""
+
+    by_code: dict
+    by_fide_id: dict
+
+    def find(self, code, fide_id) -> tuple[Player, str] | None:
+        """(the record, how it was matched: Entry.Match.CODE or FIDE_ID), or None."""
+        if code and code in self.by_code:
+            return self.by_code[code], Entry.Match.CODE
+        if fide_id and fide_id in self.by_fide_id:
+            return self.by_fide_id[fide_id], Entry.Match.FIDE_ID
+        return None
+
+
+def records_named(codes, fide_ids) -> Records:
+    """The Records of ``codes`` and ``fide_ids`` (empty ones ignored), in two queries."""
+    by_code = {
+        player.code: current_record(player)
+        for player in Player.objects.select_related("merged_into").filter(code__in={code for code in codes if code})
+    }
+    by_fide_id = {}
+    holders = Player.objects.filter(fide_id__in={number for number in fide_ids if number}, merged_into=None)
+    for player in holders.order_by("pk"):
+        by_fide_id.setdefault(player.fide_id, player)
+    return Records(by_code, by_fide_id)
+
+
 def match_players(parsed_players, earlier=None) -> dict[int, Match]:
     """A Match for each parsed player, by pin, in three queries whatever the field's size; a
     player of a corrected file with no code nor FIDE ID on record is the record ``earlier``
     (earlier_records) gives their name and birth date. What the report says and what storing
     stores are this one decision."""
     earlier = earlier or {}
-    codes = {p.federation_code for p in parsed_players if p.federation_code}
-    fide_ids = {p.fide_id for p in parsed_players if p.fide_id}
-    records = Player.objects.select_related("merged_into")
-    by_code = {player.code: player for player in records.filter(code__in=codes)}
-    by_fide_id = {}
-    for player in records.filter(fide_id__in=fide_ids, merged_into=None):
-        by_fide_id.setdefault(player.fide_id, player)
-
+    records = records_named([p.federation_code for p in parsed_players], [p.fide_id for p in parsed_players])
     matches = {}
     for parsed in parsed_players:
-        if parsed.federation_code in by_code:
-            matches[parsed.pin] = Match(current_record(by_code[parsed.federation_code]), Entry.Match.CODE)
-        elif parsed.fide_id in by_fide_id:
-            matches[parsed.pin] = Match(by_fide_id[parsed.fide_id], Entry.Match.FIDE_ID)
+        if found := records.find(parsed.federation_code, parsed.fide_id):
+            matches[parsed.pin] = Match(*found)
         elif found := earlier.get((parsed.surname[:80], parsed.forenames[:120], parsed.birth_date)):
             matches[parsed.pin] = Match(found, Entry.Match.NAME)
         else:
