@@ -39,12 +39,23 @@ class Sandbagging:
     rebound_rating: np.ndarray
 
 
+def possible_drops(scores: EventScores) -> np.ndarray:
+    """Whether each row is a possible drop: a score at most THROWN likely from below, against
+    opponents WEAKER at least than the player. The one test of a drop, the scan's too (watch)."""
+    return (scores.lower <= THROWN) & (scores.opponents <= scores.rating - WEAKER)
+
+
+def possible_rebounds(scores: EventScores) -> np.ndarray:
+    """Whether each row is a possible rebound: a score at most REBOUND likely from above."""
+    return scores.upper <= REBOUND
+
+
 def sandbagging(scores: EventScores, month: np.ndarray) -> Sandbagging:
     """``scores``: the players' scores at their ratings alone (``event_scores(games, form=False)``:
     a thrown event must not lower the form its rebound is read with); ``month``: each row's
     event's month, as a month index (chess.months.Month.index)."""
-    drops = np.flatnonzero((scores.lower <= THROWN) & (scores.opponents <= scores.rating - WEAKER))
-    rebounds = np.flatnonzero(scores.upper <= REBOUND)
+    drops = np.flatnonzero(possible_drops(scores))
+    rebounds = np.flatnonzero(possible_rebounds(scores))
     # Each drop against each rebound of the same player: players with both are few.
     by_player = np.argsort(scores.player[rebounds], kind="stable")
     rebounds = rebounds[by_player]

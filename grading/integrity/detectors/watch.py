@@ -21,7 +21,14 @@ from grading.integrity.detectors.improbable import (
 from grading.integrity.detectors.newcomers import NewcomerGroups, newcomer_groups
 from grading.integrity.detectors.pairings import Pairings, pair_key, repeated_pairings
 from grading.integrity.detectors.pools import Pools, closed_pools
-from grading.integrity.detectors.sandbagging import FELL, REBOUND, THROWN, WEAKER, WITHIN, Sandbagging, sandbagging
+from grading.integrity.detectors.sandbagging import (
+    FELL,
+    WITHIN,
+    Sandbagging,
+    possible_drops,
+    possible_rebounds,
+    sandbagging,
+)
 
 
 @dataclass(frozen=True)
@@ -111,8 +118,8 @@ def around_drops_and_rebounds(
     if not len(months):
         return scope
     low, high = months.min() - WITHIN, months.max() + WITHIN
-    drops = (plain.lower <= THROWN) & (plain.opponents <= plain.rating - WEAKER)
-    rebounds = np.flatnonzero(plain.upper <= REBOUND)
+    drops = possible_drops(plain)
+    rebounds = np.flatnonzero(possible_rebounds(plain))
     players = distinct(plain.player[rebounds])
     theirs = is_in(games.white, players) | is_in(games.black, players)
     theirs &= (month >= low) & (month <= high)
