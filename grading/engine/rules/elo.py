@@ -20,6 +20,7 @@ from grading.engine.codes import (
     K_FLAT,
     K_JUNIOR,
     K_NEW_PLAYER,
+    K_RULE_NAMES,
     K_TOP,
 )
 from grading.engine.rule_sets import RuleSet
@@ -90,23 +91,21 @@ def k_factor(
     rules: RuleSet,
 ) -> KFactor:
     """Section 11: the first rule that applies, then floor(cap / n) where K * n exceeds the cap."""
-    conditions, factors, names = [], [], []
+    conditions, names = [], []
     if rules.elo_new_player_games is not None:
         conditions.append(state_games < rules.elo_new_player_games)
-        factors.append(rules.junior_k)
         names.append(K_NEW_PLAYER)
     if rules.elo_junior_below_rating is not None:
         conditions.append(junior & (rating < rules.elo_junior_below_rating))
-        factors.append(rules.junior_k)
         names.append(K_JUNIOR)
     if rules.elo_top_peak is not None:
         conditions.append(peak >= rules.elo_top_peak)
-        factors.append(rules.elo_top_k)
         names.append(K_TOP)
     base_rule = K_BASE if conditions else K_FLAT
-    uncapped = np.select(conditions, factors, rules.base_k) if conditions else np.full(len(rating), rules.base_k)
     rule = np.select(conditions, names, base_rule) if conditions else np.full(len(rating), base_rule)
-    return KFactor(capped_k(uncapped, counted, rules), uncapped.astype(np.int64), rule.astype(np.int8))
+    # Each rule's K, as k_of_rule gives it: one mapping, read here for every code at once.
+    uncapped = np.asarray([k_of_rule(code, rules) for code in range(len(K_RULE_NAMES))], dtype=np.int64)[rule]
+    return KFactor(capped_k(uncapped, counted, rules), uncapped, rule.astype(np.int8))
 
 
 def capped_k(uncapped: np.ndarray, counted: np.ndarray, rules: RuleSet) -> np.ndarray:
