@@ -10,6 +10,8 @@ from celery import Celery
 from celery.schedules import crontab
 from django.conf import settings
 
+from grading.run.schedule import monthly_run
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
 app = Celery("federation")
@@ -27,9 +29,8 @@ def schedule(sender, **kwargs):
     error reports not yet mailed, every fifteen minutes; the alerts never confirmed within 30 days
     dropped, every night at 03:15; the rating officers' digest, daily at OFFICER_DIGEST_HOUR, and
     the role mails not yet sent, every fifteen minutes."""
-    monthly = crontab(minute=settings.RATING_MINUTE, hour=settings.RATING_HOUR, day_of_month=settings.RATING_DAY)
     sender.add_periodic_task(
-        monthly, sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
+        monthly_run(), sender.signature("grading.tasks.rate_month_just_ended"), name="rate-the-month-just-ended"
     )
     sender.add_periodic_task(
         5 * 60, sender.signature("grading.tasks.recover_stalled_runs"), name="recover-stalled-runs"

@@ -1,13 +1,12 @@
 """A month not yet published on a list: what is in it so far, and when it will be published.
 
-The monthly run (config/celery.py) rates the month just ended on RATING_DAY of the next at
-RATING_HOUR:RATING_MINUTE; an event approved later is rated in a revision of the month.
+The monthly run rates the month just ended when beat's schedule says (grading.run.schedule); an
+event approved later is rated in a revision of the month.
 """
 
 import datetime
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
 
@@ -16,6 +15,7 @@ from events.models import IN_RATING, Event, Game
 from events.selectors import STATUS_ONLY
 from grading.models import RatingPeriod, RatingRun
 from grading.run.loading import rated_games
+from grading.run.schedule import scheduled_run
 
 # The order the page lists events in, by status.
 SO_FAR = (Event.Status.APPROVED, Event.Status.SUBMITTED, Event.Status.HELD, Event.Status.RATED)
@@ -74,14 +74,6 @@ class MonthSoFar:
         return self.games(Event.Status.SUBMITTED, Event.Status.HELD)
 
 
-def publication_due(month: Month) -> datetime.datetime:
-    """When the scheduled run rates ``month``: RATING_DAY of the month after, in TIME_ZONE."""
-    after = month + 1
-    return timezone.make_aware(
-        datetime.datetime(after.year, after.month, settings.RATING_DAY, settings.RATING_HOUR, settings.RATING_MINUTE)
-    )
-
-
 def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
     """The month on ``rating_list`` as it stands before its publication, or None: a month
     published, one not begun, or one before the list's ratings began (never rated here)."""
@@ -130,4 +122,4 @@ def month_so_far(rating_list, month: Month) -> MonthSoFar | None:
         ),
         key=lambda event: (order[event.status], event.code),
     )
-    return MonthSoFar(month, end < today, publication_due(month), run, events)
+    return MonthSoFar(month, end < today, scheduled_run(month), run, events)
