@@ -6,13 +6,15 @@ admin; an arbiter does not use the admin at all.
 
 from django.contrib.auth.models import Group, Permission
 
+from events.approval import APPROVE_PERMISSION
+
 ARBITERS = "Arbiters"
 RATING_OFFICERS = "Rating officers"
 
 ROLES = {
     ARBITERS: ["events.submit_results"],
     RATING_OFFICERS: [
-        "events.approve_event",
+        APPROVE_PERMISSION,
         "events.add_event",
         "events.view_event",
         "events.change_event",

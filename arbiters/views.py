@@ -10,6 +10,7 @@ from django.views.decorators.http import require_POST
 
 from corrections.selectors import open_reports_of_arbiter, reports_of_event
 from events import workflow
+from events.approval import may_approve
 from events.models import ApiToken, Event
 from events.tokens import MOST_ACTIVE, TokenRefused, do_create_token, do_revoke_token
 from events.uploads.forms import UploadForm
@@ -23,7 +24,7 @@ arbiter_required = permission_required("events.submit_results", raise_exception=
 def own_event(request, pk):
     """The event, if it is this arbiter's; staff who approve events may see any."""
     event = get_object_or_404(Event.objects.select_related("rating_list"), pk=pk)
-    if event.arbiter_id != request.user.pk and not request.user.has_perm("events.approve_event"):
+    if event.arbiter_id != request.user.pk and not may_approve(request.user):
         raise Http404("No such event.")
     return event
 
@@ -65,7 +66,7 @@ def event_report(request, pk):
         {
             "event": event,
             "report": latest.report if latest else None,
-            "history": history_shown(event, request.user.has_perm("events.approve_event")),
+            "history": history_shown(event, may_approve(request.user)),
             # Once approved, every player is a federation record: the report shows the check before.
             "entries": event.entries.select_related("player").order_by("pin") if event.in_rating else None,
             # Its games counted as every page counts them (the event page, the API's answers): on a

@@ -3,15 +3,39 @@ other federations only if the officer says so, then or later: ``do_register_visi
 rated games go to the months they fall in (events.signals.rated_games_changed)."""
 
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
-from events.models import Entry, Event, EventChange, Game
+from events.models import Entry, Event, EventChange, Game, Upload
 from events.signals import rated_games_changed
 from events.uploads.matching import link_games, of_another_federation, records_named
-from events.workflow import WorkflowError, lock_event, record, uploaded_by
+from events.workflow import WorkflowError, lock_event, record
 from players.models import Club, Player
 from players.services import issue_codes, lock_player_registration
+
+# A rating officer's permission: approve events, send them back, approve a long event's length,
+# review the integrity watch's flags.
+APPROVE_PERMISSION = "events.approve_event"
+
+
+def may_approve(user) -> bool:
+    """Whether ``user`` is a rating officer (or an administrator): who may approve events."""
+    return user.has_perm(APPROVE_PERMISSION)
+
+
+def approvable_by(user) -> Q:
+    """The events ``user`` may approve now: those submitted, by their arbiter or by whoever
+    uploaded their latest file, and those checked whose latest file ``user`` uploaded
+    (approving records their submission first). The one rule of do_approve_event, the admin's
+    list of events waiting for an officer and its decision page."""
+    latest = Upload.objects.filter(event=OuterRef("pk")).order_by("-uploaded_at", "-pk").values("uploaded_by")[:1]
+    theirs = Event.objects.annotate(latest_uploader=Subquery(latest)).filter(latest_uploader=user.pk)
+    return Q(status=Event.Status.SUBMITTED) | Q(status=Event.Status.CHECKED, pk__in=theirs.values("pk"))
+
+
+def approvable(event, user) -> bool:
+    """Whether ``user`` may approve ``event`` now (approvable_by), as the database has it."""
+    return Event.objects.filter(approvable_by(user), pk=event.pk).exists()
 
 
 def do_approve_event(event, *, acting_user, visitors=False):
@@ -20,10 +44,10 @@ def do_approve_event(event, *, acting_user, visitors=False):
     records now (players of other federations too if ``visitors``: the officer's say)."""
     with transaction.atomic():
         event = lock_event(event)
-        if event.status == Event.Status.CHECKED and uploaded_by(event, acting_user):
-            record(event, Event.Status.SUBMITTED, acting_user, "submitted by the rating officer who uploaded it")
-        if event.status != Event.Status.SUBMITTED:
+        if not approvable(event, acting_user):
             raise WorkflowError(f"{event.code} is {event.get_status_display()}: only a submitted event can be approved")
+        if event.status == Event.Status.CHECKED:
+            record(event, Event.Status.SUBMITTED, acting_user, "submitted by the rating officer who uploaded it")
         create_new_players(event, visitors)
         record(event, Event.Status.APPROVED, acting_user)
         if event.games.rated().exists():

@@ -14,11 +14,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from chess.dates import written
+from events.approval import may_approve
 from events.models import Event, EventChange
 from events.signals import rated_games_changed
 from events.workflow import WorkflowError, lock_event
-
-PERMISSION = "events.approve_event"
 
 
 def do_approve_length(event, *, acting_user) -> Event:
@@ -69,7 +68,7 @@ def new_dates(event, user, approved_for: str) -> None:
 
 
 def refuse_without_permission(user, what):
-    if not user.has_perm(PERMISSION):
+    if not may_approve(user):
         raise WorkflowError(f"you may not {what}: it needs the permission to approve events")
 
 

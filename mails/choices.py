@@ -9,6 +9,7 @@ from django.utils import timezone
 
 from accounts.roles import RATING_OFFICERS
 from common.locking import lock_row
+from events.approval import APPROVE_PERMISSION
 from mails.models import Kind, MailChoice, MailChoiceChange
 
 DESCRIPTIONS = {
@@ -24,7 +25,7 @@ ARBITERS_KINDS = [Kind.APPROVED, Kind.SENT_BACK, Kind.RATED, Kind.HELD]
 # The kinds a user may turn off: all but a declined application's reason, whose applicant has no
 # account.
 CHOSEN_KINDS = [kind for kind in Kind.values if kind != Kind.DECLINED]
-APPROVE = ("events", "approve_event")
+APPROVE = tuple(APPROVE_PERMISSION.split("."))  # (app label, codename)
 
 
 def officers():

@@ -12,6 +12,7 @@ from django.shortcuts import redirect, render
 from django.urls import path
 
 from events import fast_classic, lengths, workflow
+from events.approval import may_approve
 from events.models import Event
 
 
@@ -88,7 +89,7 @@ class ApprovalsAdmin(admin.ModelAdmin):
 
     def approval_page(self, request, pk, approval: Approval):
         """Give the event ``approval``, or withdraw it, from the event's own page."""
-        if not request.user.has_perm(lengths.PERMISSION):
+        if not may_approve(request.user):
             raise PermissionDenied
         event = Event.objects.filter(pk=pk).select_related(approval.approved_by).first()
         if event is None:

@@ -7,7 +7,6 @@ from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.helpers import ActionForm
 from django.core.exceptions import PermissionDenied
-from django.db.models import OuterRef, Q, Subquery
 from django.shortcuts import redirect, render
 from django.template.loader import render_to_string
 from django.urls import path, reverse
@@ -104,9 +103,7 @@ class ReasonForm(ActionForm):
 
 
 class WaitingForYou(admin.SimpleListFilter):
-    """What the officer may approve (approval.do_approve_event): an event submitted, by its arbiter
-    or by whoever uploaded its latest file, and a checked one whose latest file they uploaded
-    themselves (approving it records their submission)."""
+    """What the officer may approve now (approval.approvable_by)."""
 
     title = "approval"
     parameter_name = "waiting"
@@ -115,12 +112,7 @@ class WaitingForYou(admin.SimpleListFilter):
         return [("you", "waiting for your approval")]
 
     def queryset(self, request, queryset):
-        if self.value() != "you":
-            return queryset
-        latest = Upload.objects.filter(event=OuterRef("pk")).order_by("-uploaded_at", "-pk").values("uploaded_by")
-        return queryset.annotate(latest_uploader=Subquery(latest[:1])).filter(
-            Q(status=Event.Status.SUBMITTED) | Q(status=Event.Status.CHECKED, latest_uploader=request.user.pk)
-        )
+        return queryset.filter(approval.approvable_by(request.user)) if self.value() == "you" else queryset
 
 
 class EventAdmin(ApprovalsAdmin, DeleteOneByOne):
@@ -148,7 +140,7 @@ class EventAdmin(ApprovalsAdmin, DeleteOneByOne):
     actions = ["approve", "send_back", "register_visitors", "approve_length"]
 
     def has_approve_permission(self, request):
-        return request.user.has_perm("events.approve_event")
+        return approval.may_approve(request.user)
 
     @admin.display(description="arbiter")
     def the_arbiter(self, event):
@@ -219,8 +211,7 @@ class EventAdmin(ApprovalsAdmin, DeleteOneByOne):
             "visitors": approval.unregistered_visitors(event),
             "length_approval": lengths.approval_text(event) if event.length_approved else "",
             # A file the officer uploaded is theirs to submit: approving it records that first.
-            "approvable": event.status == Event.Status.SUBMITTED
-            or (event.status == Event.Status.CHECKED and workflow.uploaded_by(event, request.user)),
+            "approvable": approval.approvable(event, request.user),
             **self.decision_context(event),
         }
         return render(request, "admin/events/event/decide.html", context)

@@ -12,6 +12,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 
 from chess.months import Month
 from chess.numbers import whole_number_within
+from events.approval import may_approve
 from events.models import Event
 from events.workflow import WorkflowError, do_hold_event, do_release_event
 from grading.admin.lists import ReadOnlyAdmin
@@ -19,8 +20,6 @@ from grading.integrity.actions import THRESHOLDS, do_clear_flag, do_set_integrit
 from grading.integrity.selectors import month_review, months_with_flags
 from grading.models import Flag, RatingList, Scan, ThresholdChange
 from grading.run.broker import Unreachable, send
-
-OFFICERS = "events.approve_event"
 
 
 @admin.register(Flag)
@@ -45,10 +44,10 @@ class FlagAdmin(ReadOnlyAdmin):
     exclude = ["key", "evidence", "events", "players", "found_at", "gone_by"]
 
     def has_view_permission(self, request, obj=None):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
 
     def has_module_permission(self, request):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
 
     def get_urls(self):
         view = self.admin_site.admin_view
@@ -185,10 +184,10 @@ class ScanAdmin(ReadOnlyAdmin):
     list_select_related = ["rating_list", "by"]
 
     def has_view_permission(self, request, obj=None):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
 
     def has_module_permission(self, request):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
 
 
 @admin.register(ThresholdChange)
@@ -201,7 +200,7 @@ class ThresholdChangeAdmin(ReadOnlyAdmin):
     list_select_related = ["rating_list", "by"]
 
     def has_view_permission(self, request, obj=None):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
 
     def has_module_permission(self, request):
-        return request.user.has_perm(OFFICERS)
+        return may_approve(request.user)
