@@ -105,7 +105,9 @@ class Delivery(models.Model):
     refused = models.BooleanField(default=False, help_text="The mail server refused it for good (a 5xx).")
 
     class Meta:
-        verbose_name_plural = "deliveries"
+        # Named apart from the role mails' deliveries (mails.Delivery), which the admin lists too.
+        verbose_name = "alert mail sent"
+        verbose_name_plural = "alert mails sent"
         constraints = [models.UniqueConstraint(fields=["mailing", "follower"], name="one_mail_per_follower")]
 
     def __str__(self):

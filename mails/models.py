@@ -92,7 +92,9 @@ class Delivery(models.Model):
     attempts = models.PositiveSmallIntegerField(default=1, help_text="More than one: a sender was cut off mid-send.")
 
     class Meta:
-        verbose_name_plural = "deliveries"
+        # Named apart from the alerts' deliveries (alerts.Delivery), which the admin lists too.
+        verbose_name = "role mail sent"
+        verbose_name_plural = "role mails sent"
         ordering = ["-claimed_at"]
         constraints = [models.UniqueConstraint(fields=["occasion", "address"], name="one_role_mail_per_address")]
 

@@ -232,3 +232,10 @@ def test_an_admin_extended_by_the_apps_above_is_registered_once_by_the_last_of_t
         "grading.admin.players",
     )
     assert unregistering == ["accounts/admin.py"]  # Django's own User admin, replaced by the site's
+
+
+def test_no_two_models_of_the_admin_go_by_the_same_name():
+    names = [str(model._meta.verbose_name_plural).lower() for model in admin.site._registry]
+
+    assert sorted(name for name in set(names) if names.count(name) > 1) == []
+    assert {"alert mails sent", "role mails sent"} <= set(names)
