@@ -150,7 +150,9 @@ def publication_before(published, periods) -> PublishedList | None:
     return None if before is None else PublishedList(before, before.revision)
 
 
-LINE_FIELDS = (  # public.lists.tables.ROW_FIELDS, with total and previous
+# What a list page's line shows, as plain values (the list pages' rows, public.lists.tables.page_rows,
+# read these; club_lines reads them with ``total`` and ``previous``).
+LINE_FIELDS = (
     "player_id",
     "rating",
     "type",
@@ -162,10 +164,8 @@ LINE_FIELDS = (  # public.lists.tables.ROW_FIELDS, with total and previous
     "player__surname",
     "player__forenames",
     "player__name_restricted",
-    "total",
-    "previous",
 )
-Line = namedtuple("Line", LINE_FIELDS)
+Line = namedtuple("Line", (*LINE_FIELDS, "total", "previous"))
 
 
 def club_lines(published, before, club_code: str, offset: int, limit: int) -> list[Line]:

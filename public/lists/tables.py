@@ -20,6 +20,7 @@ from django.utils.safestring import mark_safe
 from chess.numbers import signed
 from common.lookups import prepared_rows
 from grading.models import LIST_ORDER, ListEntry, PlayerRating, rating_text
+from grading.selectors.history import LINE_FIELDS
 from players.models import shown_name
 
 PER_PAGE = 50
@@ -245,7 +246,7 @@ class ListTable:
         return mark_safe("".join(self.row_html.format(*map(cell_html, cells)) for cells in rows))  # noqa: S308
 
     def cells(self, entry, players: str, categories: dict) -> tuple:
-        """One line's cells, in row_html's order, from a row of ROW_FIELDS (with ``previous``)."""
+        """One line's cells, in row_html's order, from a row of LINE_FIELDS (with ``previous``)."""
         previous = getattr(entry, "previous", None)  # none without a list before
         return (
             *self.first_cells(entry, players),
@@ -280,21 +281,9 @@ def rank_text(ranks, rating: int, rating_type: str) -> str:
     return "–" if rank is None else str(rank)
 
 
-# A page's rows are read as plain values, all that rows_html reads: fifty entries with their
-# players and clubs as model instances were a sixth of a filtered page's time.
-ROW_FIELDS = (
-    "player_id",
-    "rating",
-    "type",
-    "category",
-    "games",
-    "last_played",
-    "club__name",
-    "player__code",
-    "player__surname",
-    "player__forenames",
-    "player__name_restricted",
-)
+# A page's rows are read as plain values (grading.selectors.history.LINE_FIELDS), all that
+# rows_html reads: fifty entries with their players and clubs as model instances were a sixth of
+# a filtered page's time.
 
 
 def page_rows(entries, *extra, counted=False, previous=None):
@@ -310,4 +299,4 @@ def page_rows(entries, *extra, counted=False, previous=None):
             period_id=previous.period.pk, revision=previous.revision, player_id=OuterRef("player_id")
         )  # one row at most (one_entry_per_list): no order, which would join its model's ordering
         annotations["previous"] = Subquery(on_it.order_by().values("rating")[:1])
-    return entries.annotate(**annotations).values_list(*ROW_FIELDS, *extra, *annotations, named=True)
+    return entries.annotate(**annotations).values_list(*LINE_FIELDS, *extra, *annotations, named=True)
