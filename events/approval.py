@@ -29,8 +29,9 @@ def approvable_by(user) -> Q:
     (approving records their submission first). The one rule of do_approve_event, the admin's
     list of events waiting for an officer and its decision page."""
     latest = Upload.objects.filter(event=OuterRef("pk")).order_by("-uploaded_at", "-pk").values("uploaded_by")[:1]
-    theirs = Event.objects.annotate(latest_uploader=Subquery(latest)).filter(latest_uploader=user.pk)
-    return Q(status=Event.Status.SUBMITTED) | Q(status=Event.Status.CHECKED, pk__in=theirs.values("pk"))
+    checked = Event.objects.filter(status=Event.Status.CHECKED)  # the few checked events alone ask who uploaded
+    theirs = checked.annotate(latest_uploader=Subquery(latest)).filter(latest_uploader=user.pk)
+    return Q(status=Event.Status.SUBMITTED) | Q(pk__in=theirs.values("pk"))
 
 
 def approvable(event, user) -> bool:
